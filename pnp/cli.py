@@ -1,0 +1,73 @@
+"""The ``pnp`` command: parse, call the library, write files. No game logic here."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from pnp import __version__
+from pnp.errors import PnpError
+
+app = typer.Typer(
+    name="pnp",
+    help="Generate, check and print board-game content from a seed.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+_debug = False
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pnp {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+    debug: bool = typer.Option(False, "--debug", help="Show tracebacks on errors."),
+) -> None:
+    """pnp: generate game content from a seed, check it with simulators, print it."""
+    global _debug
+    _debug = debug
+
+
+def _register() -> None:
+    # Each command group lives in pnp/commands/; imported here so `pnp --help` lists them all.
+    from pnp.commands import junkyard_wars, render, waste_knights
+
+    render.register(app)
+    app.add_typer(junkyard_wars.app, name="junkyard-wars")
+    app.add_typer(waste_knights.app, name="waste-knights")
+
+
+def main() -> None:
+    """Console entry point: bad input is one line on stderr and exit code 2."""
+    _register()
+    try:
+        app(standalone_mode=False)
+    except PnpError as exc:
+        if _debug or "--debug" in sys.argv:
+            raise
+        typer.echo(f"pnp: error: {exc}", err=True)
+        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        typer.echo("Aborted.", err=True)
+        sys.exit(1)
+    except Exception as exc:  # click usage errors come through here with standalone_mode=False
+        import click
+
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        raise
+
+
+if __name__ == "__main__":
+    main()

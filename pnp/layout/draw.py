@@ -1,0 +1,139 @@
+"""The drawing description: frozen primitives in millimetres, shared by every backend.
+
+Coordinates: millimetres, origin at the top-left corner of the trim box, x to the right, y
+down (as in SVG; the PDF backend flips). Items may reach into negative coordinates and past
+``width``/``height`` by up to ``bleed`` (background art bleeds off the trim).
+
+Colours are CSS-like strings: ``"#rrggbb"``, ``"#rrggbbaa"``, a few names (``"black"``,
+``"white"``, ``"none"``). ``None`` means no fill / no stroke.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+Point = tuple[float, float]
+
+
+class Align(str, Enum):
+    LEFT = "left"
+    CENTER = "center"
+    RIGHT = "right"
+
+
+class VAlign(str, Enum):
+    TOP = "top"
+    MIDDLE = "middle"
+    BOTTOM = "bottom"
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = "black"
+    stroke_width: float = 0.25
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = "black"
+    stroke_width: float = 0.25
+
+
+@dataclass(frozen=True)
+class Path:
+    """A polyline or polygon (``closed``); also used for walls, hexes and crop marks."""
+
+    points: tuple[Point, ...]
+    closed: bool = False
+    fill: str | None = None
+    stroke: str | None = "black"
+    stroke_width: float = 0.25
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """Text wrapped inside a box with real font metrics, shrunk from ``size`` down to
+    ``min_size`` (points) until it fits. ``:name:`` in the text is an inline icon when
+    ``name`` is a key of ``icons`` (icon name -> image path or colour); ``\\n`` breaks lines.
+    Fonts are the bundled ones: Vera, Vera-Bold, Vera-Italic, Vera-BoldItalic."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    text: str
+    size: float = 9.0
+    min_size: float = 5.0
+    font: str = "Vera"
+    colour: str = "black"
+    align: Align = Align.LEFT
+    valign: VAlign = VAlign.TOP
+    leading: float = 1.2  # line height as a multiple of the font size
+    icons: tuple[tuple[str, str], ...] = ()
+    rotate: float = 0.0  # degrees clockwise about the box centre
+
+
+@dataclass(frozen=True)
+class Image:
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str  # a PNG/JPEG/SVG file; unreadable files are a PnpError at load time
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items placed with a transform: translate by (dx, dy), then rotate ``rotate`` degrees
+    clockwise about (dx, dy), mirror horizontally when ``mirror`` (about x=0 of the group).
+    ``clip`` (a closed outline in the group's own coordinates) clips the items."""
+
+    items: tuple["Item", ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: float = 0.0
+    mirror: bool = False
+    clip: tuple[Point, ...] | None = None
+
+
+Item = Rect | Circle | Path | TextBox | Image | Group
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """One face of a component (card, tile, board) or one whole page.
+
+    ``width``/``height`` are the trim size in mm. ``bleed`` is how far art extends beyond the
+    trim on each side. ``outline`` is the cut line when it is not the trim rectangle (hex
+    tiles), in the drawing's coordinates. ``name`` identifies the face in warnings and files.
+    """
+
+    width: float
+    height: float
+    items: tuple[Item, ...] = ()
+    bleed: float = 0.0
+    outline: tuple[Point, ...] | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Component:
+    """A thing to print and cut: a front, an optional back, and how many copies."""
+
+    front: Drawing
+    back: Drawing | None = None
+    count: int = 1
+    name: str = ""
+    meta: tuple[tuple[str, str], ...] = field(default=())
