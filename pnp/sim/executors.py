@@ -1,0 +1,122 @@
+"""Executors for the Monte Carlo runner: in-process, local processes, dask.distributed.
+
+All three take the same planned batches and return per-batch results in batch order. Batches are
+grouped into a few consecutive chunks per worker: one task submission per chunk keeps pickling
+and scheduling overhead small, several chunks per worker keep the workers evenly loaded.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import re
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait, FIRST_EXCEPTION
+from typing import Callable, Sequence, TypeVar
+
+from pnp.errors import PnpError
+from pnp.sim.runner import Batch
+
+R = TypeVar("R")
+Done = Callable[[int], None]
+
+#: Chunks per worker: enough to balance uneven batches, few enough to keep overhead low.
+CHUNKS_PER_WORKER = 4
+#: Seconds to wait for a dask scheduler before giving up with a clear error.
+CONNECT_TIMEOUT = 5.0
+
+_ADDRESS = re.compile(r"^(tcp|tls|ws|wss|inproc|ucx)://[^\s/]+$|^[A-Za-z0-9_.\-\[\]:]+:\d+$")
+
+
+def _run_chunk(task: Callable[[Batch], R], batches: Sequence[Batch]) -> list[R]:
+    return [task(b) for b in batches]
+
+
+def chunks(batches: Sequence[Batch], workers: int) -> list[list[Batch]]:
+    """Consecutive groups of batches, about ``CHUNKS_PER_WORKER`` per worker."""
+    size = max(1, math.ceil(len(batches) / (workers * CHUNKS_PER_WORKER)))
+    return [list(batches[i:i + size]) for i in range(0, len(batches), size)]
+
+
+def run_local(task: Callable[[Batch], R], batches: Sequence[Batch], done: Done) -> list[R]:
+    """Run every batch in this process (no pool, no pickling)."""
+    results = []
+    for i, batch in enumerate(batches, 1):
+        results.append(task(batch))
+        done(i)
+    return results
+
+
+def _gather(executor: Executor, task: Callable[[Batch], R], groups: list[list[Batch]],
+            done: Done) -> list[R]:
+    """Submit every chunk, report progress as chunks finish, return results in batch order."""
+    futures: dict[Future, int] = {executor.submit(_run_chunk, task, g): i
+                                  for i, g in enumerate(groups)}
+    results: list[list[R] | None] = [None] * len(groups)
+    pending = set(futures)
+    finished = 0
+    try:
+        while pending:
+            complete, pending = wait(pending, return_when=FIRST_EXCEPTION)
+            for fut in complete:
+                i = futures[fut]
+                results[i] = fut.result()  # re-raises the task's exception here
+                finished += len(groups[i])
+            done(finished)
+    except BaseException:
+        for fut in pending:
+            fut.cancel()
+        raise
+    return [r for group in results for r in group]  # type: ignore[union-attr]
+
+
+def _mp_context() -> multiprocessing.context.BaseContext:
+    # forkserver: workers are forked from a clean single-threaded server (cheap to start, and
+    # safe even when this process runs threads, e.g. a progress bar); spawn where unavailable.
+    try:
+        return multiprocessing.get_context("forkserver")
+    except ValueError:
+        return multiprocessing.get_context("spawn")
+
+
+def run_processes(task: Callable[[Batch], R], batches: Sequence[Batch], workers: int,
+                  done: Done) -> list[R]:
+    """Run the batches on ``workers`` local processes."""
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context()) as pool:
+        return _gather(pool, task, chunks(batches, workers), done)
+
+
+def check_address(scheduler: str) -> str:
+    """A dask scheduler address like ``tcp://host:8786``, or PnpError saying what is wrong."""
+    address = str(scheduler).strip()
+    if not _ADDRESS.match(address):
+        raise PnpError(f"not a dask scheduler address: {scheduler!r} "
+                       "(expected tcp://HOST:PORT)", field="scheduler")
+    return address
+
+
+def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):
+    """A dask.distributed Client for ``scheduler``; PnpError naming it if it cannot be reached."""
+    address = check_address(scheduler)
+    try:
+        from distributed import Client  # slow to import: only when a scheduler is asked for
+    except ImportError as exc:  # pragma: no cover - dask is a dependency
+        raise PnpError("running on a scheduler needs dask[distributed] installed",
+                       field="scheduler") from exc
+    try:
+        return Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise PnpError(f"cannot reach dask scheduler {address} within {timeout:g} s: {exc}",
+                       field="scheduler") from None
+
+
+def run_dask(task: Callable[[Batch], R], batches: Sequence[Batch], scheduler: str,
+             done: Done) -> list[R]:
+    """Run the batches on the dask.distributed cluster at ``scheduler``."""
+    client = connect(scheduler)
+    try:
+        workers = max(1, sum(w.get("nthreads", 1) for w in
+                             client.scheduler_info().get("workers", {}).values()))
+        executor = client.get_executor(pure=False)
+        return _gather(executor, task, chunks(batches, workers), done)
+    finally:
+        client.close()

@@ -1,0 +1,96 @@
+"""Monte Carlo runner: N games split into seeded batches, run on any executor, same results.
+
+The games are cut into batches of ``batch_size``; batch ``i`` gets its own seed
+``child_seed(seed, stream, i)``, so what a batch computes depends only on its index, never on
+which worker runs it or how many there are. Results come back in batch order: in-process,
+on local processes or on a dask.distributed cluster, the list is bit-for-bit the same.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from typing import Callable, Sequence, TypeVar
+
+from pnp.errors import PnpError
+from pnp.seed import child_seed
+
+R = TypeVar("R")
+
+#: Called in the calling process after each finished batch with (batches_done, batches_total).
+OnBatchDone = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Batch:
+    """One slice of a run: games ``start .. start+count-1``, drawn from ``seed``."""
+
+    index: int
+    seed: int
+    start: int
+    count: int
+
+
+def plan(games: int, seed: int | str, *, stream: str | tuple = "sim",
+         batch_size: int = 250) -> list[Batch]:
+    """The batches a run of ``games`` games is split into (the last one may be short)."""
+    if not isinstance(games, int) or isinstance(games, bool) or games <= 0:
+        raise PnpError(f"number of games must be a positive integer, got {games!r}", field="games")
+    if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size <= 0:
+        raise PnpError(f"batch size must be a positive integer, got {batch_size!r}",
+                       field="batch_size")
+    path = stream if isinstance(stream, tuple) else (stream,)
+    n = math.ceil(games / batch_size)
+    return [Batch(i, child_seed(seed, *path, i), i * batch_size,
+                  min(batch_size, games - i * batch_size)) for i in range(n)]
+
+
+def resolve_jobs(jobs: int | None) -> int:
+    """Number of worker processes: ``0`` or ``None`` means all cores."""
+    if jobs is None or jobs == 0:
+        return os.cpu_count() or 1
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 0:
+        raise PnpError(f"jobs must be 0 (all cores) or a positive integer, got {jobs!r}",
+                       field="jobs")
+    return jobs
+
+
+def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str | tuple = "sim",
+        batch_size: int = 250, jobs: int | None = 1, scheduler: str | None = None,
+        progress: bool = False, on_batch_done: OnBatchDone | None = None) -> list[R]:
+    """Run ``task`` on every batch of ``games`` games; per-batch results in batch order.
+
+    ``jobs=1`` runs in this process, ``jobs=N`` on N local processes (0 or None: all cores),
+    ``scheduler="tcp://host:port"`` on a dask.distributed cluster. ``progress=True`` shows a bar
+    on stderr; ``on_batch_done(done, total)`` is called after each batch.
+    """
+    batches = plan(games, seed, stream=stream, batch_size=batch_size)
+    workers = resolve_jobs(jobs)
+    callbacks: list[OnBatchDone] = [on_batch_done] if on_batch_done is not None else []
+    bar = None
+    if progress:
+        # Imported here only: the bar needs rich, which the pure core must not load.
+        from pnp.sim.progress import ProgressBar
+        bar = ProgressBar(len(batches), label=f"{games} games")
+        callbacks.append(bar.update)
+
+    def done(count: int) -> None:
+        for cb in callbacks:
+            cb(count, len(batches))
+
+    from pnp.sim import executors
+    try:
+        if scheduler is not None:
+            return executors.run_dask(task, batches, scheduler, done)
+        if workers == 1 or len(batches) == 1:
+            return executors.run_local(task, batches, done)
+        return executors.run_processes(task, batches, min(workers, len(batches)), done)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def flatten(results: Sequence[Sequence[R]]) -> list[R]:
+    """Per-batch lists of per-game results -> one list in game order."""
+    return [r for batch in results for r in batch]
