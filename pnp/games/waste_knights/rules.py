@@ -1,0 +1,347 @@
+"""Waste Knights rules the board touches: routes, Fuel and Movement Points, checks, hex effects.
+
+Pure: no IO, no drawing. Hexes are axial coordinates ``(q, r)``. Section names in docstrings are
+the rulebook's (``../shared/rules/waste-knights.txt``); where the rulebook is silent the choice
+is written in docs/assumptions/waste-knights-rules.md.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from typing import Callable, Iterable, Sequence
+
+from pnp.errors import PnpError
+
+Coord = tuple[int, int]
+
+#: The six axial neighbour offsets, clockwise from east.
+AXIAL_DIRECTIONS: tuple[Coord, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+# Managing Resources: "The Fuel dial is limited to 0-4 Fuel" (same cap for Ammo, Radiation,
+# Health); Game Setup: Fuel dials start at "4", Radiation at "0", Ammo and Health markers at 4.
+RESOURCE_MIN = 0
+RESOURCE_MAX = 4
+FUEL_MAX = RESOURCE_MAX
+START_FUEL = 4
+START_HEALTH = 4
+START_RADIATION = 0
+START_AMMO = 4
+#: Unconscious Knights: "Radiation dial indicates 4 Radiation and/or his Health counter 0 Health".
+KO_RADIATION = 4
+KO_HEALTH = 0
+#: Game Setup: "4 Player Boards in 4 colors"; 2 and 3 Players variants; no solo rules.
+MIN_KNIGHTS = 2
+MAX_KNIGHTS = 4
+#: Making Checks: a Bull's Eye "10" passes any check.
+BULLS_EYE = 10
+DIE_SIDES = 10
+
+
+class Difficulty(IntEnum):
+    """Making Checks: Easy (5) green, Challenging (7) yellow, Hard (9) red."""
+
+    EASY = 5
+    CHALLENGING = 7
+    HARD = 9
+
+
+class Skill(str, Enum):
+    """The checked skills named in the rulebook (six on each knight sheet)."""
+
+    BLADES = "blades"
+    GUNS = "guns"
+    MEDICINE = "medicine"
+    REPAIR = "repair"
+    SURVIVAL = "survival"
+    TALK = "talk"
+
+
+class CityOption(str, Enum):
+    """Waster Step b): a knight on a city hex "can choose one option"."""
+
+    HEAL_RADIATION = "heal_radiation"
+    HEAL_HEALTH = "heal_health"
+    AMMO = "ammo"
+    FUEL = "fuel"
+
+
+# --- geometry and route planning -------------------------------------------------------------
+
+def neighbours(c: Coord) -> tuple[Coord, ...]:
+    """The six axial neighbours of a hex (on or off the board)."""
+    q, r = c
+    return tuple((q + dq, r + dr) for dq, dr in AXIAL_DIRECTIONS)
+
+
+def hex_distance(a: Coord, b: Coord) -> int:
+    """Steps between two hexes on an unbounded hex grid."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def is_adjacent(a: Coord, b: Coord) -> bool:
+    """True when two hexes share an edge."""
+    return hex_distance(a, b) == 1
+
+
+def route_problem(start: Coord, route: Sequence[Coord],
+                  on_board: Callable[[Coord], bool] | None = None) -> str | None:
+    """Why a planned route breaks Plan Route's rules, or None when it is legal.
+
+    "The route cannot go through the same hex more than once nor through the hex where the
+    movement starts"; "Hexes of the route must form an unbroken chain of adjacent hexes";
+    "The planned route can be of any length" (an empty route is not moving at all).
+    """
+    seen = {tuple(start)}
+    prev = tuple(start)
+    for i, step in enumerate(route):
+        step = tuple(step)
+        if on_board is not None and not on_board(step):
+            return f"route hex {i + 1} {step} is not on the board"
+        if step == tuple(start):
+            return f"route hex {i + 1} {step} is the hex where the movement starts"
+        if step in seen:
+            return f"route hex {i + 1} {step} is entered twice"
+        if not is_adjacent(prev, step):
+            return f"route hex {i + 1} {step} is not adjacent to {prev} (no jumping)"
+        seen.add(step)
+        prev = step
+    return None
+
+
+def validate_route(start: Coord, route: Sequence[Coord],
+                   on_board: Callable[[Coord], bool] | None = None) -> None:
+    """Raise PnpError when the planned route is illegal (see ``route_problem``)."""
+    problem = route_problem(start, route, on_board)
+    if problem is not None:
+        raise PnpError(problem, field="route")
+
+
+def route_cost(route: Iterable[Coord], route_difficulty: Callable[[Coord], int]) -> int:
+    """Movement Points to cover a route: each entered hex costs its Route Difficulty.
+
+    "The hex where the movement starts is ignored – the route is counted from the first hex
+    marked with a route token."
+    """
+    return sum(route_difficulty(tuple(c)) for c in route)
+
+
+# --- Fuel and Movement Points ----------------------------------------------------------------
+
+def movement_points(fuel_spent: int, speed: int, *, per_fuel_bonus: int = 0,
+                    flat_bonus: int = 0) -> int:
+    """Movement Points from Fuel: vehicle Speed (plus per-Fuel bonuses) per Fuel, plus flat bonuses.
+
+    Plan Route: "The vehicle speed determines how many Movement Points a given vehicle provides
+    for each Fuel level spent." Bonuses model effects like Mel Gearson's ability (+1 per Fuel)
+    and Road Map (+1 to the sum) from the Speed Record example.
+    """
+    if fuel_spent < 0 or speed < 0:
+        raise PnpError("Fuel spent and vehicle speed cannot be negative", field="fuel")
+    return fuel_spent * (speed + per_fuel_bonus) + (flat_bonus if fuel_spent > 0 else 0)
+
+
+def fuel_needed(mp: int, speed: int, *, per_fuel_bonus: int = 0, flat_bonus: int = 0) -> int:
+    """Least Fuel for a vehicle move needing ``mp`` Movement Points; at least 1.
+
+    "When moving using a vehicle, the Active Knight must spend at least 1 Fuel no matter the
+    route difficulty, possessed abilities, or card effects."
+    """
+    per = speed + per_fuel_bonus
+    if per <= 0:
+        raise PnpError(f"a vehicle needs a positive speed, got {speed}", field="speed")
+    rest = max(0, mp - flat_bonus)
+    return max(1, -(-rest // per))
+
+
+def vehicle_move_fuel(route_mp: int, fuel: int, speed: int, *, per_fuel_bonus: int = 0,
+                      flat_bonus: int = 0) -> int | None:
+    """Fuel spent on a vehicle move over a route of ``route_mp``, or None if ``fuel`` is short."""
+    need = fuel_needed(route_mp, speed, per_fuel_bonus=per_fuel_bonus, flat_bonus=flat_bonus)
+    return need if need <= fuel else None
+
+
+def hexes_covered(route_difficulties: Sequence[int], mp: int) -> int:
+    """How many hexes of a route a knight enters with ``mp`` Movement Points.
+
+    "The Active Knight cannot continue his move if he does not have enough Movement Points to
+    enter the next hex of his route."
+    """
+    n = 0
+    for d in route_difficulties:
+        if d > mp:
+            break
+        mp -= d
+        n += 1
+    return n
+
+
+def clamp(value: int) -> int:
+    """Resource dials and counters: "Any changes above 4 and below 0 should be ignored"."""
+    return RESOURCE_MIN if value < RESOURCE_MIN else RESOURCE_MAX if value > RESOURCE_MAX else value
+
+
+# --- wasteland cards -------------------------------------------------------------------------
+
+def wasteland_cards_drawn(route_threats: Iterable[int], *, on_foot: bool = False) -> int:
+    """Cards the Waster reveals over a whole route: 1 plus 1 per Threat icon; on foot, exactly 1.
+
+    Resolve Movement: "the Waster draws and reveals the top card from the wasteland deck plus 1
+    additional card for each Threat icon"; Moving on Foot: "ignores all Threat icons" and "The
+    Waster always reveals and plays 1 wasteland card".
+    """
+    return 1 if on_foot else 1 + sum(route_threats)
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+def wound_dice(health: int) -> int:
+    """Dice suffered for wounds: the -1 die icons shown at a knight's Health level.
+
+    Health: "One Health marker ... show[s] -1 die icon"; the bottom marker carries Health 2 and 1
+    and Naomi Vatt with 1 Health "rolls 2 less dice": so Health 2 -> 1 die, Health 1 -> 2 dice.
+    """
+    return max(0, 3 - health) if health > 0 else 2
+
+
+def check_pool(skill: int, gained: int = 0, suffered: int = 0) -> int:
+    """Check Dice Pool = Skill + (dice gained) - (dice suffered), never less than 1 die."""
+    return max(1, skill + gained - suffered)
+
+
+def check_successes(rolls: Iterable[int], difficulty: int) -> int:
+    """Dice equal to or higher than the difficulty; a Bull's Eye (10) always counts."""
+    return sum(1 for r in rolls if r >= difficulty or r == BULLS_EYE)
+
+
+def check_passed(rolls: Iterable[int], difficulty: int) -> bool:
+    """A check is Passed with at least 1 success."""
+    return check_successes(rolls, difficulty) >= 1
+
+
+def roll_check(rng: random.Random, pool: int, difficulty: int) -> tuple[bool, tuple[int, ...]]:
+    """Roll a check pool of d10s (1-10, "10" counted on "0") against a difficulty."""
+    rolls = tuple(rng.randint(1, DIE_SIDES) for _ in range(max(1, pool)))
+    return check_passed(rolls, difficulty), rolls
+
+
+def check_probability(pool: int, difficulty: int) -> float:
+    """Chance that a pool passes: 1 - P(every die fails); a 10 succeeds whatever the difficulty."""
+    pool = max(1, pool)
+    fail_faces = min(max(difficulty, 1), DIE_SIDES) - 1  # faces 1..difficulty-1 fail, 10 never
+    return 1.0 - (fail_faces / DIE_SIDES) ** pool
+
+
+# --- hex effects at the Waster Step ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Knight:
+    """A knight's resource dials (Managing Resources)."""
+
+    fuel: int = START_FUEL
+    health: int = START_HEALTH
+    radiation: int = START_RADIATION
+    ammo: int = START_AMMO
+
+
+def is_unconscious(health: int, radiation: int) -> bool:
+    """Conditions of Knights: K.O. at 4 Radiation and/or 0 Health."""
+    return radiation >= KO_RADIATION or health <= KO_HEALTH
+
+
+def game_board_effects(knight: Knight, radiation_icons: int, contamination_icons: int,
+                       city_option: CityOption | None = None) -> Knight:
+    """Waster Step b), in order: 1 Radiation per Radiation icon, 1 Health per contamination icon,
+    then (on a city hex) one free option. Route hexes never count, only the hex a knight is on.
+    """
+    rad = clamp(knight.radiation + radiation_icons)
+    health = clamp(knight.health - contamination_icons)
+    k = Knight(knight.fuel, health, rad, knight.ammo)
+    if city_option is not None and not is_unconscious(health, rad):
+        k = apply_city_option(k, city_option)
+    return k
+
+
+def apply_city_option(knight: Knight, option: CityOption) -> Knight:
+    """"heal 1 Radiation / heal 1 Health / gain +1 Ammo / gain +1 Fuel"."""
+    f, h, r, a = knight.fuel, knight.health, knight.radiation, knight.ammo
+    if option is CityOption.HEAL_RADIATION:
+        r = clamp(r - 1)
+    elif option is CityOption.HEAL_HEALTH:
+        h = clamp(h + 1)
+    elif option is CityOption.AMMO:
+        a = clamp(a + 1)
+    else:
+        f = clamp(f + 1)
+    return Knight(f, h, r, a)
+
+
+def resupply_heal(knight: Knight) -> Knight:
+    """City resupply icon: "fully heals Radiation and Health" (0 Radiation, 4 Health)."""
+    return Knight(knight.fuel, RESOURCE_MAX, RESOURCE_MIN, knight.ammo)
+
+
+def resupply_supplies(knight: Knight) -> Knight:
+    """Wrench resupply icon: "fully regains Ammo and Fuel" (4 Ammo, 4 Fuel) and repairs."""
+    return Knight(RESOURCE_MAX, knight.health, knight.radiation, RESOURCE_MAX)
+
+
+def regain_consciousness(knight: Knight) -> Knight:
+    """Rest Step d): heal 2 on the dial showing K.O., then lose 1 Ammo and 1 Fuel (if able)."""
+    h, r = knight.health, knight.radiation
+    if h <= KO_HEALTH:
+        h = clamp(h + 2)
+    if r >= KO_RADIATION:
+        r = clamp(r - 2)
+    return Knight(clamp(knight.fuel - 1), h, r, clamp(knight.ammo - 1))
+
+
+# --- exploration actions of the reference sheet ----------------------------------------------
+
+@dataclass(frozen=True)
+class HexRules:
+    """What the reference sheet gives a numbered hex, in the terms the tour models."""
+
+    number: int
+    name: str
+    city: bool = False
+    trade: bool = False
+    heal: bool = False          # Resupply (heal)
+    supplies: bool = False      # Resupply (Ammo, Fuel, Repair)
+    both: bool = False          # "+": one action gives both resupplies; "/": one or the other
+    resupply_cost: int = 0      # green gear cards discarded
+    check_skill: Skill | None = None
+    check_difficulty: int = 0
+    fuel_gain: int = 0          # Special Action: +N Fuel
+    heal_radiation: int = 0     # Special Action: heal N Radiation
+    heal_health: int = 0        # Special Action: heal N Health
+    green_gain: int = 1         # Special Action: +N green gear cards (most special hexes)
+
+
+_C = Difficulty.CHALLENGING
+#: Reference Sheet: Hexes, by hex number.
+HEX_RULES: dict[int, HexRules] = {h.number: h for h in (
+    HexRules(1, "Gangraen", city=True, trade=True, heal=True, supplies=True, resupply_cost=1,
+             green_gain=0),
+    HexRules(2, "Pumps", city=True, trade=True, heal=True, supplies=True, both=True,
+             resupply_cost=1, green_gain=0),
+    HexRules(3, "Queen's Valley", city=True, trade=True, heal=True, supplies=True,
+             resupply_cost=2, green_gain=0),
+    HexRules(4, "New Sydney", city=True, trade=True, heal=True, supplies=True, both=True,
+             resupply_cost=1, green_gain=0),
+    HexRules(5, "Alice Offsprings", city=True, trade=True, heal=True, supplies=True,
+             resupply_cost=2, green_gain=0),
+    HexRules(6, "Cerbero Biolabs", heal_radiation=3),
+    HexRules(7, "Red Tomb", check_skill=Skill.REPAIR, check_difficulty=_C),
+    HexRules(8, "Cerbero Pharmaceuticals", check_skill=Skill.MEDICINE, check_difficulty=_C,
+             heal_health=3),
+    HexRules(9, "Old Refinery", check_skill=Skill.SURVIVAL, check_difficulty=_C, fuel_gain=4),
+    HexRules(10, "Warata Industries"),
+    HexRules(11, "Cerbero Tower", green_gain=2),
+    HexRules(12, "Rusty's Garden", fuel_gain=3),
+    HexRules(13, "Kosciusko's Redoubt", check_skill=Skill.TALK, check_difficulty=_C, heal=True,
+             supplies=True, both=True, resupply_cost=1),
+    HexRules(14, "Sandpiercer"),
+)}

@@ -1,0 +1,258 @@
+"""Waste Knights rules the board touches; rulebook examples cite their section."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.errors import PnpError
+from pnp.games.waste_knights import rules as R
+
+
+# --- Making Checks ---------------------------------------------------------------------------
+
+def test_naomi_vatt_pool_of_one_die():
+    """Making Checks, example: Survival 2 + Prepper's Kit 1 - 2 dice for 1 Health = 1 die."""
+    suffered = R.wound_dice(1)
+    assert suffered == 2
+    assert R.check_pool(2, gained=1, suffered=suffered) == 1
+    # "Naomi rolls 1 die and gets an '8'" against the Challenging (7) exploration check.
+    assert R.check_passed([8], R.Difficulty.CHALLENGING)
+    assert R.HEX_RULES[9].name == "Old Refinery"
+    assert R.HEX_RULES[9].check_skill is R.Skill.SURVIVAL
+    assert R.HEX_RULES[9].check_difficulty == 7
+
+
+def test_difficulty_levels():
+    """Making Checks: Easy (5), Challenging (7), Hard (9)."""
+    assert [int(d) for d in R.Difficulty] == [5, 7, 9]
+
+
+@pytest.mark.parametrize("difficulty", [5, 7, 9])
+def test_threshold_is_equal_or_higher(difficulty):
+    """"results equal to or higher than the difficulty level" are successes."""
+    assert R.check_passed([difficulty], difficulty)
+    assert not R.check_passed([difficulty - 1], difficulty)
+    assert R.check_successes([difficulty, difficulty - 1, 10], difficulty) == 2
+
+
+def test_ten_always_succeeds():
+    """Making Checks: "rolling a '10' means passing any check no matter its difficulty level"."""
+    for difficulty in (5, 7, 9, 11, 15):
+        assert R.check_passed([1, 10], difficulty)
+        assert R.check_probability(1, difficulty) >= 0.1 - 1e-12
+    assert not R.check_passed([9, 9], 11)
+
+
+def test_never_fewer_than_one_die():
+    """Making Checks: "A check dice pool cannot be less than 1 die"."""
+    assert R.check_pool(1, suffered=5) == 1
+    assert R.check_pool(0) == 1
+    assert R.check_probability(0, 7) == R.check_probability(1, 7)
+    ok, rolls = R.roll_check(random.Random(1), 0, 7)
+    assert len(rolls) == 1
+
+
+def test_no_upper_limit_to_the_pool():
+    assert R.check_pool(6, gained=3) == 9
+
+
+def test_wound_markers_cost_one_die_each():
+    """Health: each -1 die icon shown costs 1 die; healthy knights roll their full skill."""
+    assert [R.wound_dice(h) for h in (4, 3, 2, 1)] == [0, 0, 1, 2]
+    assert R.check_pool(3, suffered=R.wound_dice(2)) == 2
+
+
+def test_check_probability_matches_dice():
+    assert R.check_probability(1, 7) == pytest.approx(0.4)
+    assert R.check_probability(2, 7) == pytest.approx(1 - 0.6 ** 2)
+    assert R.check_probability(3, 9) == pytest.approx(1 - 0.8 ** 3)
+    rng = random.Random(7)
+    n = 20000
+    hits = sum(R.roll_check(rng, 2, 9)[0] for _ in range(n))
+    assert abs(hits / n - R.check_probability(2, 9)) < 0.02
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 10), min_size=1, max_size=8), st.sampled_from([5, 7, 9]))
+def test_any_ten_passes_and_no_ten_needs_threshold(rolls, difficulty):
+    expected = any(r >= difficulty for r in rolls)
+    assert R.check_passed(rolls, difficulty) == expected
+    if 10 in rolls:
+        assert R.check_passed(rolls, difficulty)
+
+
+# --- Fuel and Movement Points ----------------------------------------------------------------
+
+def test_mel_gearson_heavy_duty_route_for_one_fuel():
+    """Illustrated Movement Example: Heavy-duty 2 MP per Fuel, Mel's ability makes it 3; the
+    whole route costs 1 Fuel."""
+    assert R.movement_points(1, 2, per_fuel_bonus=1) == 3
+    for route_mp in (1, 2, 3):
+        assert R.fuel_needed(route_mp, 2, per_fuel_bonus=1) == 1
+    assert R.fuel_needed(4, 2, per_fuel_bonus=1) == 2
+    assert R.fuel_needed(3, 2) == 2  # without Mel's ability
+
+
+def test_speed_record_sixteen_mp_for_three_fuel():
+    """Common Tasks, Speed Record example: Strider speed 4, Mel +1 MP per Fuel, Road Map +1:
+    16 Movement Points for 3 Fuel."""
+    assert R.movement_points(3, 4, per_fuel_bonus=1, flat_bonus=1) == 16
+    assert R.fuel_needed(16, 4, per_fuel_bonus=1, flat_bonus=1) == 3
+    assert R.fuel_needed(17, 4, per_fuel_bonus=1, flat_bonus=1) == 4
+
+
+def test_at_least_one_fuel_per_vehicle_move():
+    """Resolve Movement: "must spend at least 1 Fuel no matter the route difficulty"."""
+    assert R.fuel_needed(0, 4) == 1
+    assert R.fuel_needed(1, 4, per_fuel_bonus=3, flat_bonus=5) == 1
+    assert R.vehicle_move_fuel(2, 0, 4) is None
+    assert R.vehicle_move_fuel(2, 1, 4) == 1
+
+
+def test_fuel_dial_is_zero_to_four():
+    """Fuel: "The Fuel dial is limited to 0-4 Fuel. Any changes above 4 and below 0 ... ignored"."""
+    assert R.FUEL_MAX == 4 and R.START_FUEL == 4
+    assert R.clamp(7) == 4 and R.clamp(-2) == 0
+
+
+def test_cannot_enter_a_hex_without_enough_mp():
+    assert R.hexes_covered([2, 2, 3], 5) == 2
+    assert R.hexes_covered([2, 2, 3], 7) == 3
+    assert R.hexes_covered([3], 2) == 0
+
+
+def test_bad_speed_is_an_error():
+    with pytest.raises(PnpError):
+        R.fuel_needed(3, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 40), st.integers(1, 6), st.integers(0, 2), st.integers(0, 3))
+def test_fuel_needed_is_least_sufficient(mp, speed, per, flat):
+    f = R.fuel_needed(mp, speed, per_fuel_bonus=per, flat_bonus=flat)
+    assert f >= 1
+    assert R.movement_points(f, speed, per_fuel_bonus=per, flat_bonus=flat) >= mp
+    if f > 1:
+        assert R.movement_points(f - 1, speed, per_fuel_bonus=per, flat_bonus=flat) < mp
+
+
+# --- route planning --------------------------------------------------------------------------
+
+def test_route_must_be_an_unbroken_chain():
+    """Plan Route: "Hexes of the route must form an unbroken chain of adjacent hexes"."""
+    assert R.route_problem((0, 0), [(1, 0), (2, 0), (2, 1)]) is None
+    assert "adjacent" in R.route_problem((0, 0), [(1, 0), (3, 0)])
+    assert "adjacent" in R.route_problem((0, 0), [(2, 0)])
+
+
+def test_route_no_hex_twice():
+    """Plan Route: "The route cannot go through the same hex more than once"."""
+    assert "twice" in R.route_problem((0, 0), [(1, 0), (1, -1), (1, 0)])
+
+
+def test_route_never_back_through_the_start_hex():
+    """Plan Route: "... nor through the hex where the movement starts"."""
+    assert "starts" in R.route_problem((0, 0), [(1, 0), (0, 0)])
+
+
+def test_start_hex_is_ignored_in_the_cost():
+    """Plan Route: "The hex where the movement starts is ignored"."""
+    difficulty = {(0, 0): 9, (1, 0): 2, (2, 0): 3}
+    assert R.route_cost([(1, 0), (2, 0)], difficulty.__getitem__) == 5
+
+
+def test_route_off_board_and_validate_raises():
+    board = {(0, 0), (1, 0)}
+    assert "not on the board" in R.route_problem((0, 0), [(1, 0), (2, 0)], board.__contains__)
+    with pytest.raises(PnpError):
+        R.validate_route((0, 0), [(1, 0), (1, 0)])
+    R.validate_route((0, 0), [])  # not moving is legal
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=10))
+def test_any_walk_without_repeats_is_legal(steps):
+    pos, route, seen = (0, 0), [], {(0, 0)}
+    for d in steps:
+        nxt = R.neighbours(pos)[d]
+        if nxt in seen:
+            break
+        route.append(nxt)
+        seen.add(nxt)
+        pos = nxt
+    assert R.route_problem((0, 0), route) is None
+
+
+# --- wasteland cards -------------------------------------------------------------------------
+
+def test_threat_icons_draw_extra_cards():
+    """Resolve Movement: top card plus 1 per Threat icon along the route."""
+    assert R.wasteland_cards_drawn([0, 1, 0, 2]) == 4
+    assert R.wasteland_cards_drawn([]) == 1
+
+
+def test_on_foot_one_card_and_no_fuel():
+    """Moving on Foot: 1 adjacent hex, no Fuel, Threat icons ignored, exactly 1 card."""
+    assert R.wasteland_cards_drawn([3], on_foot=True) == 1
+    assert R.movement_points(0, 4) == 0
+
+
+# --- Waster Step and resources ---------------------------------------------------------------
+
+def test_radiation_and_contamination_on_the_hex_stood_on():
+    """Waster Step b): 1 Radiation per Radiation icon, 1 Health per contamination icon."""
+    k = R.game_board_effects(R.Knight(), radiation_icons=2, contamination_icons=1)
+    assert (k.radiation, k.health) == (2, 3)
+
+
+def test_radiation_four_knocks_out():
+    """Unconscious Knights: 4 Radiation and/or 0 Health."""
+    k = R.game_board_effects(R.Knight(radiation=3), 1, 0, R.CityOption.HEAL_RADIATION)
+    assert R.is_unconscious(k.health, k.radiation)
+    assert k.radiation == 4  # an unconscious knight takes no city option
+    assert R.is_unconscious(0, 0) and not R.is_unconscious(1, 3)
+
+
+def test_city_free_option():
+    """Waster Step b): "heal 1 Radiation / heal 1 Health / gain +1 Ammo / gain +1 Fuel"."""
+    base = R.Knight(fuel=1, health=2, radiation=2, ammo=1)
+    assert R.apply_city_option(base, R.CityOption.FUEL).fuel == 2
+    assert R.apply_city_option(base, R.CityOption.HEAL_HEALTH).health == 3
+    assert R.apply_city_option(base, R.CityOption.HEAL_RADIATION).radiation == 1
+    assert R.apply_city_option(base, R.CityOption.AMMO).ammo == 2
+    assert R.apply_city_option(R.Knight(), R.CityOption.FUEL).fuel == 4
+
+
+def test_resupply_actions():
+    """Performing Exploration Action / Fully Healing: 0 Radiation, 4 Health; 4 Ammo, 4 Fuel."""
+    k = R.Knight(fuel=0, health=1, radiation=3, ammo=0)
+    assert R.resupply_heal(k) == R.Knight(fuel=0, health=4, radiation=0, ammo=0)
+    assert R.resupply_supplies(k) == R.Knight(fuel=4, health=1, radiation=3, ammo=4)
+
+
+def test_regain_consciousness():
+    """Regaining Consciousness: heal 2 on the K.O. dial, then lose 1 Ammo and 1 Fuel."""
+    assert R.regain_consciousness(R.Knight(fuel=2, health=0, radiation=1, ammo=0)) == \
+        R.Knight(fuel=1, health=2, radiation=1, ammo=0)
+    assert R.regain_consciousness(R.Knight(fuel=0, health=3, radiation=4, ammo=2)) == \
+        R.Knight(fuel=0, health=3, radiation=2, ammo=1)
+
+
+def test_reference_sheet_hexes():
+    """Reference Sheet: Hexes: 5 cities, 9 special hexes, resupply costs and exploration checks."""
+    assert sum(h.city for h in R.HEX_RULES.values()) == 5
+    assert len(R.HEX_RULES) == 14
+    assert R.HEX_RULES[2].both and not R.HEX_RULES[1].both
+    assert R.HEX_RULES[3].resupply_cost == 2
+    checks = {n for n, h in R.HEX_RULES.items() if h.check_skill is not None}
+    assert checks == {7, 8, 9, 13}
+    assert R.HEX_RULES[9].fuel_gain == 4 and R.HEX_RULES[12].fuel_gain == 3
+
+
+def test_knight_limits():
+    """Game Setup: 4 player boards; the 2 and 3 Players variants; no solo rules."""
+    assert (R.MIN_KNIGHTS, R.MAX_KNIGHTS) == (2, 4)
