@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 import multiprocessing
 import re
+import sys
+import threading
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait, FIRST_EXCEPTION
 from typing import Callable, Sequence, TypeVar
 
@@ -24,7 +26,8 @@ CHUNKS_PER_WORKER = 4
 #: Seconds to wait for a dask scheduler before giving up with a clear error.
 CONNECT_TIMEOUT = 5.0
 
-_ADDRESS = re.compile(r"^(tcp|tls|ws|wss|inproc|ucx)://[^\s/]+$|^[A-Za-z0-9_.\-\[\]:]+:\d+$")
+_ADDRESS = re.compile(r"^(tcp|tls|ws|wss|ucx)://[^\s/]+:\d+/?$|^[A-Za-z0-9_.\-\[\]:]+:\d+$"
+                      r"|^inproc://\S+$")
 
 
 def _run_chunk(task: Callable[[Batch], R], batches: Sequence[Batch]) -> list[R]:
@@ -70,12 +73,20 @@ def _gather(executor: Executor, task: Callable[[Batch], R], groups: list[list[Ba
 
 
 def _mp_context() -> multiprocessing.context.BaseContext:
-    # forkserver: workers are forked from a clean single-threaded server (cheap to start, and
-    # safe even when this process runs threads, e.g. a progress bar); spawn where unavailable.
-    try:
-        return multiprocessing.get_context("forkserver")
-    except ValueError:
-        return multiprocessing.get_context("spawn")
+    """The cheapest safe way to start workers here.
+
+    fork costs ~30 ms for two workers but is only safe while this process runs one thread;
+    otherwise (a dask client, a host application's threads) forkserver, whose clean server is
+    started once with pnp's runner preloaded; spawn where neither exists (Windows).
+    """
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform == "linux" and "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["pnp.sim.runner", "pnp.sim.executors"])
+        return ctx
+    return multiprocessing.get_context("spawn")
 
 
 def run_processes(task: Callable[[Batch], R], batches: Sequence[Batch], workers: int,

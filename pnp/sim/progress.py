@@ -1,4 +1,8 @@
-"""A progress bar on stderr for long runs (rich, imported only when a bar is shown)."""
+"""A progress bar on stderr for long runs (rich, imported only when a bar is shown).
+
+The bar refreshes when a batch finishes rather than from a background thread, so the runner
+can still start worker processes by forking a single-threaded process.
+"""
 
 from __future__ import annotations
 
@@ -15,13 +19,15 @@ class ProgressBar:
         self._progress = Progress(TextColumn("{task.description}"), BarColumn(),
                                   MofNCompleteColumn(), TextColumn("batches"),
                                   TimeElapsedColumn(), TimeRemainingColumn(),
-                                  console=Console(file=sys.stderr), transient=False)
+                                  console=Console(file=sys.stderr), transient=False,
+                                  auto_refresh=False, redirect_stdout=False,
+                                  redirect_stderr=False)
         self._task = self._progress.add_task(label, total=total)
         self._progress.start()
 
     def update(self, done: int, total: int) -> None:
         """Show ``done`` of ``total`` batches finished."""
-        self._progress.update(self._task, completed=done, total=total)
+        self._progress.update(self._task, completed=done, total=total, refresh=True)
 
     def close(self) -> None:
         """Stop the bar (leaves the last state on screen)."""
