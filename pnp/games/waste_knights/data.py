@@ -1,0 +1,46 @@
+"""Loader of the bundled Waste Knights data (hex catalogue, vehicles) from ``cardsets/``.
+
+Kept apart from the pure core: generate/metrics take the loaded dicts, this module reads them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pnp.errors import PnpError
+from pnp.resources import cardset
+
+
+def read_yaml(path: str | Path) -> Any:
+    """Parse a YAML file; PnpError with the line of a syntax error."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PnpError(f"cannot read: {exc.strerror}", file=str(path)) from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise PnpError(f"malformed YAML: {getattr(exc, 'problem', exc)}", file=str(path),
+                       line=mark.line + 1 if mark else None) from None
+
+
+@lru_cache(maxsize=None)
+def hexes_data() -> dict:
+    """The bundled ``waste_knights/hexes.yaml`` as a dict."""
+    return read_yaml(cardset("waste_knights/hexes.yaml"))
+
+
+@lru_cache(maxsize=None)
+def vehicles_data() -> dict:
+    """The bundled ``waste_knights/vehicles.yaml`` as a dict."""
+    return read_yaml(cardset("waste_knights/vehicles.yaml"))
+
+
+def vehicle_speeds() -> dict[str, int]:
+    """Movement Points per Fuel of each vehicle, from the bundled data."""
+    return {k: int(v["speed"]) for k, v in vehicles_data()["vehicles"].items()}
