@@ -1,0 +1,262 @@
+"""PDF backend: draws Drawings on a reportlab canvas, one page each, byte-identical per input."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import lru_cache
+from typing import BinaryIO, Iterable
+
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.errors import PnpError
+from pnp.layout.colours import parse_colour
+from pnp.layout.draw import Circle, Drawing, Group, Image, Item, Path, Rect, TextBox
+from pnp.layout.sizes import MM_PER_POINT
+from pnp.layout.text import ICON_RISE, ICON_SCALE, fit_text, icon_kind, register_font
+
+PT_PER_MM = 1.0 / MM_PER_POINT
+MITER_LIMIT = 4.0  # SVG's default, so both backends draw the same corners
+
+
+@lru_cache(maxsize=256)
+def load_image(path: str) -> tuple[ImageReader, str, int, int]:
+    """A checked ImageReader for ``path``, its content digest and pixel size (cached)."""
+    if str(path).lower().endswith(".svg"):
+        raise PnpError("SVG art is drawn in SVG output only; give a PNG or JPEG for PDF/PNG",
+                       file=str(path), field="image")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+        from PIL import Image as PILImage
+        import io
+        with PILImage.open(io.BytesIO(data)) as im:
+            im.load()
+        reader = ImageReader(io.BytesIO(data))
+        w, h = reader.getSize()
+    except OSError as exc:
+        raise PnpError(f"cannot read image: {exc.strerror or exc}", file=str(path),
+                       field="image") from None
+    except Exception as exc:  # Pillow raises several types for corrupt files
+        raise PnpError(f"cannot read image: {exc}", file=str(path), field="image") from None
+    return reader, hashlib.sha256(data).hexdigest()[:32], w, h
+
+
+class _Painter:
+    """Draws items on one canvas, skipping graphics-state operators that would change nothing."""
+
+    def __init__(self, canvas: Canvas):
+        self.c = canvas
+        self.state: dict[str, object] = {}
+        self.stack: list[dict[str, object]] = []
+        self.images: dict[str, str] = {}  # image digest -> XObject name in this document
+
+    # -- graphics state -------------------------------------------------------------------
+    def push(self) -> None:
+        self.c.saveState()
+        self.stack.append(dict(self.state))
+
+    def pop(self) -> None:
+        self.c.restoreState()
+        self.state = self.stack.pop()
+
+    def reset(self) -> None:
+        self.state = {}
+        self.stack = []
+
+    def fill(self, colour: str | None) -> bool:
+        rgba = parse_colour(colour)
+        if rgba is None or rgba[3] <= 0:
+            return False
+        if self.state.get("fill") != rgba[:3]:
+            self.c.setFillColorRGB(*rgba[:3])
+            self.state["fill"] = rgba[:3]
+        if self.state.get("fill_alpha", 1.0) != rgba[3]:
+            self.c.setFillAlpha(rgba[3])
+            self.state["fill_alpha"] = rgba[3]
+        return True
+
+    def stroke(self, colour: str | None, width: float, dash: tuple[float, ...] = ()) -> bool:
+        rgba = parse_colour(colour)
+        if rgba is None or rgba[3] <= 0 or width <= 0:
+            return False
+        if self.state.get("stroke") != rgba[:3]:
+            self.c.setStrokeColorRGB(*rgba[:3])
+            self.state["stroke"] = rgba[:3]
+        if self.state.get("stroke_alpha", 1.0) != rgba[3]:
+            self.c.setStrokeAlpha(rgba[3])
+            self.state["stroke_alpha"] = rgba[3]
+        if self.state.get("width") != width:
+            self.c.setLineWidth(width)
+            self.state["width"] = width
+        if self.state.get("dash", ()) != dash:
+            if dash:
+                self.c.setDash(list(dash), 0)
+            else:
+                self.c.setDash()
+            self.state["dash"] = dash
+        return True
+
+    # -- items ----------------------------------------------------------------------------
+    def items(self, items: Iterable[Item]) -> None:
+        for item in items:
+            kind = type(item)
+            if kind is Rect:
+                self.rect(item)
+            elif kind is TextBox:
+                self.text(item)
+            elif kind is Path:
+                self.path(item)
+            elif kind is Circle:
+                self.circle(item)
+            elif kind is Image:
+                self.image(item.path, item.x, item.y, item.w, item.h)
+            elif kind is Group:
+                self.group(item)
+            else:
+                raise PnpError(f"cannot draw {kind.__name__}", field="items")
+
+    def rect(self, r: Rect) -> None:
+        f = self.fill(r.fill)
+        s = self.stroke(r.stroke, r.stroke_width)
+        if not (f or s):
+            return
+        if r.radius > 0:
+            self.c.roundRect(r.x, r.y, r.w, r.h, min(r.radius, r.w / 2, r.h / 2),
+                             stroke=int(s), fill=int(f))
+        else:
+            self.c.rect(r.x, r.y, r.w, r.h, stroke=int(s), fill=int(f))
+
+    def circle(self, ci: Circle) -> None:
+        f = self.fill(ci.fill)
+        s = self.stroke(ci.stroke, ci.stroke_width)
+        if f or s:
+            self.c.circle(ci.cx, ci.cy, ci.r, stroke=int(s), fill=int(f))
+
+    def _outline(self, points, closed: bool):
+        p = self.c.beginPath()
+        x, y = points[0]
+        p.moveTo(x, y)
+        for x, y in points[1:]:
+            p.lineTo(x, y)
+        if closed:
+            p.close()
+        return p
+
+    def path(self, pa: Path) -> None:
+        if len(pa.points) < 2:
+            return
+        f = self.fill(pa.fill)
+        s = self.stroke(pa.stroke, pa.stroke_width, tuple(pa.dash))
+        if f or s:
+            self.c.drawPath(self._outline(pa.points, pa.closed), stroke=int(s), fill=int(f))
+
+    def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
+        reader, digest, iw, ih = load_image(path)
+        # Fit inside the box keeping the aspect ratio, centred (SVG's xMidYMid meet).
+        scale = min(w / iw, h / ih)
+        dw, dh = iw * scale, ih * scale
+        x0, y0 = x + (w - dw) / 2, y + (h - dh) / 2
+        c = self.c
+        c.saveState()
+        c.transform(dw, 0, 0, -dh, x0, y0 + dh)  # unit square, flipped back upright
+        name = self.images.get(digest)
+        if name is None:
+            # First use in this document: reportlab embeds it; later uses reference it by name
+            # instead of re-hashing the pixels on every card.
+            c.drawImage(reader, 0, 0, 1, 1, mask="auto")
+            self.images[digest] = c._formsinuse[-1]
+        else:
+            c.doForm(name)  # also lists the XObject in this page's resources
+            c._currentPageHasImages = 1
+        c.restoreState()
+
+    def group(self, g: Group) -> None:
+        self.push()
+        c = self.c
+        if g.dx or g.dy:
+            c.translate(g.dx, g.dy)
+        if g.rotate:
+            c.rotate(g.rotate)  # y runs down here, so positive turns clockwise on paper
+        if g.mirror:
+            c.scale(-1, 1)
+        if g.clip and len(g.clip) >= 3:
+            c.clipPath(self._outline(g.clip, True), stroke=0, fill=0)
+        self.items(g.items)
+        self.pop()
+
+    def text(self, box: TextBox) -> None:
+        fitted = fit_text(box)
+        if not fitted.lines:
+            return
+        c = self.c
+        rotated = bool(box.rotate)
+        if rotated:
+            self.push()
+            cx, cy = box.x + box.w / 2, box.y + box.h / 2
+            c.translate(cx, cy)
+            c.rotate(box.rotate)
+            c.translate(-cx, -cy)
+        em = fitted.size_mm
+        icons = []
+        if self.fill(box.colour):
+            t = c.beginText()
+            t.setFont(register_font(box.font), em, em)
+            for line in fitted.lines:
+                y = box.y + line.baseline
+                for span in line.spans:
+                    if span.icon is None:
+                        t.setTextTransform(1, 0, 0, -1, box.x + span.x, y)
+                        t.textOut(span.text)
+                    else:
+                        icons.append((span, y))
+            c.drawText(t)
+        else:
+            icons = [(s, box.y + ln.baseline) for ln in fitted.lines for s in ln.spans if s.icon]
+        for span, y in icons:
+            d = em * ICON_SCALE
+            cx, cy = box.x + span.x + span.width / 2, y - em * ICON_RISE
+            if icon_kind(span.icon) == "colour":
+                if self.fill(span.icon):
+                    c.circle(cx, cy, d / 2, stroke=0, fill=1)
+            else:
+                self.image(span.icon, cx - d / 2, cy - d / 2, d, d)
+        if rotated:
+            self.pop()
+
+
+def _page(canvas: Canvas, painter: _Painter, d: Drawing, print_shop: bool) -> None:
+    b = d.bleed
+    w, h = (d.width + 2 * b) * PT_PER_MM, (d.height + 2 * b) * PT_PER_MM
+    canvas.setPageSize((w, h))
+    if print_shop:
+        canvas.setTrimBox((b * PT_PER_MM, b * PT_PER_MM, w - b * PT_PER_MM, h - b * PT_PER_MM))
+        canvas.setBleedBox((0, 0, w, h))
+    painter.reset()
+    canvas.setMiterLimit(MITER_LIMIT)
+    # Work in mm with the origin at the trim's top-left corner and y running down.
+    canvas.transform(PT_PER_MM, 0, 0, -PT_PER_MM, b * PT_PER_MM, h - b * PT_PER_MM)
+    painter.items(d.items)
+    canvas.showPage()
+
+
+def write_pdf(pages: Iterable[Drawing], path: str | os.PathLike | BinaryIO, *, title: str = "",
+              print_shop: bool = False) -> int:
+    """Write each Drawing as one page (media box includes bleed); returns the page count."""
+    from pnp import __version__ as version
+
+    target = os.fspath(path) if isinstance(path, (str, os.PathLike)) else path
+    canvas = Canvas(target, pagesize=(595.0, 842.0), invariant=1, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setCreator(f"pnp {version}")
+    canvas.setSubject("print-and-play")
+    painter = _Painter(canvas)
+    n = 0
+    for drawing in pages:  # consumed lazily: only the current page is held
+        _page(canvas, painter, drawing, print_shop)
+        n += 1
+    if n == 0:
+        raise PnpError("nothing to print: no pages")
+    canvas.save()
+    return n
