@@ -1,0 +1,329 @@
+"""Balance reports: one self-contained HTML page with tables, charts and check results.
+
+Everything is inline (CSS, charts as base64 PNG), so the page can be mailed or opened offline.
+Charts are drawn with matplotlib's Agg backend at a fixed size and dpi, in matplotlib's default
+style (DejaVu fonts, bundled with matplotlib), without the Software tag: the same input gives
+byte-identical HTML.
+
+A section is a dict::
+
+    {"heading": "Win rates",
+     "text": "Plain text; blank lines separate paragraphs.",
+     "table": [{"bot": "heuristic", "win rate": 0.61}, ...],   # columns: first row's keys
+     "chart": {"kind": "bar", "x": [...], "y": [...], "low": [...], "high": [...],
+               "xlabel": "", "ylabel": "", "title": "", "band": [lo, hi]},
+     "checks": [Check, ...]}                                     # pass/fail table
+
+Chart kinds: ``bar``, ``barh``, ``hist`` (``values`` or ``x``, optional ``bins``), ``line`` and
+``errorbar``; ``series: {name: [y...]}`` draws several bars/lines/histograms with a legend.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+import re
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from pnp import __version__
+from pnp.errors import PnpError
+from pnp.sim.stats import Check, Estimate
+
+CHART_SIZE = (7.0, 3.6)  # inches
+CHART_DPI = 110
+CHART_KINDS = ("bar", "barh", "hist", "line", "errorbar")
+_PASS, _FAIL, _BAND = "#1a7f37", "#cf222e", "#2da44e"
+
+_CSS = """
+body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;margin:0 auto;max-width:980px;
+padding:1.5em 2em;color:#1f2328;line-height:1.45}
+h1{margin-bottom:.1em}.subtitle{color:#59636e;margin-top:0}
+h2{border-bottom:1px solid #d1d9e0;padding-bottom:.2em;margin-top:1.8em}
+nav ol{columns:2;color:#59636e}nav a{color:#0969da;text-decoration:none}
+table{border-collapse:collapse;margin:.8em 0;font-size:.92em}
+th,td{border:1px solid #d1d9e0;padding:.3em .7em;text-align:left;vertical-align:top}
+th{background:#f6f8fa}td.num{text-align:right;font-variant-numeric:tabular-nums}
+tr.pass td.verdict{color:#fff;background:#1a7f37;font-weight:bold}
+tr.fail td.verdict{color:#fff;background:#cf222e;font-weight:bold}
+tr.fail{background:#ffebe9}
+.summary.pass{color:#1a7f37;font-weight:bold}.summary.fail{color:#cf222e;font-weight:bold}
+img{max-width:100%;height:auto;display:block;margin:.6em 0}
+footer{margin-top:3em;color:#59636e;font-size:.85em;border-top:1px solid #d1d9e0;padding-top:.5em}
+""".strip()
+
+
+def write_report(path: str | Path, title: str, sections: Iterable[Mapping[str, Any]], *,
+                 subtitle: str = "") -> None:
+    """Write the HTML balance report to ``path`` (deterministic bytes)."""
+    Path(path).write_bytes(render_report(title, sections, subtitle=subtitle).encode("utf-8"))
+
+
+def render_report(title: str, sections: Iterable[Mapping[str, Any]], *,
+                  subtitle: str = "") -> str:
+    """The report as an HTML string."""
+    sections = list(sections)
+    anchors = _anchors([str(s.get("heading", "")) for s in sections])
+    body = [f"<h1>{_esc(title)}</h1>"]
+    if subtitle:
+        body.append(f'<p class="subtitle">{_esc(subtitle)}</p>')
+    if len(sections) > 3:
+        items = "".join(f'<li><a href="#{a}">{_esc(s.get("heading", ""))}</a></li>'
+                        for a, s in zip(anchors, sections))
+        body.append(f"<nav><ol>{items}</ol></nav>")
+    for i, (anchor, section) in enumerate(zip(anchors, sections)):
+        body.append(_section(section, anchor, i))
+    body.append(f"<footer>Made with pnp {_esc(__version__)}.</footer>")
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{_esc(title)}</title>\n<style>\n{_CSS}\n</style>\n</head>\n<body>\n"
+            + "\n".join(body) + "\n</body>\n</html>\n")
+
+
+def checks_section(checks: Sequence[Check | Mapping[str, Any]], heading: str = "Checks",
+                   text: str = "") -> dict:
+    """A section listing checks with pass/fail colouring."""
+    section: dict[str, Any] = {"heading": heading, "checks": list(checks)}
+    if text:
+        section["text"] = text
+    return section
+
+
+def _section(section: Mapping[str, Any], anchor: str, index: int) -> str:
+    unknown = set(section) - {"heading", "text", "table", "chart", "checks"}
+    if unknown:
+        raise PnpError(f"report section {index + 1}: unknown key(s) {sorted(unknown)}",
+                       field="section")
+    out = [f'<section id="{anchor}">', f"<h2>{_esc(section.get('heading', ''))}</h2>"]
+    if section.get("text"):
+        for para in re.split(r"\n\s*\n", str(section["text"]).strip()):
+            out.append(f"<p>{_esc(para)}</p>")
+    if section.get("checks") is not None:
+        out.append(_checks_html(section["checks"]))
+    if section.get("table") is not None:
+        out.append(_table_html(section["table"]))
+    if section.get("chart") is not None:
+        png = chart_png(section["chart"])
+        alt = section["chart"].get("title") or section.get("heading", "chart")
+        out.append(f'<img alt="{_esc(alt)}" src="data:image/png;base64,'
+                   f'{base64.b64encode(png).decode("ascii")}">')
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def _anchors(headings: list[str]) -> list[str]:
+    out = []
+    for i, h in enumerate(headings):
+        slug = re.sub(r"[^a-z0-9]+", "-", h.lower()).strip("-") or "section"
+        out.append(f"s{i + 1}-{slug}")
+    return out
+
+
+def _esc(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def fmt(value: Any) -> str:
+    """A table cell as text: 4 significant digits for floats, Estimates as ``v [lo, hi]``."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Estimate):
+        return f"{fmt(value.value)} [{fmt(value.low)}, {fmt(value.high)}]"
+    if isinstance(value, float) or type(value).__name__.startswith("float"):
+        v = float(value)
+        if math.isnan(v):
+            return "n/a"
+        if math.isinf(v):
+            return "∞" if v > 0 else "-∞"
+        if v == int(v) and abs(v) < 1e15:
+            return str(int(v))
+        return f"{v:.4g}"
+    return str(value)
+
+
+def _is_num(value: Any) -> bool:
+    return isinstance(value, (int, float, Estimate)) and not isinstance(value, bool) or \
+        type(value).__name__.startswith(("float", "int"))
+
+
+def _table_html(rows: Sequence[Mapping[str, Any]]) -> str:
+    rows = list(rows)
+    if not rows:
+        return "<p><em>(no rows)</em></p>"
+    columns = list(rows[0].keys())
+    head = "".join(f"<th>{_esc(c)}</th>" for c in columns)
+    body = []
+    for row in rows:
+        cells = "".join(
+            f'<td class="num">{_esc(fmt(row.get(c)))}</td>' if _is_num(row.get(c))
+            else f"<td>{_esc(fmt(row.get(c)))}</td>" for c in columns)
+        body.append(f"<tr>{cells}</tr>")
+    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(body) + \
+        "\n</tbody>\n</table>"
+
+
+def _band_text(lo: Any, hi: Any) -> str:
+    return f"[{'-∞' if lo is None else fmt(lo)}, {'∞' if hi is None else fmt(hi)}]"
+
+
+def _checks_html(checks: Sequence[Check | Mapping[str, Any]]) -> str:
+    checks = [c if isinstance(c, Check) else Check(**c) for c in checks]
+    if not checks:
+        return "<p><em>(no checks)</em></p>"
+    failed = [c for c in checks if not c.passed]
+    verdict = "fail" if failed else "pass"
+    summary = (f"{len(checks) - len(failed)} of {len(checks)} checks passed"
+               + (f"; failed: {', '.join(c.name for c in failed)}" if failed else ""))
+    rows = []
+    for c in checks:
+        cls = "pass" if c.passed else "fail"
+        rows.append(f'<tr class="{cls}"><td>{_esc(c.name)}</td>'
+                    f'<td class="num">{_esc(fmt(c.value))}</td>'
+                    f'<td class="num">{_esc(_band_text(c.low, c.high))}</td>'
+                    f'<td class="num">{_esc(_band_text(c.band_low, c.band_high))}</td>'
+                    f'<td class="verdict">{"PASS" if c.passed else "FAIL"}</td>'
+                    f"<td>{_esc(c.note)}</td></tr>")
+    return (f'<p class="summary {verdict}">{_esc(summary)}</p>\n<table>\n<thead><tr><th>check'
+            "</th><th>value</th><th>95% interval</th><th>band</th><th>result</th><th>note</th>"
+            "</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>")
+
+
+def _floats(values: Any, what: str) -> list[float]:
+    try:
+        return [float(v) for v in values]
+    except (TypeError, ValueError) as exc:
+        raise PnpError(f"chart {what} must be numbers: {exc}", field=what) from None
+
+
+def chart_png(spec: Mapping[str, Any]) -> bytes:
+    """Draw one chart spec to PNG bytes (fixed size and dpi, no metadata timestamp)."""
+    kind = spec.get("kind")
+    if kind not in CHART_KINDS:
+        raise PnpError(f"unknown chart kind {kind!r} (expected one of {', '.join(CHART_KINDS)})",
+                       field="kind")
+    # Figure + FigureCanvasAgg directly: no pyplot, no global backend or figure state.
+    import matplotlib
+    import matplotlib.style
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    with matplotlib.style.context("default"), matplotlib.rc_context(
+            {"axes.spines.top": False, "axes.spines.right": False, "axes.grid": True,
+             "grid.alpha": 0.3, "font.size": 9, "axes.axisbelow": True}):
+        fig = Figure(figsize=CHART_SIZE, dpi=CHART_DPI, layout="constrained")
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        _draw(ax, kind, spec)
+        ax.set_xlabel(str(spec.get("xlabel", "")))
+        ax.set_ylabel(str(spec.get("ylabel", "")))
+        if spec.get("title"):
+            ax.set_title(str(spec["title"]))
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=CHART_DPI, metadata={"Software": None})
+    return buf.getvalue()
+
+
+def _series(spec: Mapping[str, Any]) -> list[tuple[str, list[float]]]:
+    if spec.get("series") is not None:
+        return [(str(k), _floats(v, f"series '{k}'")) for k, v in spec["series"].items()]
+    if spec.get("y") is None:
+        raise PnpError("chart needs 'y' or 'series'", field="y")
+    return [("", _floats(spec["y"], "y"))]
+
+
+def _errors(spec: Mapping[str, Any], y: list[float]) -> list[list[float]] | None:
+    if spec.get("low") is None and spec.get("high") is None:
+        return None
+    low = _floats(spec.get("low", y), "low")
+    high = _floats(spec.get("high", y), "high")
+    if not len(low) == len(high) == len(y):
+        raise PnpError("chart 'low' and 'high' must have one value per point", field="low")
+    return [[max(0.0, v - lo) for v, lo in zip(y, low)], [max(0.0, hi - v) for v, hi in zip(y, high)]]
+
+
+def _band(ax: Any, spec: Mapping[str, Any], vertical: bool) -> None:
+    band = spec.get("band")
+    if band is None:
+        return
+    lo, hi = (-math.inf if band[0] is None else float(band[0]),
+              math.inf if band[1] is None else float(band[1]))
+    if band[0] is None:
+        label = f"band ≤ {fmt(band[1])}"
+    elif band[1] is None:
+        label = f"band ≥ {fmt(band[0])}"
+    else:
+        label = f"band {_band_text(band[0], band[1])}"
+    span = ax.axvspan if vertical else ax.axhspan
+    # Open-ended bands are drawn to the edge of the data range.
+    lim = ax.get_xlim() if vertical else ax.get_ylim()
+    span(max(lo, min(lim)), min(hi, max(lim)), color=_BAND, alpha=0.15, zorder=0, label=label)
+    (ax.set_xlim if vertical else ax.set_ylim)(lim)
+
+
+def _draw(ax: Any, kind: str, spec: Mapping[str, Any]) -> None:
+    if kind == "hist":
+        groups = ([(str(k), _floats(v, f"series '{k}'")) for k, v in spec["series"].items()]
+                  if spec.get("series") is not None
+                  else [("", _floats(spec.get("values", spec.get("x", [])), "values"))])
+        bins = spec.get("bins") or _bins([v for _, vs in groups for v in vs])
+        for name, values in groups:
+            ax.hist(values, bins=bins, alpha=0.6 if len(groups) > 1 else 0.9,
+                    label=name or None, edgecolor="white", linewidth=0.5)
+        _band(ax, spec, vertical=True)
+        _legend(ax, len(groups) > 1 or spec.get("band") is not None)
+        return
+    series = _series(spec)
+    x = list(spec.get("x", range(len(series[0][1]))))
+    for name, ys in series:
+        if len(ys) != len(x):
+            raise PnpError(f"chart series {name or 'y'} has {len(ys)} values for {len(x)} x values",
+                           field="y")
+    labels = [fmt(v) if not isinstance(v, str) else v for v in x]
+    errs = _errors(spec, series[0][1]) if len(series) == 1 else None
+    pos = list(range(len(x)))
+    if kind in ("bar", "barh"):
+        width = 0.8 / len(series)
+        for j, (name, ys) in enumerate(series):
+            offs = [p - 0.4 + width * (j + 0.5) for p in pos]
+            if kind == "bar":
+                ax.bar(offs, ys, width, yerr=errs, capsize=3, label=name or None)
+            else:
+                ax.barh(offs, ys, width, xerr=errs, capsize=3, label=name or None)
+        (ax.set_xticks if kind == "bar" else ax.set_yticks)(pos, labels)
+        if kind == "bar" and max(len(s) for s in labels) * len(labels) > 60:
+            ax.tick_params(axis="x", labelrotation=30)
+        _band(ax, spec, vertical=(kind == "barh"))
+    else:
+        numeric = all(_is_num(v) and not isinstance(v, Estimate) for v in x)
+        xs = [float(v) for v in x] if numeric else pos
+        for name, ys in series:
+            if kind == "line":
+                ax.plot(xs, ys, marker="o" if len(xs) <= 30 else None, markersize=3,
+                        label=name or None)
+                if errs is not None:
+                    ax.fill_between(xs, [v - e for v, e in zip(ys, errs[0])],
+                                    [v + e for v, e in zip(ys, errs[1])], alpha=0.2, label="95% CI")
+            else:
+                ax.errorbar(xs, ys, yerr=errs, fmt="o", capsize=4, label=name or None)
+        if not numeric:
+            ax.set_xticks(pos, labels)
+            ax.margins(x=0.5 / max(1, len(pos)))
+        _band(ax, spec, vertical=False)
+    _legend(ax, len(series) > 1 or spec.get("band") is not None)
+
+
+def _bins(values: list[float]) -> Any:
+    # Whole-number data (turns, points) gets one bar per value, centred on it; "auto" bins
+    # would split integers unevenly and draw false spikes.
+    if values and all(v == int(v) for v in values) and max(values) - min(values) <= 120:
+        lo, hi = int(min(values)), int(max(values))
+        return [b - 0.5 for b in range(lo, hi + 2)]
+    return "auto"
+
+
+def _legend(ax: Any, show: bool) -> None:
+    if show:
+        ax.legend(frameon=False, fontsize=8)
