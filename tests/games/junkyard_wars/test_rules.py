@@ -1,0 +1,355 @@
+"""Rules of Junkyard Wars (introductory version); each test cites the rulebook section."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from pnp.games.junkyard_wars.generate import session_board
+from pnp.games.junkyard_wars.rules import (
+    BLANK, CARRIED, IN_PILE, LINK_MA, Game, IllegalAction, Tables, action_limit, bag_counts,
+    bag_tiles, board_from_session, buildable, debug_found, first_turn_actions, grid_board,
+    letter_code, machine_works,
+)
+
+# A 5x3 toy yard: zone in the middle of the top row, junk on four squares, a wall between
+# (0,0) and (0,1) so the way to (0,0) goes round through row 1.
+#   0  1  2  3  4
+#   5  6  7  8  9
+#  10 11 12 13 14
+TOY = grid_board(5, 3, zone=(0, 2), junk=[(0, 0), (2, 2), (2, 4), (1, 4)],
+                 walls=[((0, 0), (0, 1))])
+TABLES = Tables(TOY)
+DECK = ["ROBOT", "CRANE", "WINCH", "TANK", "CART", "SLED", "DRILL", "PUMP", "VAN", "SAW",
+        "JET", "RAFT"]
+
+
+def make_game(tiles=None, players=2, seed=1, **kw) -> Game:
+    tiles = tiles if tiles is not None else [letter_code(c) for c in "CAT?"]
+    return Game(TABLES, tiles, DECK, players, random.Random(seed), **kw)
+
+
+def place(game: Game, t: int, sq: int) -> None:
+    """Move a tile to a square (test set-up)."""
+    game.sq_tiles[game.tile_at[t]].remove(t)
+    game.tile_at[t] = sq
+    game.sq_tiles[sq].append(t)
+
+
+def start_turn_two(game: Game) -> None:
+    while game.round == 1 or game.current != 0:
+        game.end_turn()
+
+
+# --- Determining the Number of Actions: First Turn Only ------------------------------------
+
+@pytest.mark.parametrize("players,expected", [
+    (2, [0, 3]), (3, [0, 2, 4]), (4, [0, 1, 2, 3]), (5, [0, 1, 2, 3, 4]),
+    (6, [0, 1, 2, 3, 4, 5])])
+def test_first_turn_stagger_table(players, expected):
+    # "three times (2 players), twice (3 players), or once (4+ players) the number of players
+    # who have played before"; "the first player's workers take no action on the first turn".
+    assert [first_turn_actions(players, s) for s in range(players)] == expected
+    game = make_game(players=players)
+    for seat in range(players):
+        assert game.current == seat and game.round == 1
+        assert all(game.remaining(seat * 4 + k) == expected[seat] for k in range(4))
+        game.end_turn()
+    assert game.round == 2 and game.remaining(0) == 6
+
+
+def test_no_stagger_option_gives_six_actions_on_turn_one():
+    game = make_game(stagger=False)
+    assert game.remaining(0) == 6
+
+
+# --- Determining the Number of Actions: All Other Turns ------------------------------------
+
+def test_action_counts_with_loads():
+    # "up to 6 actions", "penalized 2 actions per object carried", shared carry: 1 each.
+    assert [action_limit(6, k) for k in range(4)] == [6, 4, 2, 0]
+    assert action_limit(6, 0, 1) == 5 and action_limit(6, 1, 1) == 3
+    assert action_limit(3, 2) == 0  # never negative
+
+
+def test_pickup_changes_the_limit_mid_turn():
+    # "If the pickup or drop changes his load, his action limit for the current turn ... must
+    # reflect his new load."
+    game = make_game()
+    start_turn_two(game)
+    place(game, 0, 7)  # C next to the zone
+    assert game.travel(0, 7) and game.remaining(0) == 5
+    game.search(0)
+    game.pick_up(0, 0)
+    assert game.remaining(0) == 2  # 6 - 2 used - 2 for the load
+    assert game.travel(0, TABLES.zone) and game.remaining(0) == 1
+    game.drop(0, 0)
+    assert game.remaining(0) == 3
+
+
+# --- Moving and Carrying Objects -------------------------------------------------------------
+
+def test_moves_only_to_adjacent_squares_not_through_walls():
+    game = make_game()
+    start_turn_two(game)
+    with pytest.raises(IllegalAction):
+        game.move(0, 12)  # two squares away
+    game.move(0, 1)
+    with pytest.raises(IllegalAction):
+        game.move(0, 0)  # the wall between (0,1) and (0,0)
+    assert TABLES.dist[0][1] == 3  # round through row 1
+
+
+def test_travel_stops_when_actions_run_out():
+    game = make_game()
+    start_turn_two(game)
+    game.w_used[0] = 4
+    assert not game.travel(0, 14)  # 4 moves away, 2 actions left
+    assert TABLES.dist[14][game.w_sq[0]] == 2 and game.remaining(0) == 0
+
+
+def test_outside_track_and_rim_gaps_connect_the_real_board():
+    # "twelve gaps in the outer wall ... travel around the outer wall" (one move per square).
+    session = session_board("rules-test")
+    board = board_from_session(session)
+    tb = Tables(board)
+    track = [session.index(r, c) for r, c in session.track]
+    assert len(track) == 64 and len(board.junk_squares) == 100
+    for a, b in zip(track, track[1:] + track[:1]):
+        assert tb.dist[a][b] == 1
+    entries = [t for t in track if any(v < 225 for v in board.neighbours[t])]
+    assert len(entries) == 12
+
+
+# --- Searching the Area / ownership ----------------------------------------------------------
+
+def test_face_down_tiles_must_be_searched_before_pick_up():
+    game = make_game()
+    start_turn_two(game)
+    place(game, 0, 7)
+    game.travel(0, 7)
+    with pytest.raises(IllegalAction):
+        game.pick_up(0, 0)
+    assert game.search(0) == [0] and game.known[0][0] and not game.known[1][0]
+    game.pick_up(0, 0)
+    assert game.tile_at[0] == CARRIED
+
+
+def test_ownership_only_once_offloaded_in_the_zone():
+    # "A worker must offload an item in his team's construction zone if he wants it to remain
+    # the property of his team." "Dropped items may be picked up by anybody".
+    game = make_game()
+    start_turn_two(game)
+    place(game, 0, 7)
+    game.travel(0, 7)
+    game.search(0)
+    game.pick_up(0, 0)
+    game.drop(0, 0)  # dropped outside the zone: lies there, nobody owns it
+    assert game.tile_at[0] == 7 and game.tile_owner[0] == -1
+    game.end_turn()
+    game.travel(4, 7)
+    game.search(4)
+    game.pick_up(4, 0)  # the opponent takes it
+    game.travel(4, TABLES.zone)
+    game.drop(4, 0)
+    assert game.tile_at[0] == IN_PILE and game.tile_owner[0] == 1
+    assert game.pile[1][letter_code("C")] == 1
+
+
+def test_blank_role_fixed_once_assigned_until_another_player_picks_it_up():
+    # Blank Junk Tiles: "Once a blank has been assigned a function by a given player, its
+    # function may not be changed (though if it is dropped and picked up for the first time by
+    # another player's worker, the other person may redefine its role)."
+    game = make_game()
+    start_turn_two(game)
+    blank = 3
+    assert game.tile_letter[blank] == BLANK
+    place(game, blank, 7)
+    game.travel(0, 7)
+    game.search(0)
+    with pytest.raises(IllegalAction):
+        game.pick_up(0, blank)  # needs a role
+    game.pick_up(0, blank, letter_code("R"))
+    game.drop(0, blank)
+    with pytest.raises(IllegalAction):
+        game.pick_up(0, blank, letter_code("X"))  # same player: the role is fixed
+    game.pick_up(0, blank)
+    assert game.blank_as[blank] == letter_code("R")
+    game.drop(0, blank)
+    game.end_turn()
+    game.travel(4, 7)
+    game.search(4)
+    game.pick_up(4, blank, letter_code("X"))  # another player redefines it
+    assert game.blank_as[blank] == letter_code("X") and game.blank_by[blank] == 1
+
+
+# --- Assembling the Machine ------------------------------------------------------------------
+
+def ready_pile(game: Game, p: int, word: str) -> None:
+    """Give player p the machine `word` and its objects in the pile (test set-up)."""
+    game.deck[game.cards[p][0]] = word
+    game.choose_machine(p, 0)
+    for ch in word:
+        game.pile[p][letter_code(ch)] += 1
+    game.matched[p] = len(word)
+
+
+def test_link_takes_24_ma_and_a_machine_of_n_objects_n_minus_1_links():
+    game = make_game()
+    start_turn_two(game)
+    ready_pile(game, 0, "CAT")
+    assert game.linkable_ma(0) == 2 * LINK_MA == 48
+    spent = 0
+    while game.links[0] < 2:
+        for w in range(4):
+            spent += game.assemble(w, 6)
+        game.end_turn()
+        game.end_turn()
+    assert spent == 48 and game.complete(0) and game.assembly_ma[0] == 48
+
+
+def test_only_objects_in_the_pile_can_be_linked_and_only_in_the_zone():
+    game = make_game()
+    start_turn_two(game)
+    game.choose_machine(0, 0)
+    assert game.linkable_ma(0) == 0  # nothing in the pile yet
+    game.pile[0][0] += 2
+    game.matched[0] = 2
+    assert game.linkable_ma(0) == LINK_MA
+    game.travel(1, 7)
+    with pytest.raises(IllegalAction):
+        game.assemble(1)
+
+
+def test_machine_choice_is_final():
+    game = make_game()
+    game.choose_machine(0, 1)
+    with pytest.raises(IllegalAction):
+        game.choose_machine(0, 0)
+
+
+# --- Testing Machines --------------------------------------------------------------------------
+
+def test_eighty_percent_test_with_00_as_100():
+    assert machine_works(1) and machine_works(80)
+    assert not machine_works(81) and not machine_works(100)  # "00, as 100, meaning failure"
+    assert sum(machine_works(r) for r in range(1, 101)) == 80
+    with pytest.raises(ValueError):
+        machine_works(0)
+
+
+def test_debugging_probability_24_ma_is_about_one_in_four():
+    # "A team which spends all 24 MA investigating the problem has roughly a 1 in 4 chance"
+    assert sum(debug_found(r, 24) for r in range(1, 101)) == 24
+    assert sum(debug_found(r, 0) for r in range(1, 101)) == 0
+
+
+def test_test_ends_the_turn_needs_a_worker_in_the_zone_and_first_success_wins():
+    for seed in range(40):
+        game = make_game(seed=seed)
+        start_turn_two(game)
+        ready_pile(game, 0, "VAN")
+        game.links[0] = 2
+        for w in range(4):
+            game.w_sq[w] = 7
+        assert not game.can_test(0)  # "At least one of his workers must be in the zone"
+        game.w_sq[2] = TABLES.zone
+        works = game.test(0)
+        assert game.turn_over and game.tests[0] == 1  # "Any attempt to test ... ends a turn"
+        with pytest.raises(IllegalAction):
+            game.move(2, 1)
+        if works:
+            assert game.over and game.winner == 0 and not game.by_time
+        else:
+            assert game.broken[0] and not game.can_test(0)
+
+
+def test_failed_machine_is_debugged_then_retested():
+    game = make_game(seed=3)
+    start_turn_two(game)
+    ready_pile(game, 0, "VAN")
+    game.links[0] = 2
+    game.broken[0] = True
+    assert game.linkable_ma(0) == 0
+    turns = 0
+    while game.broken[0]:
+        assert sum(game.debug(w, 6) for w in range(4)) == 24
+        game.end_turn()
+        game.end_turn()
+        turns += 1
+    assert game.can_test(0) and game.debug_total[0] == 24 * turns
+
+
+def test_debug_roll_frequency_is_ma_over_100():
+    rng = random.Random(5)
+    found = sum(debug_found(rng.randint(1, 100), 24) for _ in range(20000))
+    assert 0.225 < found / 20000 < 0.255
+
+
+# --- The one-hour limit ------------------------------------------------------------------------
+
+def test_time_limit_gives_the_win_to_the_team_furthest_along():
+    game = make_game(minutes_per_turn=5.0)  # 12 player-turns in the hour
+    game.choose_machine(0, 0)
+    game.choose_machine(1, 0)
+    game.pile[1][0] += 2
+    game.matched[1] = 2
+    for _ in range(12):
+        game.end_turn()
+    assert game.over and game.by_time and game.winner == 1 and game.minutes == 60
+
+
+# --- legal actions (granularity of the random bot) ----------------------------------------------
+
+def test_legal_actions_of_a_worker():
+    game = make_game()
+    assert game.legal_actions(0) == []  # the first player's workers do nothing on turn 1
+    start_turn_two(game)
+    acts = game.legal_actions(0)
+    assert sorted(a for _, a in acts if _ == "move") == sorted(TABLES.neighbours[TABLES.zone])
+    assert game.legal_actions(4) == []  # not his owner's turn
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 6))
+def test_random_legal_play_keeps_the_tile_count(seed, players):
+    rng = random.Random(seed)
+    game = make_game(players=players, seed=seed, tiles=[letter_code(c) for c in "CATROB?"])
+    for p in range(players):
+        game.choose_machine(p, 0)
+    for _ in range(3 * players):
+        p = game.current
+        for w in range(p * 4, p * 4 + 4):
+            for _ in range(8):
+                acts = game.legal_actions(w)
+                if not acts:
+                    break
+                a = rng.choice(acts)
+                if a[0] == "move":
+                    game.move(w, a[1])
+                elif a[0] == "search":
+                    game.search(w)
+                elif a[0] == "pick_up":
+                    game.pick_up(w, a[1], 0)
+                elif a[0] == "drop":
+                    game.drop(w, a[1])
+        game.end_turn()
+    lying = sum(len(x) for x in game.sq_tiles)
+    carried = sum(len(x) for x in game.w_load)
+    piled = sum(1 for t in game.tile_at if t == IN_PILE)
+    assert lying + carried + piled == 7
+    assert all(game.remaining(w) >= 0 for w in range(players * 4))
+
+
+# --- bag -------------------------------------------------------------------------------------------
+
+def test_bag_counts_and_buildable_words():
+    bag = {"A": {"count": 2, "points": 1}, "B": 1, "?": {"count": 1}}
+    assert bag_counts(bag) == {"A": 2, "B": 1, "?": 1}
+    assert bag_tiles(bag) == [0, 0, 1, BLANK]
+    assert buildable("ABA", bag_counts(bag)) and buildable("ABBA", bag_counts(bag))
+    assert not buildable("ABBBA", bag_counts(bag))
+    with pytest.raises(ValueError):
+        bag_counts({"AB": 1})
