@@ -1,0 +1,372 @@
+"""Imposition: components onto printer pages (n-up with bleed, crop marks and duplex backs),
+one-up print-shop pages and full-page sheets. Poster tiling and the duplex calibration sheet
+live in :mod:`pnp.layout.poster` and are re-exported here.
+
+All geometry is in mm, origin top-left of the page, y down. A page is a
+:class:`~pnp.layout.draw.Drawing` of the page size with no bleed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from pnp.errors import PnpError
+from pnp.layout.draw import Component, Drawing, Group, Item, Path, Point
+from pnp.layout.marks import (EPS, Box, crop_marks, item_box, offset_polygon, place_footer,
+                              place_points, rect_points)
+
+MIN_MARGIN = 6.35        # 1/4 in: what home printers leave unprinted
+SAFE_INSET = 3.0         # the safe zone is this far inside the trim
+CUT_STROKE = 0.2         # cut line along a non-rectangular outline
+GUIDE_COLOUR = "#00a0e0"
+
+
+class Duplex(str, Enum):
+    """How the sheet is turned over between the front and the back print."""
+
+    LONG = "long"    # flip on the long edge: on a portrait page, columns are mirrored
+    SHORT = "short"  # flip on the short edge: rows are mirrored
+    NONE = "none"    # backs on their own pages, not mirrored
+
+
+def parse_duplex(value: str | Duplex) -> Duplex:
+    """``"long"``, ``"short"`` or ``"none"`` -> :class:`Duplex` (PnpError otherwise)."""
+    try:
+        return Duplex(value.value if isinstance(value, Duplex) else str(value).strip().lower())
+    except ValueError:
+        raise PnpError(f"unknown duplex {value!r} (use long, short or none)",
+                       field="duplex") from None
+
+
+# --- grid geometry --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Axis:
+    """Where cards go along one page axis."""
+
+    count: int
+    size: float    # trim size of a placed card along this axis
+    pitch: float   # distance from one card's trim edge to the next one's
+    bleed: float   # bleed drawn on each side along this axis (0: neighbours share a cut line)
+    start: float   # page coordinate of the first card's trim edge
+
+    def position(self, i: int) -> float:
+        """Page coordinate of card ``i``'s leading trim edge."""
+        return self.start + i * self.pitch
+
+    def cuts(self) -> list[float]:
+        """Every cut position along this axis (shared lines counted once)."""
+        cs: set[float] = set()
+        for i in range(self.count):
+            cs.add(round(self.position(i), 6))
+            cs.add(round(self.position(i) + self.size, 6))
+        return sorted(cs)
+
+    def extent(self) -> tuple[float, float]:
+        """First and last page coordinate covered by cards, bleed included."""
+        return (self.start - self.bleed,
+                self.position(self.count - 1) + self.size + self.bleed)
+
+
+def fit_axis(length: float, margin: float, size: float, bleed: float) -> Axis | None:
+    """Cards of ``size`` along a page ``length``, centred: with their bleed between them when
+    that costs no card, else sharing cut lines (bleed clipped to the trim). None if none fit."""
+    avail = length - 2 * margin
+    shared = math.floor((avail + EPS) / size) if size > 0 else 0
+    if shared < 1:
+        return None
+    with_bleed = math.floor((avail + EPS) / (size + 2 * bleed)) if bleed > 0 else 0
+    if bleed > 0 and with_bleed >= shared:
+        pitch, b = size + 2 * bleed, bleed
+    else:
+        pitch, b = size, 0.0
+    span = (shared - 1) * pitch + size
+    return Axis(count=shared, size=size, pitch=pitch, bleed=b, start=(length - span) / 2)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A grid of card slots on a page; ``rotate`` is 0 or 90 (cards turned to fit more)."""
+
+    cols: Axis
+    rows: Axis
+    rotate: int
+
+    @property
+    def per_page(self) -> int:
+        return self.cols.count * self.rows.count
+
+    def slot(self, i: int) -> tuple[float, float]:
+        """Top-left trim corner of slot ``i`` (row-major)."""
+        return (self.cols.position(i % self.cols.count), self.rows.position(i // self.cols.count))
+
+    def extent(self) -> Box:
+        """The area covered by cards, bleed included."""
+        x0, x1 = self.cols.extent()
+        y0, y1 = self.rows.extent()
+        return (x0, y0, x1, y1)
+
+
+def fit_grid(card: tuple[float, float], page: tuple[float, float], margin: float,
+             bleed: float) -> Grid | None:
+    """The grid holding the most cards; cards are turned 90 degrees only when that fits more."""
+    best: Grid | None = None
+    for rotate, (w, h) in ((0, card), (90, (card[1], card[0]))):
+        cols = fit_axis(page[0], margin, w, bleed)
+        rows = fit_axis(page[1], margin, h, bleed)
+        if cols and rows:
+            grid = Grid(cols, rows, rotate)
+            if best is None or grid.per_page > best.per_page:
+                best = grid
+    return best
+
+
+# --- placing faces --------------------------------------------------------------------------
+
+def _origin(x: float, y: float, w: float, h: float, rotate: int) -> tuple[float, float]:
+    """Group (dx, dy) that puts a w x h face rotated by ``rotate`` with its box at (x, y)."""
+    return {0: (x, y), 90: (x + h, y), 180: (x + w, y + h), 270: (x, y + w)}[rotate % 360]
+
+
+def _mirror(points: Iterable[Point], page: tuple[float, float], duplex: Duplex) -> tuple[Point, ...]:
+    """Where points of the front lie on the back page (seen from the back)."""
+    pw, ph = page
+    if duplex is Duplex.LONG:
+        return tuple((pw - x, y) for x, y in points)
+    if duplex is Duplex.SHORT:
+        return tuple((x, ph - y) for x, y in points)
+    return tuple(points)
+
+
+def _back_rotate(rotate: int, duplex: Duplex) -> int:
+    # The back's "up" must point at the same physical edge as the front's when the cut card
+    # is turned over like a book page: the mirror image of the front's up direction.
+    if duplex is Duplex.LONG:
+        return (-rotate) % 360
+    if duplex is Duplex.SHORT:
+        return (180 - rotate) % 360
+    return rotate
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """One face on a page: its art transform and its clip polygons (page coordinates)."""
+
+    face: Drawing
+    dx: float
+    dy: float
+    rotate: int
+    clips: tuple[tuple[Point, ...], ...]
+    outline: tuple[Point, ...] | None  # cut line (non-rectangular components), page coords
+    safe: tuple[Point, ...] | None     # safe-zone guide, page coords
+
+    def items(self) -> Item:
+        art: Item = Group(items=self.face.items, dx=self.dx, dy=self.dy, rotate=float(self.rotate))
+        for clip in reversed(self.clips):
+            art = Group(items=(art,), clip=clip)
+        return art
+
+
+def _place_front(face: Drawing, x: float, y: float, grid: Grid, bleed: float,
+                 safe_guide: bool) -> _Placed:
+    w, h = face.width, face.height
+    bx, by = grid.cols.bleed, grid.rows.bleed
+    cw, ch = grid.cols.size, grid.rows.size
+    dx, dy = _origin(x, y, w, h, grid.rotate)
+    clips = [rect_points(x - bx, y - by, cw + 2 * bx, ch + 2 * by)]
+    outline = safe = None
+    if face.outline:
+        outline = place_points(face.outline, dx, dy, grid.rotate)
+        clips.append(place_points(offset_polygon(face.outline, bleed), dx, dy, grid.rotate))
+        if safe_guide:
+            safe = place_points(offset_polygon(face.outline, -SAFE_INSET), dx, dy, grid.rotate)
+    elif safe_guide:
+        safe = rect_points(x + SAFE_INSET, y + SAFE_INSET, cw - 2 * SAFE_INSET,
+                           ch - 2 * SAFE_INSET)
+    return _Placed(face, dx, dy, grid.rotate, tuple(clips), outline, safe)
+
+
+def _place_back(front: _Placed, back: Drawing, x: float, y: float, grid: Grid,
+                page: tuple[float, float], duplex: Duplex) -> _Placed:
+    cw, ch = grid.cols.size, grid.rows.size
+    bx0, by0, _, _ = _bbox_of(_mirror(rect_points(x, y, cw, ch), page, duplex))
+    rotate = _back_rotate(grid.rotate, duplex)
+    dx, dy = _origin(bx0, by0, back.width, back.height, rotate)
+    clips = tuple(_mirror(c, page, duplex) for c in front.clips)
+    safe = _mirror(front.safe, page, duplex) if front.safe else None
+    return _Placed(back, dx, dy, rotate, clips, None, safe)
+
+
+def _bbox_of(points: Sequence[Point]) -> Box:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _guide(points: tuple[Point, ...]) -> Path:
+    return Path(points=points, closed=True, stroke=GUIDE_COLOUR, stroke_width=0.15,
+                dash=(1.0, 1.0))
+
+
+# --- n-up -----------------------------------------------------------------------------------
+
+def _expand(components: Iterable[Component]) -> list[Component]:
+    out: list[Component] = []
+    for comp in components:
+        name = comp.name or comp.front.name
+        if not isinstance(comp.count, int) or comp.count < 0:
+            raise PnpError(f"count must be a whole number >= 0, got {comp.count!r}",
+                           field=f"count ({name})" if name else "count")
+        if comp.front.width <= 0 or comp.front.height <= 0:
+            raise PnpError(f"component {name!r} has no size", field="size")
+        if comp.back is not None and (abs(comp.back.width - comp.front.width) > EPS
+                                      or abs(comp.back.height - comp.front.height) > EPS):
+            raise PnpError(f"back of {name!r} is {comp.back.width:g}x{comp.back.height:g} mm, "
+                           f"its front {comp.front.width:g}x{comp.front.height:g} mm",
+                           field="back")
+        out.extend([comp] * comp.count)
+    return out
+
+
+def _size_key(d: Drawing) -> tuple:
+    return (round(d.width, 4), round(d.height, 4), d.outline)
+
+
+def nup(components: Iterable[Component], page: tuple[float, float] = (210.0, 297.0), *,
+        margin: float = MIN_MARGIN, bleed: float = 3.0, crop_marks: bool = True,
+        duplex: str | Duplex = "long", back_offset: tuple[float, float] = (0.0, 0.0),
+        footer: str = "", safe_zone_guide: bool = False) -> Iterator[Drawing]:
+    """Pages with as many components as fit, each front page followed by its back page."""
+    duplex = parse_duplex(duplex)
+    pw, ph = float(page[0]), float(page[1])
+    if margin < 0 or bleed < 0:
+        raise PnpError("margin and bleed must be >= 0", field="margin" if margin < 0 else "bleed")
+    copies = _expand(components)
+    groups: dict[tuple, list[Component]] = {}
+    for comp in copies:  # one grid per size, in order of first appearance
+        groups.setdefault(_size_key(comp.front), []).append(comp)
+    plans: list[tuple[Grid, list[Component]]] = []
+    for comps in groups.values():
+        front = comps[0].front
+        grid = fit_grid((front.width, front.height), (pw, ph), margin, bleed)
+        if grid is None:
+            name = comps[0].name or front.name
+            raise PnpError(f"{name or 'component'} ({front.width:g}x{front.height:g} mm) does not "
+                           f"fit a {pw:g}x{ph:g} mm page inside {margin:g} mm margins; "
+                           "tile it as a poster", field="size")
+        for i in range(0, len(comps), grid.per_page):
+            plans.append((grid, comps[i:i + grid.per_page]))
+    has_back = [any(c.back is not None for c in comps) for _, comps in plans]
+    total = sum(1 + int(b) for b in has_back)
+    number = 0
+    for (grid, comps), backs in zip(plans, has_back):
+        number += 1
+        label = f"{footer} · page {number}/{total}" if footer else ""
+        front_page, placed = _front_page(grid, comps, (pw, ph), margin, bleed, crop_marks,
+                                         safe_zone_guide, label)
+        yield front_page
+        if backs:
+            number += 1
+            yield _back_page(grid, comps, placed, (pw, ph), duplex, back_offset)
+
+
+def _front_page(grid: Grid, comps: Sequence[Component], page: tuple[float, float],
+                margin: float, bleed: float, marks: bool, safe_guide: bool,
+                footer: str) -> tuple[Drawing, list[_Placed]]:
+    placed = [_place_front(c.front, *grid.slot(i), grid, bleed, safe_guide)
+              for i, c in enumerate(comps)]
+    items: list[Item] = [p.items() for p in placed]
+    outlined = any(p.outline for p in placed)
+    items += [Path(points=p.outline, closed=True, stroke="black", stroke_width=CUT_STROKE)
+              for p in placed if p.outline]
+    items += [_guide(p.safe) for p in placed if p.safe]
+    obstacles: list[Box] = [grid.extent()]
+    if marks and not outlined:  # outlined components are cut along their drawn outline
+        used = Grid(_used(grid.cols, len(comps), grid.cols.count, across=True),
+                    _used(grid.rows, len(comps), grid.cols.count, across=False), grid.rotate)
+        cm = crop_marks(used.cols.cuts(), used.rows.cuts(), used.extent(), page)
+        items += cm
+        obstacles += [item_box(m) for m in cm]
+    text = place_footer(footer, page, margin, obstacles, avoid_x=grid.cols.cuts(),
+                        avoid_y=grid.rows.cuts())
+    if text is not None:
+        items.append(text)
+    return Drawing(width=page[0], height=page[1], items=tuple(items), name="front"), placed
+
+
+def _used(axis: Axis, n: int, ncols: int, *, across: bool) -> Axis:
+    """The axis trimmed to the slots a partly filled page uses (marks only where cards are)."""
+    used = min(n, ncols) if across else math.ceil(n / ncols)
+    return Axis(count=max(used, 1), size=axis.size, pitch=axis.pitch, bleed=axis.bleed,
+                start=axis.start)
+
+
+def _back_page(grid: Grid, comps: Sequence[Component], placed: Sequence[_Placed],
+               page: tuple[float, float], duplex: Duplex,
+               back_offset: tuple[float, float]) -> Drawing:
+    items: list[Item] = []
+    guides: list[Item] = []
+    for i, (comp, front) in enumerate(zip(comps, placed)):
+        if comp.back is None:
+            continue  # a blank slot: nothing prints behind this front
+        back = _place_back(front, comp.back, *grid.slot(i), grid, page, duplex)
+        items.append(back.items())
+        if back.safe:
+            guides.append(_guide(back.safe))
+    items += guides
+    ox, oy = back_offset
+    if abs(ox) > EPS or abs(oy) > EPS:
+        items = [Group(items=tuple(items), dx=float(ox), dy=float(oy))]
+    return Drawing(width=page[0], height=page[1], items=tuple(items), name="back")
+
+
+# --- one-up and sheets ----------------------------------------------------------------------
+
+def print_shop_pages(components: Iterable[Component], bleed: float = 3.0) -> list[Drawing]:
+    """One page per face (front, then back), trim size plus ``bleed`` all round, copies expanded.
+
+    Meant for ``write_pdf(..., print_shop=True)``, which sets TrimBox and BleedBox.
+    """
+    pages: list[Drawing] = []
+    for comp in _expand(components):
+        for face in (comp.front, comp.back):
+            if face is None:
+                continue
+            clip = rect_points(-bleed, -bleed, face.width + 2 * bleed, face.height + 2 * bleed)
+            pages.append(Drawing(width=face.width, height=face.height, bleed=bleed,
+                                 items=(Group(items=face.items, clip=clip),),
+                                 outline=face.outline, name=face.name))
+    return pages
+
+
+def sheet_area(page: tuple[float, float], margin: float = MIN_MARGIN) -> tuple[float, float]:
+    """Width and height (mm) that :func:`sheet_page` gives its items."""
+    return (page[0] - 2 * margin, page[1] - 2 * margin - FOOTER_BAND)
+
+
+FOOTER_BAND = 4.0  # mm kept free above the bottom margin for the footer on full-page sheets
+
+
+def sheet_page(page: tuple[float, float], items: Iterable[Item], footer: str = "", *,
+               margin: float = MIN_MARGIN, name: str = "sheet") -> Drawing:
+    """A full page: ``items`` (origin at the top-left margin corner, clipped to
+    :func:`sheet_area`) with the footer at the bottom, inside the margins."""
+    pw, ph = float(page[0]), float(page[1])
+    aw, ah = sheet_area((pw, ph), margin)
+    if aw <= 0 or ah <= 0:
+        raise PnpError(f"margin {margin:g} mm leaves no room on a {pw:g}x{ph:g} mm page",
+                       field="margin")
+    body = Group(items=tuple(items), dx=margin, dy=margin, clip=rect_points(0, 0, aw, ah))
+    out: list[Item] = [body]
+    text = place_footer(footer, (pw, ph), margin, [(margin, margin, margin + aw, margin + ah)])
+    if text is not None:
+        out.append(text)
+    return Drawing(width=pw, height=ph, items=tuple(out), name=name)
+
+
+# POSTER_IMPORT
+
+__all__ = ["Duplex", "nup", "print_shop_pages", "sheet_page", "sheet_area", "poster",
+           "calibration_pages", "fit_grid", "parse_duplex"]

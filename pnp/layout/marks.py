@@ -1,0 +1,245 @@
+"""Printer's marks and page furniture in mm: crop marks, registration crosses, rulers, footers.
+
+Also the small polygon helpers imposition needs (offset an outline, move it onto a page).
+Everything returns drawing primitives from :mod:`pnp.layout.draw`; nothing here draws.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from pnp.layout.draw import Align, Circle, Item, Path, Point, TextBox, VAlign
+
+MARK_LENGTH = 5.0      # crop mark length when there is room (mm)
+MARK_GAP = 1.0         # gap between the drawn card area (trim or bleed) and a crop mark
+MARK_EDGE = 1.0        # crop marks stop this far from the page edge (inside the media box)
+MARK_MIN = 1.5         # a crop mark shorter than this is left out
+MARK_STROKE = 0.2      # thin: about 0.57 pt
+FOOTER_PT = 6.0        # footer font size (points)
+PT = 25.4 / 72.0       # mm per point
+EPS = 1e-6
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+# --- polygons -------------------------------------------------------------------------------
+
+def _dedupe(points: Sequence[Point]) -> list[Point]:
+    out: list[Point] = []
+    for p in points:
+        if not out or abs(p[0] - out[-1][0]) > EPS or abs(p[1] - out[-1][1]) > EPS:
+            out.append((float(p[0]), float(p[1])))
+    if len(out) > 1 and abs(out[0][0] - out[-1][0]) < EPS and abs(out[0][1] - out[-1][1]) < EPS:
+        out.pop()
+    return out
+
+
+def signed_area(points: Sequence[Point]) -> float:
+    """Shoelace area: positive for counter-clockwise in maths axes (clockwise on a y-down page)."""
+    n = len(points)
+    return 0.5 * sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
+                     for i in range(n))
+
+
+def offset_polygon(points: Sequence[Point], d: float) -> tuple[Point, ...]:
+    """The polygon moved outward by ``d`` mm (inward when negative), with mitred corners."""
+    pts = _dedupe(points)
+    n = len(pts)
+    if n < 3 or d == 0:
+        return tuple(pts)
+    sign = 1.0 if signed_area(pts) > 0 else -1.0
+    normals = []
+    for i in range(n):
+        (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % n]
+        length = math.hypot(x1 - x0, y1 - y0)
+        normals.append((sign * (y1 - y0) / length, -sign * (x1 - x0) / length))
+    out = []
+    for i in range(n):
+        n1, n2 = normals[i - 1], normals[i]
+        denom = 1.0 + n1[0] * n2[0] + n1[1] * n2[1]
+        if denom < 1e-3:  # a hairpin turn: a mitre would shoot off, bevel it instead
+            out.append((pts[i][0] + n1[0] * d, pts[i][1] + n1[1] * d))
+            out.append((pts[i][0] + n2[0] * d, pts[i][1] + n2[1] * d))
+            continue
+        out.append((pts[i][0] + (n1[0] + n2[0]) * d / denom,
+                    pts[i][1] + (n1[1] + n2[1]) * d / denom))
+    return tuple(out)
+
+
+def rect_points(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
+    """The four corners of a rectangle, clockwise on the page from the top-left."""
+    return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+
+
+def rotate_point(p: Point, degrees: int) -> Point:
+    """Rotate about the origin by a multiple of 90 degrees, clockwise on a y-down page."""
+    x, y = p
+    return {0: (x, y), 90: (-y, x), 180: (-x, -y), 270: (y, -x)}[degrees % 360]
+
+
+def place_points(points: Iterable[Point], dx: float, dy: float, rotate: int) -> tuple[Point, ...]:
+    """Points of a face, as :class:`~pnp.layout.draw.Group` ``(dx, dy, rotate)`` puts them."""
+    return tuple((dx + q[0], dy + q[1]) for q in (rotate_point(p, rotate) for p in points))
+
+
+def bbox(points: Iterable[Point]) -> Box:
+    """Bounding box of points."""
+    pts = list(points)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def boxes_overlap(a: Box, b: Box, clearance: float = 0.0) -> bool:
+    """True when two boxes overlap (or come closer than ``clearance``)."""
+    return not (a[2] + clearance <= b[0] or b[2] + clearance <= a[0]
+                or a[3] + clearance <= b[1] or b[3] + clearance <= a[1])
+
+
+# --- crop marks -----------------------------------------------------------------------------
+
+def crop_marks(xs: Sequence[float], ys: Sequence[float], extent: Box,
+               page: tuple[float, float]) -> list[Path]:
+    """Short crop marks for vertical cuts at ``xs`` and horizontal cuts at ``ys``.
+
+    They sit outside ``extent`` (the area covered by cards, bleed included), never over a
+    card, and stop ``MARK_EDGE`` mm inside the page so no viewer has to rescale the page.
+    """
+    pw, ph = page
+    x0, y0, x1, y1 = extent
+    marks: list[Path] = []
+
+    def add(points: tuple[Point, Point]) -> None:
+        marks.append(Path(points=points, stroke="black", stroke_width=MARK_STROKE))
+
+    top = min(MARK_LENGTH, y0 - MARK_GAP - MARK_EDGE)
+    bottom = min(MARK_LENGTH, ph - MARK_EDGE - y1 - MARK_GAP)
+    left = min(MARK_LENGTH, x0 - MARK_GAP - MARK_EDGE)
+    right = min(MARK_LENGTH, pw - MARK_EDGE - x1 - MARK_GAP)
+    for x in xs:
+        if top >= MARK_MIN:
+            add(((x, y0 - MARK_GAP - top), (x, y0 - MARK_GAP)))
+        if bottom >= MARK_MIN:
+            add(((x, y1 + MARK_GAP), (x, y1 + MARK_GAP + bottom)))
+    for y in ys:
+        if left >= MARK_MIN:
+            add(((x0 - MARK_GAP - left, y), (x0 - MARK_GAP, y)))
+        if right >= MARK_MIN:
+            add(((x1 + MARK_GAP, y), (x1 + MARK_GAP + right, y)))
+    return marks
+
+
+def item_box(item: Path) -> Box:
+    """Bounding box of a path, widened by half its stroke."""
+    x0, y0, x1, y1 = bbox(item.points)
+    s = item.stroke_width / 2
+    return (x0 - s, y0 - s, x1 + s, y1 + s)
+
+
+# --- footer ---------------------------------------------------------------------------------
+
+def text_width(text: str, size_pt: float) -> float:
+    """A generous estimate of the width (mm) of ``text`` in Vera at ``size_pt``."""
+    return len(text) * 0.66 * size_pt * PT
+
+
+def place_footer(text: str, page: tuple[float, float], margin: float,
+                 obstacles: Sequence[Box], *, avoid_x: Sequence[float] = (),
+                 avoid_y: Sequence[float] = ()) -> TextBox | None:
+    """A small footer line in free space, inside the margins when there is room.
+
+    Tried in order: the bottom band, the top band, up the left side, down the right side (all
+    inside the margins, clear of ``obstacles``), last the bottom margin band. ``avoid_x`` /
+    ``avoid_y`` are cut positions: the text is centred between two of them when it must.
+    """
+    if not text:
+        return None
+    pw, ph = page
+    fh = FOOTER_PT * PT * 1.25
+    tw = min(text_width(text, FOOTER_PT) + 2.0, pw - 2 * margin)
+    inner = (margin, margin, pw - margin, ph - margin)
+    whole = (MARK_EDGE, MARK_EDGE, pw - MARK_EDGE, ph - MARK_EDGE)
+
+    def centres(length: float, cuts: Sequence[float]) -> list[float]:
+        cs = sorted(set(cuts))
+        mids = [(a + b) / 2 for a, b in zip(cs, cs[1:])] + [length / 2]
+        return sorted(mids, key=lambda c: (abs(c - length / 2), c))
+
+    def free(box: Box, lo: Box) -> bool:
+        inside = (box[0] >= lo[0] - EPS and box[1] >= lo[1] - EPS and box[2] <= lo[2] + EPS
+                  and box[3] <= lo[3] + EPS)
+        return inside and not any(boxes_overlap(box, o, 0.3) for o in obstacles)
+
+    lowest = max([o[3] for o in obstacles] + [0.0])
+    candidates: list[tuple[Box, int, Box]] = []
+    for y in (ph - margin - fh, margin):
+        candidates += [((cx - tw / 2, y, cx + tw / 2, y + fh), 0, inner)
+                       for cx in centres(pw, avoid_x)]
+    for x0, rotate in ((margin, 270), (pw - margin - fh, 90)):
+        candidates += [((x0, cy - tw / 2, x0 + fh, cy + tw / 2), rotate, inner)
+                       for cy in centres(ph, avoid_y)]
+    y = (lowest + ph - fh) / 2
+    candidates += [((cx - tw / 2, y, cx + tw / 2, y + fh), 0, whole)
+                   for cx in centres(pw, avoid_x)]
+    for box, rotate, limits in candidates:
+        if free(box, limits):
+            return _footer_box(text, box, rotate)
+    return None
+
+
+def _footer_box(text: str, box: Box, rotate: int) -> TextBox:
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    w, h = (x1 - x0, y1 - y0) if rotate == 0 else (y1 - y0, x1 - x0)
+    return TextBox(x=cx - w / 2, y=cy - h / 2, w=w, h=h, text=text, size=FOOTER_PT,
+                   min_size=4.0, colour="#444444", align=Align.CENTER, valign=VAlign.MIDDLE,
+                   rotate=float(rotate))
+
+
+# --- registration marks and rulers ----------------------------------------------------------
+
+def cross(x: float, y: float, arm: float = 4.0, *, circle: float = 0.0,
+          stroke_width: float = 0.2, colour: str = "black") -> list[Item]:
+    """A crosshair centred on (x, y), with an optional circle of radius ``circle``."""
+    items: list[Item] = [
+        Path(points=((x - arm, y), (x + arm, y)), stroke=colour, stroke_width=stroke_width),
+        Path(points=((x, y - arm), (x, y + arm)), stroke=colour, stroke_width=stroke_width),
+    ]
+    if circle > 0:
+        items.append(Circle(cx=x, cy=y, r=circle, fill=None, stroke=colour,
+                            stroke_width=stroke_width))
+    return items
+
+
+def ruler(x: float, y: float, *, vertical: bool, half: float = 8.0, step: float = 0.5,
+          label_every: int = 2) -> list[Item]:
+    """A millimetre ruler centred on (x, y) reading from -half to +half.
+
+    Positive values are to the right (horizontal) or downwards (vertical), in the page's own
+    axes. Ticks every ``step`` mm, longer every mm, numbers every ``label_every`` mm.
+    """
+    items: list[Item] = []
+    n = int(round(half / step))
+    for i in range(-n, n + 1):
+        v = i * step
+        whole = abs(v - round(v)) < EPS
+        length = 2.2 if abs(v) < EPS else (1.4 if whole else 0.8)
+        if vertical:
+            pts = ((x, y + v), (x + length, y + v))
+        else:
+            pts = ((x + v, y), (x + v, y - length))
+        items.append(Path(points=pts, stroke="black", stroke_width=0.1))
+        if whole and int(round(v)) % label_every == 0 and abs(v) > EPS:
+            label = f"{int(round(v)):+d}"
+            if vertical:
+                items.append(TextBox(x=x + 2.6, y=y + v - 1.0, w=5.0, h=2.0, text=label,
+                                     size=4.0, min_size=3.0, valign=VAlign.MIDDLE))
+            else:
+                items.append(TextBox(x=x + v - 2.5, y=y - 4.6, w=5.0, h=2.0, text=label,
+                                     size=4.0, min_size=3.0, align=Align.CENTER,
+                                     valign=VAlign.BOTTOM))
+    if vertical:
+        items.append(Path(points=((x, y - half), (x, y + half)), stroke="black", stroke_width=0.1))
+    else:
+        items.append(Path(points=((x - half, y), (x + half, y)), stroke="black", stroke_width=0.1))
+    return items
