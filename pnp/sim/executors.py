@@ -35,9 +35,19 @@ def _run_chunk(task: Callable[[Batch], R], batches: Sequence[Batch]) -> list[R]:
 
 
 def chunks(batches: Sequence[Batch], workers: int) -> list[list[Batch]]:
-    """Consecutive groups of batches, about ``CHUNKS_PER_WORKER`` per worker."""
-    size = max(1, math.ceil(len(batches) / (workers * CHUNKS_PER_WORKER)))
-    return [list(batches[i:i + size]) for i in range(0, len(batches), size)]
+    """Consecutive groups of batches, ``CHUNKS_PER_WORKER`` per worker, sizes differing by <= 1.
+
+    Near-equal sizes, larger first, keep the last worker from finishing alone (20 batches on 2
+    workers: 3,3,3,3,2,2,2,2 rather than 3,3,3,3,3,3,2).
+    """
+    n = len(batches)
+    k = max(1, min(n, workers * CHUNKS_PER_WORKER))
+    out, start = [], 0
+    for i in range(k):
+        size = n // k + (1 if i < n % k else 0)
+        out.append(list(batches[start:start + size]))
+        start += size
+    return out
 
 
 def run_local(task: Callable[[Batch], R], batches: Sequence[Batch], done: Done) -> list[R]:
@@ -92,8 +102,12 @@ def _mp_context() -> multiprocessing.context.BaseContext:
 def run_processes(task: Callable[[Batch], R], batches: Sequence[Batch], workers: int,
                   done: Done) -> list[R]:
     """Run the batches on ``workers`` local processes."""
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context()) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context())
+    try:
         return _gather(pool, task, chunks(batches, workers), done)
+    finally:
+        # On an error or Ctrl-C, chunks not yet started are dropped instead of run.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def check_address(scheduler: str) -> str:
