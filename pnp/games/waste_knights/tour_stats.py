@@ -1,0 +1,173 @@
+"""Tour statistics: 95% CIs per knight, per-seat fairness, declared bands, report sections.
+
+Pure core: takes the per-game records of ``simulate.play_game`` and returns plain dicts (JSON
+ready, sorted by the writer) and report sections for ``pnp.report.write_report``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from pnp.sim.stats import check_band, mean_ci, proportion_ci
+
+#: Per knight-game record fields, in order (the game loop writes them by position).
+FIELDS = ("specials", "cities", "tasks", "points", "cards_faced", "cards_drawn",
+          "starved_rounds", "ko_radiation", "ko_contamination", "ko_wasteland", "fuel_spent",
+          "hexes_entered")
+_F = {name: i for i, name in enumerate(FIELDS)}
+
+OBJECTIVE = "specials"
+OBJECTIVE_TEXT = "distinct special hexes explored per knight per game"
+
+#: Declared bands a board's tour must meet (heuristic knights); (low, high), None = open.
+TOUR_BANDS: dict[str, tuple[float | None, float | None]] = {
+    "fuel_starved": (None, 0.60),       # knight-games with a Move Step begun on 0 Fuel
+    "ko_hazard": (None, 0.25),          # knight-games K.O.'d by Radiation or contamination
+    "specials": (2.0, None),            # special hexes explored per knight-game
+    "seat_points_spread": (None, 0.20),  # (best seat - worst seat) / mean mission points
+}
+
+_MEANS = ("specials", "cities", "tasks", "points", "cards_faced", "cards_drawn",
+          "starved_rounds", "fuel_spent", "hexes_entered")
+
+
+def _column(games: Sequence[Sequence[int]], n: int, name: str, seat: int | None = None):
+    i, width = _F[name], len(FIELDS)
+    seats = range(n) if seat is None else (seat,)
+    return [g[s * width + i] for g in games for s in seats]
+
+
+def summarize(games: Sequence[Sequence[int]], config) -> dict[str, Any]:
+    """Per-game records -> statistics with 95% CIs, seat fairness and band checks."""
+    n = config.knights
+    if len(games) < 2:
+        from pnp.errors import PnpError
+        raise PnpError("the tour needs at least 2 games for confidence intervals", field="games")
+    per_knight = {name: mean_ci(_column(games, n, name)).to_dict() for name in _MEANS}
+
+    def share(pred) -> dict:
+        width = len(FIELDS)
+        k = sum(1 for g in games for s in range(n) if pred(g[s * width:(s + 1) * width]))
+        return proportion_ci(k, len(games) * n).to_dict()
+
+    rates = {
+        "fuel_starved": share(lambda r: r[_F["starved_rounds"]] > 0),
+        "ko_radiation": share(lambda r: r[_F["ko_radiation"]] > 0),
+        "ko_contamination": share(lambda r: r[_F["ko_contamination"]] > 0),
+        "ko_hazard": share(lambda r: r[_F["ko_radiation"]] + r[_F["ko_contamination"]] > 0),
+        "ko_wasteland": share(lambda r: r[_F["ko_wasteland"]] > 0),
+        "ko_any": share(lambda r: r[_F["ko_radiation"]] + r[_F["ko_contamination"]]
+                        + r[_F["ko_wasteland"]] > 0),
+    }
+    # Per-seat fairness: seat 1 is the First Player of round 1; the marker passes left.
+    width, pi = len(FIELDS), _F["points"]
+    win_share = [[0.0] * len(games) for _ in range(n)]
+    for gi, g in enumerate(games):
+        pts = [g[s * width + pi] for s in range(n)]
+        top = max(pts)
+        winners = [s for s in range(n) if pts[s] == top]
+        for s in winners:
+            win_share[s][gi] = 1.0 / len(winners)
+    seats = []
+    for s in range(n):
+        seats.append({"seat": s + 1, "vehicle": config.vehicles[s],
+                      "policy": config.policies[s].value,
+                      "points": mean_ci(_column(games, n, "points", s)).to_dict(),
+                      "specials": mean_ci(_column(games, n, "specials", s)).to_dict(),
+                      "wins": mean_ci(win_share[s]).to_dict()})
+    means = [seat["points"]["value"] for seat in seats]
+    overall = per_knight["points"]["value"]
+    spread = (max(means) - min(means)) / overall if overall > 0 else 0.0
+    fairness = {"points_spread": max(means) - min(means), "points_spread_relative": spread,
+                "wins_spread": max(x["wins"]["value"] for x in seats)
+                - min(x["wins"]["value"] for x in seats)}
+    return {"knights": n, "games": len(games), "rounds": config.rounds,
+            "vehicles": list(config.vehicles), "policy": config.policies[0].value,
+            "objective": OBJECTIVE_TEXT, "per_knight": per_knight, "rates": rates,
+            "seats": seats, "fairness": fairness,
+            "checks": [c.to_dict() for c in tour_checks(per_knight, rates, fairness)]}
+
+
+def tour_checks(per_knight: Mapping, rates: Mapping, fairness: Mapping,
+                bands: Mapping[str, tuple] = TOUR_BANDS) -> list:
+    """The declared bands applied to a summary's numbers."""
+    from pnp.sim.stats import Estimate
+    est = {k: Estimate(**v) for k, v in {**per_knight, **rates}.items()}
+    out = []
+    for name, (lo, hi) in bands.items():
+        if name == "seat_points_spread":
+            out.append(check_band(name, fairness["points_spread_relative"], lo, hi,
+                                  note="(best seat - worst seat) / mean mission points"))
+        else:
+            out.append(check_band(name, est[name], lo, hi))
+    return out
+
+
+def compare(heuristic: Mapping, random_: Mapping, objective: str = OBJECTIVE) -> dict[str, Any]:
+    """Heuristic vs random knights on the declared objective (per knight per game)."""
+    h, r = heuristic["per_knight"][objective], random_["per_knight"][objective]
+    return {"objective": OBJECTIVE_TEXT, "heuristic": h, "random": r,
+            "clearly_better": h["low"] > r["high"],
+            "ratio": h["value"] / r["value"] if r["value"] else None}
+
+
+def _fmt(e: Mapping) -> str:
+    return f"{e['value']:.3g} [{e['low']:.3g}, {e['high']:.3g}]"
+
+
+def report_sections(result: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Sections for ``pnp.report.write_report`` from a tour summary or a ``tour_report``."""
+    tours = result.get("tours") or {str(result["knights"]): result}
+    sections: list[dict[str, Any]] = []
+    rows = []
+    for k, s in sorted(tours.items(), key=lambda kv: int(kv[0])):
+        pk, rt = s["per_knight"], s["rates"]
+        rows.append({"knights": int(k), "games": s["games"], "rounds": s["rounds"],
+                     "special hexes explored": _fmt(pk["specials"]),
+                     "mission points": _fmt(pk["points"]),
+                     "wasteland cards faced": _fmt(pk["cards_faced"]),
+                     "wasteland cards drawn": _fmt(pk["cards_drawn"]),
+                     "Fuel starvation": _fmt(rt["fuel_starved"]),
+                     "K.O. radiation/contamination": _fmt(rt["ko_hazard"]),
+                     "K.O. wasteland cards": _fmt(rt["ko_wasteland"])})
+    first = next(iter(tours.values()))
+    sections.append({
+        "heading": "Tour simulator",
+        "text": (f"Heuristic knights tour the board for {first['rounds']} rounds (vehicles: "
+                 f"{', '.join(sorted(set(first['vehicles'])))}), visiting special hexes, cities "
+                 "and the common task hex and resupplying when low. Values per knight per game "
+                 "with 95% intervals; rates are shares of knight-games. Fuel starvation: a Move "
+                 "Step begun with 0 Fuel."),
+        "table": rows})
+    for k, s in sorted(tours.items(), key=lambda kv: int(kv[0])):
+        seats = s["seats"]
+        sections.append({
+            "heading": f"Seat fairness, {k} knights",
+            "text": ("Seat 1 is the First Player of round 1; the First Player marker passes "
+                     "left each round. Wins: share of games with the most mission points "
+                     "(ties split)."),
+            "table": [{"seat": x["seat"], "vehicle": x["vehicle"],
+                       "mission points": _fmt(x["points"]),
+                       "special hexes": _fmt(x["specials"]), "wins": _fmt(x["wins"])}
+                      for x in seats],
+            "chart": {"kind": "errorbar", "x": [f"seat {x['seat']}" for x in seats],
+                      "y": [x["points"]["value"] for x in seats],
+                      "low": [x["points"]["low"] for x in seats],
+                      "high": [x["points"]["high"] for x in seats],
+                      "ylabel": "mission points per game", "title": f"{k} knights"},
+            "checks": s["checks"]})
+    cmp_ = result.get("heuristic_vs_random")
+    if cmp_:
+        sections.append({
+            "heading": "Heuristic vs random knights",
+            "text": (f"Objective: {cmp_['objective']}. The heuristic knight must beat the "
+                     "random legal knight clearly (its 95% interval above the random one's) "
+                     "for the tour statistics to be trusted."),
+            "table": [{"knight": "heuristic", "value": _fmt(cmp_["heuristic"])},
+                      {"knight": "random", "value": _fmt(cmp_["random"])}],
+            "chart": {"kind": "bar", "x": ["heuristic", "random"],
+                      "y": [cmp_["heuristic"]["value"], cmp_["random"]["value"]],
+                      "low": [cmp_["heuristic"]["low"], cmp_["random"]["low"]],
+                      "high": [cmp_["heuristic"]["high"], cmp_["random"]["high"]],
+                      "ylabel": "special hexes per knight-game"}})
+    return sections
