@@ -61,7 +61,8 @@ def decode(code: str) -> int | None:
         if ch not in _READ:
             return None
         value = value * 32 + _READ[ch]
-    return value if _CHECK[value % 37] == text[8] else None
+    check = {"O": "0", "I": "1", "L": "1"}.get(text[8], text[8])  # same readings as the digits
+    return value if _CHECK[value % 37] == check else None
 
 
 def seed_code(seed: int | str) -> str:
