@@ -366,7 +366,7 @@ def sheet_page(page: tuple[float, float], items: Iterable[Item], footer: str = "
     return Drawing(width=pw, height=ph, items=tuple(out), name=name)
 
 
-# POSTER_IMPORT
+from pnp.layout.poster import calibration_pages, poster  # noqa: E402  (re-exported)
 
 __all__ = ["Duplex", "nup", "print_shop_pages", "sheet_page", "sheet_area", "poster",
            "calibration_pages", "fit_grid", "parse_duplex"]

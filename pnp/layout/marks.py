@@ -211,33 +211,33 @@ def cross(x: float, y: float, arm: float = 4.0, *, circle: float = 0.0,
     return items
 
 
-def ruler(x: float, y: float, *, vertical: bool, half: float = 8.0, step: float = 0.5,
+def ruler(x: float, y: float, *, vertical: bool, half: float = 6.0, step: float = 0.5,
           label_every: int = 2) -> list[Item]:
-    """A millimetre ruler centred on (x, y) reading from -half to +half.
+    """A millimetre ruler whose zero is at (x, y), reading from -half to +half.
 
     Positive values are to the right (horizontal) or downwards (vertical), in the page's own
-    axes. Ticks every ``step`` mm, longer every mm, numbers every ``label_every`` mm.
+    axes. Ticks every ``step`` mm, longer every mm, numbers every ``label_every`` mm; the
+    numbers sit below a horizontal ruler and right of a vertical one.
     """
     items: list[Item] = []
     n = int(round(half / step))
     for i in range(-n, n + 1):
         v = i * step
         whole = abs(v - round(v)) < EPS
-        length = 2.2 if abs(v) < EPS else (1.4 if whole else 0.8)
+        length = 2.5 if abs(v) < EPS else (1.5 if whole else 0.8)
         if vertical:
-            pts = ((x, y + v), (x + length, y + v))
+            pts = ((x, y + v), (x - length, y + v))
         else:
             pts = ((x + v, y), (x + v, y - length))
         items.append(Path(points=pts, stroke="black", stroke_width=0.1))
-        if whole and int(round(v)) % label_every == 0 and abs(v) > EPS:
-            label = f"{int(round(v)):+d}"
+        if whole and int(round(v)) % label_every == 0:
+            label = f"{int(round(v)):+d}" if abs(v) > EPS else "0"
             if vertical:
-                items.append(TextBox(x=x + 2.6, y=y + v - 1.0, w=5.0, h=2.0, text=label,
+                items.append(TextBox(x=x + 0.6, y=y + v - 1.0, w=5.0, h=2.0, text=label,
                                      size=4.0, min_size=3.0, valign=VAlign.MIDDLE))
             else:
-                items.append(TextBox(x=x + v - 2.5, y=y - 4.6, w=5.0, h=2.0, text=label,
-                                     size=4.0, min_size=3.0, align=Align.CENTER,
-                                     valign=VAlign.BOTTOM))
+                items.append(TextBox(x=x + v - 2.5, y=y + 0.4, w=5.0, h=2.0, text=label,
+                                     size=4.0, min_size=3.0, align=Align.CENTER))
     if vertical:
         items.append(Path(points=((x, y - half), (x, y + half)), stroke="black", stroke_width=0.1))
     else:
