@@ -6,3 +6,92 @@ import typer
 
 app = typer.Typer(help="Waste Knights: hex boards per session, travel simulator, printables.",
                   no_args_is_help=True)
+
+
+def _load_board_json(path: str):
+    """Read and validate a board.json (PnpError naming the file and line on bad input)."""
+    import json
+    from pathlib import Path
+
+    from pnp.errors import PnpError
+    from pnp.games.waste_knights.hexes import board_from_dict
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PnpError(f"cannot read: {exc.strerror}", file=path) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PnpError(f"malformed JSON: {exc.msg}", file=path, line=exc.lineno) from None
+    return board_from_dict(data, where=path)
+
+
+def _print_tour(summary: dict) -> None:
+    def fmt(e: dict) -> str:
+        return f"{e['value']:.3f} [{e['low']:.3f}, {e['high']:.3f}]"
+
+    typer.echo(f"{summary['games']} games, {summary['knights']} {summary['policy']} knights, "
+               f"{summary['rounds']} rounds, vehicles: {', '.join(summary['vehicles'])}")
+    typer.echo("per knight per game (95% CI):")
+    for name, est in summary["per_knight"].items():
+        typer.echo(f"  {name:<16} {fmt(est)}")
+    typer.echo("share of knight-games (95% CI):")
+    for name, est in summary["rates"].items():
+        typer.echo(f"  {name:<16} {fmt(est)}")
+    typer.echo("seats (mission points, wins):")
+    for seat in summary["seats"]:
+        typer.echo(f"  seat {seat['seat']} {seat['vehicle']:<10} {fmt(seat['points'])}  "
+                   f"{fmt(seat['wins'])}")
+    for c in summary["checks"]:
+        lo = "-inf" if c["band_low"] is None else c["band_low"]
+        hi = "+inf" if c["band_high"] is None else c["band_high"]
+        typer.echo(f"{'PASS' if c['passed'] else 'FAIL'} {c['name']}: {c['value']:.3f} "
+                   f"band [{lo}, {hi}]")
+
+
+@app.command("simulate")
+def simulate_cmd(
+    board: str = typer.Option(..., "--board", help="board.json written by `board`."),
+    knights: int = typer.Option(4, "--knights", help="Knights touring together (2-4)."),
+    games: int = typer.Option(2000, "--games", help="Games to simulate."),
+    seed: str = typer.Option("1", "--seed", help="Seed (any text or number, or a seed code)."),
+    rounds: int = typer.Option(10, "--rounds", help="Rounds in the mission."),
+    vehicle: str = typer.Option("strider", "--vehicle",
+                                help="Vehicle of every knight, or one per seat: a,b,c."),
+    policy: str = typer.Option("heuristic", "--policy", help="heuristic or random knights."),
+    compare: bool = typer.Option(False, "--compare",
+                                 help="Also run random knights and compare the objective."),
+    jobs: int = typer.Option(0, "--jobs", help="Worker processes (0: all cores)."),
+    scheduler: str = typer.Option(None, "--scheduler", help="dask scheduler address."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Tour statistics of knights on a board: Fuel starvation, K.O.s, cards, seat fairness."""
+    import json
+
+    from pnp.games.waste_knights.data import vehicle_speeds
+    from pnp.games.waste_knights.simulate import Policy, make_config, simulate_tour
+    from pnp.games.waste_knights.tour_stats import compare as compare_tours
+    from pnp.seed import seed_code
+
+    b = _load_board_json(board)
+    speeds = vehicle_speeds()
+    names = [v.strip() for v in vehicle.split(",") if v.strip()]
+    config = make_config(knights, speeds, names, policy, rounds)
+    result = simulate_tour(b, config, games, seed, jobs=jobs, scheduler=scheduler)
+    out = {"seed": seed, "seed_code": seed_code(seed), "board": board, "tour": result}
+    if compare:
+        rcfg = make_config(knights, speeds, names, Policy.RANDOM, rounds)
+        rand = simulate_tour(b, rcfg, games, seed, jobs=jobs, scheduler=scheduler)
+        out["random"] = rand
+        out["heuristic_vs_random"] = compare_tours(result, rand)
+    if as_json:
+        typer.echo(json.dumps(out, sort_keys=True, indent=2))
+        return
+    typer.echo(f"seed {out['seed_code']}  board {board}")
+    _print_tour(result)
+    if compare:
+        c = out["heuristic_vs_random"]
+        typer.echo(f"{c['objective']}: heuristic {c['heuristic']['value']:.3f}, random "
+                   f"{c['random']['value']:.3f} "
+                   f"({'clearly better' if c['clearly_better'] else 'NOT clearly better'})")
