@@ -1,0 +1,91 @@
+"""The junk bag: which junk tiles (letters) the game has, read from a swappable YAML file.
+
+The default is the English Scrabble set in cardsets/junkyard_wars/scrabble_en.yaml. A bag file
+maps each letter to ``{count, points}``; ``?`` is the blank. The counts must add up to 100, one
+tile per junk square. This module reads files; the core (generate, rules, simulate) takes a
+``Bag`` or its ``tiles()`` list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from pnp.errors import PnpError
+from pnp.resources import cardset
+
+DEFAULT_BAG = "junkyard_wars/scrabble_en.yaml"
+BLANK = "?"
+BAG_SIZE = 100
+
+
+@dataclass(frozen=True)
+class Bag:
+    """Letters with their counts and points, in file order."""
+
+    name: str
+    letters: tuple[tuple[str, int, int], ...]  # (letter, count, points)
+
+    def tiles(self) -> tuple[str, ...]:
+        """One entry per junk tile (100), letters repeated by count."""
+        return tuple(letter for letter, count, _ in self.letters for _ in range(count))
+
+    def points(self) -> dict[str, int]:
+        """Points of each letter."""
+        return {letter: pts for letter, _, pts in self.letters}
+
+    def counts(self) -> dict[str, int]:
+        """How many tiles of each letter."""
+        return {letter: count for letter, count, _ in self.letters}
+
+
+def _line_of(text: str, key: str) -> int | None:
+    for n, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith((f"{key}:", f'"{key}":', f"'{key}':")):
+            return n
+    return None
+
+
+def load_bag(path: str | Path | None = None) -> Bag:
+    """Read and check a bag file (default: the English Scrabble set); PnpError when it is wrong."""
+    file = Path(path) if path is not None else cardset(DEFAULT_BAG)
+    name = str(path) if path is not None else DEFAULT_BAG
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PnpError("no such bag file", file=name) from None
+    except OSError as exc:
+        raise PnpError(f"cannot read the bag file: {exc.strerror}", file=name) from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise PnpError(f"not valid YAML: {getattr(exc, 'problem', exc)}", file=name,
+                       line=mark.line + 1 if mark else None) from None
+    if not isinstance(data, dict) or not isinstance(data.get("letters"), dict):
+        raise PnpError("a bag file maps 'letters' to {count, points} entries", file=name,
+                       field="letters")
+    letters = []
+    for key, entry in data["letters"].items():
+        letter = str(key)
+        where = {"file": name, "line": _line_of(text, letter), "field": f"letters.{letter}"}
+        if len(letter) != 1 or not (letter.isalpha() or letter == BLANK):
+            raise PnpError("a letter is one character (or '?' for the blank)", **where)
+        if not isinstance(entry, dict):
+            raise PnpError("expected {count: N, points: P}", **where)
+        count, points = entry.get("count"), entry.get("points", 0)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise PnpError("count must be a whole number >= 0", **where)
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise PnpError("points must be a whole number >= 0", **where)
+        letters.append((letter.upper(), count, points))
+    if len({l for l, _, _ in letters}) != len(letters):
+        raise PnpError("a letter is listed twice", file=name, field="letters")
+    total = sum(count for _, count, _ in letters)
+    if total != BAG_SIZE:
+        raise PnpError(f"the counts add up to {total}, expected {BAG_SIZE} "
+                       "(one junk tile per junk square)", file=name, field="letters")
+    return Bag(str(data.get("name", file.stem)), tuple(letters))
