@@ -1,0 +1,213 @@
+"""SVG backend: one Drawing -> one self-contained SVG in mm (viewBox includes the bleed)."""
+
+from __future__ import annotations
+
+import base64
+import os
+from functools import lru_cache
+from typing import Iterable
+
+import svgwrite
+
+from pnp.errors import PnpError
+from pnp.layout.colours import css_colour
+from pnp.layout.draw import Circle, Drawing, Group, Image, Item, Path, Rect, TextBox
+from pnp.layout.text import (FONT_STYLE, ICON_RISE, ICON_SCALE, clean_text, fit_text,
+                             font_path, icon_kind)
+
+# Same glyphs as the PDF: Vera is embedded below; DejaVu Sans (Vera's successor, same Latin
+# metrics) is the fallback when a viewer ignores @font-face.
+FONT_FAMILY = "Vera, 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif"
+_MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+         ".gif": "image/gif", ".svg": "image/svg+xml", ".webp": "image/webp"}
+
+
+def _n(v: float) -> str:
+    """A number with at most 3 decimals (a micron), no trailing zeros, never "-0"."""
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+@lru_cache(maxsize=8)
+def _font_face(font: str) -> str:
+    with open(font_path(font), "rb") as fh:
+        data = base64.b64encode(fh.read()).decode("ascii")
+    weight, style = FONT_STYLE[font]
+    return (f'@font-face {{ font-family: "Vera"; font-weight: {weight}; font-style: {style}; '
+            f'src: url("data:font/ttf;base64,{data}") format("truetype"); }}')
+
+
+@lru_cache(maxsize=256)
+def image_data_uri(path: str) -> str:
+    """The file at ``path`` as a data URI, so the SVG carries its art with it (cached)."""
+    ext = os.path.splitext(str(path))[1].lower()
+    if ext not in _MIME:
+        raise PnpError(f"unsupported image type {ext or '(none)'!r} (use PNG, JPEG or SVG)",
+                       file=str(path), field="image")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise PnpError(f"cannot read image: {exc.strerror or exc}", file=str(path),
+                       field="image") from None
+    if ext != ".svg":
+        from pnp.layout.pdf import load_image
+        load_image(path)  # the same check as the PDF: a corrupt file is an error here too
+    return f"data:{_MIME[ext]};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def _outline(points, closed: bool) -> str:
+    d = "M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in points)
+    return d + " Z" if closed else d
+
+
+def _paint(attrs: dict, fill: str | None, stroke: str | None = None, width: float = 0.0,
+           dash: tuple[float, ...] = ()) -> dict:
+    colour, alpha = css_colour(fill)
+    attrs["fill"] = colour
+    if alpha < 1:
+        attrs["fill-opacity"] = _n(alpha)
+    colour, alpha = css_colour(stroke)
+    if colour != "none" and width > 0:
+        attrs["stroke"] = colour
+        attrs["stroke-width"] = _n(width)
+        if alpha < 1:
+            attrs["stroke-opacity"] = _n(alpha)
+        if dash:
+            attrs["stroke-dasharray"] = " ".join(_n(d) for d in dash)
+    return attrs
+
+
+class _Writer:
+    def __init__(self, dwg: svgwrite.Drawing):
+        self.dwg = dwg
+        self.clips = 0
+        self.fonts: set[str] = set()
+
+    @staticmethod
+    def _el(element, attrs: dict):
+        element.update(attrs)  # after svgwrite's defaults (x=0, width=1...) so ours win
+        return element
+
+    def items(self, parent, items: Iterable[Item]) -> None:
+        for item in items:
+            kind = type(item)
+            if kind is Rect:
+                self.rect(parent, item)
+            elif kind is TextBox:
+                self.text(parent, item)
+            elif kind is Path:
+                self.path(parent, item)
+            elif kind is Circle:
+                self.circle(parent, item)
+            elif kind is Image:
+                self.image(parent, item.path, item.x, item.y, item.w, item.h)
+            elif kind is Group:
+                self.group(parent, item)
+            else:
+                raise PnpError(f"cannot draw {kind.__name__}", field="items")
+
+    def rect(self, parent, r: Rect) -> None:
+        attrs = {"x": _n(r.x), "y": _n(r.y), "width": _n(r.w), "height": _n(r.h)}
+        if r.radius > 0:
+            rad = _n(min(r.radius, r.w / 2, r.h / 2))
+            attrs["rx"] = attrs["ry"] = rad
+        parent.add(self._el(self.dwg.rect(), _paint(attrs, r.fill, r.stroke, r.stroke_width)))
+
+    def circle(self, parent, c: Circle) -> None:
+        attrs = {"cx": _n(c.cx), "cy": _n(c.cy), "r": _n(c.r)}
+        parent.add(self._el(self.dwg.circle(), _paint(attrs, c.fill, c.stroke, c.stroke_width)))
+
+    def path(self, parent, p: Path) -> None:
+        if len(p.points) < 2:
+            return
+        attrs = _paint({}, p.fill, p.stroke, p.stroke_width, tuple(p.dash))
+        parent.add(self._el(self.dwg.path(d=_outline(p.points, p.closed)), attrs))
+
+    def image(self, parent, path: str, x: float, y: float, w: float, h: float) -> None:
+        element = self.dwg.image(image_data_uri(path))
+        element.update({"x": _n(x), "y": _n(y), "width": _n(w), "height": _n(h),
+                        "preserveAspectRatio": "xMidYMid meet"})
+        parent.add(element)
+
+    def group(self, parent, g: Group) -> None:
+        transform = []
+        if g.dx or g.dy:
+            transform.append(f"translate({_n(g.dx)} {_n(g.dy)})")
+        if g.rotate:
+            transform.append(f"rotate({_n(g.rotate)})")
+        if g.mirror:
+            transform.append("scale(-1 1)")
+        element = self.dwg.g()
+        if transform:
+            element["transform"] = " ".join(transform)
+        if g.clip and len(g.clip) >= 3:
+            # userSpaceOnUse: the clip is read in the group's own (transformed) coordinates.
+            self.clips += 1
+            clip = self.dwg.clipPath(id=f"clip{self.clips}")
+            clip.add(self.dwg.path(d=_outline(g.clip, True)))
+            self.dwg.defs.add(clip)
+            element["clip-path"] = f"url(#clip{self.clips})"
+        self.items(element, g.items)
+        parent.add(element)
+
+    def text(self, parent, box: TextBox) -> None:
+        fitted = fit_text(box)
+        if not fitted.lines:
+            return
+        self.fonts.add(box.font)
+        weight, style = FONT_STYLE[box.font]
+        em = fitted.size_mm
+        element = self.dwg.g()
+        element.update(_paint({"font-family": FONT_FAMILY, "font-size": _n(em)}, box.colour))
+        if weight != "normal":
+            element["font-weight"] = weight
+        if style != "normal":
+            element["font-style"] = style
+        if box.rotate:
+            element["transform"] = (f"rotate({_n(box.rotate)} {_n(box.x + box.w / 2)} "
+                                    f"{_n(box.y + box.h / 2)})")
+        for line in fitted.lines:
+            y = box.y + line.baseline
+            for span in line.spans:
+                x = box.x + span.x
+                if span.icon is None:
+                    t = self.dwg.text(span.text, x=[_n(x)], y=[_n(y)])
+                    t["xml:space"] = "preserve"  # keep the spaces measured for the PDF
+                    element.add(t)
+                    continue
+                d = em * ICON_SCALE
+                cx, cy = x + span.width / 2, y - em * ICON_RISE
+                if icon_kind(span.icon) == "colour":
+                    element.add(self._el(self.dwg.circle(), _paint(
+                        {"cx": _n(cx), "cy": _n(cy), "r": _n(d / 2)}, span.icon)))
+                else:
+                    self.image(element, span.icon, cx - d / 2, cy - d / 2, d, d)
+        parent.add(element)
+
+
+def drawing_to_svg(drawing: Drawing, *, embed_fonts: bool = True) -> str:
+    """One drawing as SVG text: width/height in mm, viewBox in mm including the bleed."""
+    b = drawing.bleed
+    w, h = drawing.width + 2 * b, drawing.height + 2 * b
+    dwg = svgwrite.Drawing(size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
+    dwg.viewbox(-b, -b, w, h)
+    dwg["viewBox"] = f"{_n(-b)} {_n(-b)} {_n(w)} {_n(h)}"
+    if drawing.name:
+        dwg.set_desc(title=clean_text(drawing.name))
+    writer = _Writer(dwg)
+    body = dwg.g(id="art")
+    writer.items(body, drawing.items)
+    if embed_fonts and writer.fonts:
+        css = "\n".join(_font_face(f) for f in sorted(writer.fonts))
+        dwg.defs.add(dwg.style(css))
+    dwg.add(body)
+    return dwg.tostring()
+
+
+def write_svg(drawing: Drawing, path: str | os.PathLike, *, embed_fonts: bool = True) -> None:
+    """Write one drawing as a standalone SVG file (UTF-8, with XML declaration)."""
+    text = drawing_to_svg(drawing, embed_fonts=embed_fonts)
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write('<?xml version="1.0" encoding="utf-8" ?>\n')
+        fh.write(text)
