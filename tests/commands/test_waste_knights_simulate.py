@@ -1,0 +1,110 @@
+"""`pnp waste-knights simulate`: JSON statistics, identical for any --jobs, bad input exits 2."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from pnp import cli
+from pnp.games.waste_knights.generate import session_board
+from pnp.games.waste_knights.hexes import board_to_dict
+
+
+def run_cli(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["pnp", *args])
+    code = 0
+    try:
+        cli.main()
+    except SystemExit as exc:
+        code = exc.code or 0
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture()
+def board_json(tmp_path):
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board_to_dict(session_board("cli")), sort_keys=True))
+    return path
+
+
+def test_json_output(monkeypatch, capsys, board_json):
+    code, out, err = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board",
+                             str(board_json), "--knights", "3", "--games", "60", "--seed", "S",
+                             "--rounds", "6", "--jobs", "1", "--json", "--compare")
+    assert code == 0, err
+    data = json.loads(out)
+    tour = data["tour"]
+    assert tour["knights"] == 3 and tour["games"] == 60 and tour["rounds"] == 6
+    assert len(tour["seats"]) == 3
+    assert {"fuel_starved", "ko_radiation", "ko_contamination"} <= set(tour["rates"])
+    est = tour["per_knight"]["cards_faced"]
+    assert est["low"] <= est["value"] <= est["high"] and est["n"] == 180
+    assert data["heuristic_vs_random"]["clearly_better"] in (True, False)
+    assert data["seed_code"]
+
+
+def test_same_result_for_one_and_two_jobs(monkeypatch, capsys, board_json):
+    args = ("waste-knights", "simulate", "--board", str(board_json), "--games", "300",
+            "--seed", "7", "--json")
+    c1, one, _ = run_cli(monkeypatch, capsys, *args, "--jobs", "1")
+    c2, two, _ = run_cli(monkeypatch, capsys, *args, "--jobs", "2")
+    assert c1 == c2 == 0
+    assert one == two
+
+
+def test_text_output(monkeypatch, capsys, board_json):
+    code, out, _ = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board",
+                           str(board_json), "--games", "40", "--jobs", "1")
+    assert code == 0
+    assert "seat 4" in out and "fuel_starved" in out
+
+
+@pytest.mark.parametrize("extra, message", [
+    (("--knights", "5"), "2 to 4 knights"),
+    (("--knights", "1"), "2 to 4 knights"),
+    (("--vehicle", "hovercraft"), "unknown vehicle"),
+    (("--vehicle", "strider,off-road"), "one per knight"),
+    (("--policy", "clairvoyant"), "unknown policy"),
+])
+def test_bad_options_exit_2(monkeypatch, capsys, board_json, extra, message):
+    code, out, err = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board",
+                             str(board_json), "--games", "10", *extra)
+    assert code == 2
+    assert message in err and "Traceback" not in err
+    assert err.count("\n") == 1 and out == ""
+
+
+def _bad_board(tmp_path, mutate) -> str:
+    data = board_to_dict(session_board("bad"))
+    mutate(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d["hexes"].pop(), "37 hexes"),
+    (lambda d: d["hexes"][5].update(q=d["hexes"][4]["q"], r=d["hexes"][4]["r"],
+                                    tier=d["hexes"][4]["tier"]), "duplicate coordinate"),
+    (lambda d: d.update(metrics={"hovercraft": {}}), "unknown vehicle"),
+])
+def test_bad_board_exit_2(monkeypatch, capsys, tmp_path, mutate, message):
+    path = _bad_board(tmp_path, mutate)
+    code, out, err = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board", path,
+                             "--games", "10")
+    assert code == 2
+    assert message in err and path in err
+    assert err.count("\n") == 1 and out == ""
+
+
+def test_malformed_and_missing_board(monkeypatch, capsys, tmp_path):
+    bad = tmp_path / "b.json"
+    bad.write_text('{"hexes": [\n  1,,\n]}')
+    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board", str(bad))
+    assert code == 2 and "malformed JSON" in err and ":2:" in err
+    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board",
+                           str(tmp_path / "none.json"))
+    assert code == 2 and "cannot read" in err
