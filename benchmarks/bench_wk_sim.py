@@ -1,0 +1,55 @@
+"""Waste Knights tour simulator speed: 2,000 games of 4 knights over 10 rounds, jobs 1 and 2.
+
+Run: python benchmarks/bench_wk_sim.py [--games 2000] [--knights 4] [--rounds 10] [--jobs 2]
+Prints the wall time of each run (target: under 10 s with --jobs 2), games per second, the
+jobs=1 / jobs=N ratio, and checks that both runs returned identical statistics.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import time
+
+from pnp.games.waste_knights.data import vehicle_speeds
+from pnp.games.waste_knights.generate import session_board
+from pnp.games.waste_knights.simulate import build_tables, make_config, simulate_tour
+
+
+def timed(label: str, fn):
+    start = time.perf_counter()
+    result = fn()
+    elapsed = time.perf_counter() - start
+    print(f"{label:<34} {elapsed:7.3f} s")
+    return elapsed, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--knights", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", default="bench")
+    args = parser.parse_args()
+    board = session_board(args.seed)
+    config = make_config(args.knights, vehicle_speeds(), rounds=args.rounds)
+    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}; {args.games} games x {args.knights} knights x "
+          f"{args.rounds} rounds, batches of 250")
+    timed("route tables for one board", lambda: build_tables(board))
+    t1, r1 = timed("jobs=1 (in-process)",
+                   lambda: simulate_tour(board, config, args.games, args.seed, jobs=1))
+    tn, rn = timed(f"jobs={args.jobs} (processes)",
+                   lambda: simulate_tour(board, config, args.games, args.seed, jobs=args.jobs))
+    assert json.dumps(r1, sort_keys=True) == json.dumps(rn, sort_keys=True), "results differ"
+    print(f"games per second, jobs={args.jobs}: {args.games / tn:,.0f}")
+    print(f"speed-up jobs={args.jobs} vs jobs=1: {t1 / tn:.2f}x")
+    print(f"target 10 s for 2,000 games of 4 knights x 10 rounds: "
+          f"{'met' if tn < 10 else 'MISSED'} ({tn:.2f} s)")
+
+
+if __name__ == "__main__":
+    main()
