@@ -95,3 +95,75 @@ def simulate_cmd(
         typer.echo(f"{c['objective']}: heuristic {c['heuristic']['value']:.3f}, random "
                    f"{c['random']['value']:.3f} "
                    f"({'clearly better' if c['clearly_better'] else 'NOT clearly better'})")
+
+
+@app.command("board")
+def board_cmd(
+    seed: str = typer.Option(..., "--seed", help="Seed (any text or number, or a seed code)."),
+    out: str = typer.Option("output/waste-knights-board", "--out", help="Output folder."),
+    mode: str = typer.Option("session", "--mode",
+                             help="session (the official tiles) or new-tiles (designed tiles)."),
+    reject_unbalanced: bool = typer.Option(False, "--reject-unbalanced",
+                                           help="Redraw with the next child seed until the "
+                                                "board passes its balance bands."),
+    max_tries: int = typer.Option(1000, "--max-tries", help="Redraws before giving up."),
+) -> None:
+    """Generate a 37-hex board: board.json (hexes + metrics) and manifest.json."""
+    from pnp.games.waste_knights.session import make_board, write_board
+    from pnp.output import Output
+
+    result = make_board(seed, mode, reject_unbalanced=reject_unbalanced, max_tries=max_tries)
+    with Output(out, seed=seed) as o:
+        write_board(o, result)
+        o.commit(checks=result.analysis.checks, balance=result.balance())
+    _print_board(result, out)
+
+
+def _print_board(result, out: str) -> None:
+    from pnp.seed import seed_code
+
+    a = result.analysis
+    passed = sum(c["passed"] for c in a.checks)
+    typer.echo(f"board {seed_code(result.board_seed)} ({result.board.mode}): {passed}/"
+               f"{len(a.checks)} balance checks passed"
+               + (f", {result.tries} tries" if result.searched else "") + f" -> {out}")
+    for c in a.checks:
+        if not c["passed"]:
+            typer.echo(f"FAIL {c['name']}: {c['value']} band [{c['band_low']}, {c['band_high']}]")
+
+
+@app.command("session")
+def session_cmd(
+    seed: str = typer.Option(..., "--seed", help="Seed (any text or number, or a seed code)."),
+    out: str = typer.Option("output/waste-knights-session", "--out", help="Output folder."),
+    page: str = typer.Option("a4", "--page", help="a4, letter or WxH (e.g. 210x297mm)."),
+    mode: str = typer.Option("session", "--mode", help="session or new-tiles."),
+    reject_unbalanced: bool = typer.Option(False, "--reject-unbalanced",
+                                           help="Redraw until the board passes its bands."),
+    max_tries: int = typer.Option(1000, "--max-tries", help="Redraws before giving up."),
+    hex_size: str = typer.Option("60mm", "--hex-size", help="Tile width across flats."),
+    bleed: str = typer.Option("3mm", "--bleed", help="Bleed around each tile."),
+    duplex: str = typer.Option("long", "--duplex", help="long, short or none."),
+    games: int = typer.Option(200, "--games",
+                              help="Tour games per knight count in the report (0: none)."),
+) -> None:
+    """Everything to play a session: board (true scale + tiled), hex tiles with backs,
+    reference and setup sheets, balance report, board.json, manifest.json."""
+    from pnp.errors import PnpError
+    from pnp.games.waste_knights.session import make_board, write_session
+    from pnp.layout.sizes import parse_length, parse_page
+    from pnp.output import Output
+
+    size = parse_length(hex_size, field="hex-size")
+    if not 20.0 <= size <= 150.0:
+        raise PnpError(f"must be 20-150 mm across flats, got {size:g} mm", field="hex-size")
+    bleed_mm = parse_length(bleed, field="bleed")
+    if games < 0:
+        raise PnpError(f"must be >= 0, got {games}", field="games")
+    page_size = parse_page(page, field="page")
+    result = make_board(seed, mode, reject_unbalanced=reject_unbalanced, max_tries=max_tries)
+    with Output(out, seed=seed) as o:
+        write_session(o, result, page=page_size, flat=size, bleed=bleed_mm, duplex=duplex,
+                      games=games)
+        o.commit(checks=result.analysis.checks, balance=result.balance())
+    _print_board(result, out)
