@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import io
 import os
 from functools import lru_cache
 from typing import Iterable
@@ -29,9 +30,35 @@ def _n(v: float) -> str:
 
 
 @lru_cache(maxsize=8)
-def _font_face(font: str) -> str:
+def _font_bytes(font: str) -> bytes:
     with open(font_path(font), "rb") as fh:
-        data = base64.b64encode(fh.read()).decode("ascii")
+        return fh.read()
+
+
+@lru_cache(maxsize=512)
+def font_subset(font: str, chars: str) -> bytes:
+    """The font cut down to ``chars`` (TrueType bytes); the whole font without fontTools."""
+    try:
+        from fontTools import subset
+        from fontTools.ttLib import TTFont
+    except ImportError:  # fontTools comes with matplotlib; without it embed the whole font
+        return _font_bytes(font)
+    tt = TTFont(io.BytesIO(_font_bytes(font)), recalcTimestamp=False)
+    options = subset.Options()
+    options.recalc_timestamp = False  # keep the font's own date: same input, same bytes
+    options.hinting = False
+    options.name_IDs = ["*"]  # keeps the Bitstream Vera copyright and licence notice
+    options.notdef_outline = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=chars or " ")
+    subsetter.subset(tt)
+    out = io.BytesIO()
+    tt.save(out)
+    return out.getvalue()
+
+
+def _font_face(font: str, chars: str) -> str:
+    data = base64.b64encode(font_subset(font, chars)).decode("ascii")
     weight, style = FONT_STYLE[font]
     return (f'@font-face {{ font-family: "Vera"; font-weight: {weight}; font-style: {style}; '
             f'src: url("data:font/ttf;base64,{data}") format("truetype"); }}')
@@ -82,7 +109,7 @@ class _Writer:
     def __init__(self, dwg: svgwrite.Drawing):
         self.dwg = dwg
         self.clips = 0
-        self.fonts: set[str] = set()
+        self.fonts: dict[str, set[str]] = {}  # font -> characters drawn with it
 
     @staticmethod
     def _el(element, attrs: dict):
@@ -155,7 +182,11 @@ class _Writer:
         fitted = fit_text(box)
         if not fitted.lines:
             return
-        self.fonts.add(box.font)
+        used = self.fonts.setdefault(box.font, set())
+        for line in fitted.lines:
+            for span in line.spans:
+                if span.icon is None:
+                    used.update(span.text)
         weight, style = FONT_STYLE[box.font]
         em = fitted.size_mm
         element = self.dwg.g()
@@ -199,7 +230,8 @@ def drawing_to_svg(drawing: Drawing, *, embed_fonts: bool = True) -> str:
     body = dwg.g(id="art")
     writer.items(body, drawing.items)
     if embed_fonts and writer.fonts:
-        css = "\n".join(_font_face(f) for f in sorted(writer.fonts))
+        css = "\n".join(_font_face(f, "".join(sorted(chars)))
+                        for f, chars in sorted(writer.fonts.items()))
         dwg.defs.add(dwg.style(css))
     dwg.add(body)
     return dwg.tostring()

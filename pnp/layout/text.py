@@ -65,6 +65,19 @@ def register_font(font: str) -> str:
 
 
 @lru_cache(maxsize=None)
+def font_chars(font: str) -> frozenset[str]:
+    """The characters a bundled font has glyphs for."""
+    face = pdfmetrics.getFont(register_font(font)).face
+    return frozenset(chr(c) for c in face.charToGlyph)
+
+
+def missing_chars(text: str, font: str) -> str:
+    """Characters of ``text`` (sorted, once each) that ``font`` cannot draw."""
+    have = font_chars(font)
+    return "".join(sorted({c for c in text if c not in have and not c.isspace()}))
+
+
+@lru_cache(maxsize=None)
 def font_extents(font: str) -> tuple[float, float]:
     """(ascent, descent) of a font in em, both positive."""
     face = pdfmetrics.getFont(register_font(font)).face
@@ -125,6 +138,7 @@ class Fitted:
     lines: tuple[Line, ...]
     overflow: bool
     font: str
+    missing: str = ""  # characters the font has no glyph for (drawn as boxes): warn about them
 
     @property
     def size_mm(self) -> float:
@@ -255,7 +269,7 @@ def _wrap(paragraphs: list[list[tuple[list[Segment], float]]], limit: float, spa
 
 
 def _build(box: TextBox, lines: list[list[list[Segment]]], size: float, overflow: bool,
-           cw: _Widths) -> Fitted:
+           cw: _Widths, missing: str) -> Fitted:
     em = size * MM_PER_POINT
     asc, desc = font_extents(box.font)
     space = cw[" "]
@@ -290,7 +304,7 @@ def _build(box: TextBox, lines: list[list[list[Segment]]], size: float, overflow
         baseline = top + (asc + i * box.leading) * em
         out.append(Line(baseline, width, tuple(
             Span(dx + sx * em, sw * em, st, si) for sx, sw, st, si in spans)))
-    return Fitted(size, tuple(out), overflow, box.font)
+    return Fitted(size, tuple(out), overflow, box.font, missing)
 
 
 def _sizes(box: TextBox) -> list[float]:
@@ -319,8 +333,11 @@ def fit_text(box: TextBox) -> Fitted:
     for name, value in box.icons:
         if not value:
             raise PnpError(f"icon {name!r} has no image or colour", field="icons")
+    text = clean_text(box.text)
     paragraphs = [[(w, sum(_seg_width(s, cw) for s in w)) for w in _words(p, icons)]
-                  for p in clean_text(box.text).split("\n")]
+                  for p in text.split("\n")]
+    missing = missing_chars("".join(s[0] for p in paragraphs for w, _ in p for s in w
+                                    if s[1] is None), box.font)
     if all(not p for p in paragraphs):
         return Fitted(float(box.size), (), False, box.font)
     asc, desc = font_extents(box.font)
@@ -334,9 +351,9 @@ def fit_text(box: TextBox) -> Fitted:
             lines, fits = _wrap(paragraphs, limit, space, cw, break_words)
             last = (lines, size)
             if fits and len(lines) <= n_lines_max(size) + _EPS:
-                return _build(box, lines, size, False, cw)
+                return _build(box, lines, size, False, cw, missing)
     lines, size = last
-    return _build(box, lines, size, True, cw)
+    return _build(box, lines, size, True, cw, missing)
 
 
 def icon_kind(value: str) -> str:

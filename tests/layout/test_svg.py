@@ -98,3 +98,19 @@ def test_missing_image_names_the_file(tmp_path):
 def test_any_text_gives_well_formed_xml(text):
     d = Drawing(40, 40, name=text, items=(TextBox(0, 0, 40, 40, text, size=9),))
     ET.fromstring(drawing_to_svg(d, embed_fonts=False))
+
+
+def test_embedded_font_is_a_subset_covering_the_text():
+    fonttools = pytest.importorskip("fontTools.ttLib")
+    import base64
+    import io
+    import re
+
+    text = 'Scrap & <Golem> "é" 12'
+    svg = drawing_to_svg(Drawing(60, 20, items=(TextBox(0, 0, 60, 20, text),)))
+    data = re.search(r"base64,([A-Za-z0-9+/=]+)", svg).group(1)
+    font = fonttools.TTFont(io.BytesIO(base64.b64decode(data)))
+    cmap = font.getBestCmap()
+    assert {ord(c) for c in text if c != " "} <= set(cmap)
+    assert len(cmap) < 40  # cut down, not the whole font
+    assert len(svg) < 40_000

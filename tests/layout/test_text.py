@@ -132,3 +132,9 @@ def test_lines_fit_or_overflow_is_flagged(text, w, h):
     assert f.overflow or (fits_width and fits_height)
     kept = "".join(ch for ch in clean_text(text) if not ch.isspace())
     assert "".join(ch for ch in f.text if not ch.isspace()) == kept
+
+
+def test_characters_without_a_glyph_are_reported():
+    f = fit_text(box("Roll 🎲 or 漢 — ünï €", size=9))
+    assert f.missing == "".join(sorted("🎲漢"))
+    assert fit_text(box('<b>&"\'é', size=9)).missing == ""
