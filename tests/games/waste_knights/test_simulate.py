@@ -55,6 +55,30 @@ def test_tables_cheapest_routes(board):
     assert all(t.kind[c] == S.CITY_HEX for c in t.nearest_city)
 
 
+def test_every_precomputed_route_is_a_legal_plan(board):
+    """Plan Route: each table route is an unbroken chain, no hex twice, never the start hex."""
+    from pnp.games.waste_knights import rules as R
+    t = S.build_tables(board)
+    coords = [h.coord for h in board.hexes]
+    on_board = set(coords).__contains__
+    for i in range(t.n):
+        for j in range(t.n):
+            route = [coords[x] for x in t.path[i][j]]
+            assert R.route_problem(coords[i], route, on_board) is None
+            assert (len(route) == 0) == (i == j)
+
+
+def test_core_stays_pure():
+    """The simulator imports no drawing, CLI or plotting library (it runs on remote workers)."""
+    import subprocess
+    import sys
+    code = ("import sys, pnp.games.waste_knights.simulate, pnp.games.waste_knights.rules; "
+            "bad = {'reportlab', 'svgwrite', 'PIL', 'jinja2', 'typer', 'rich', 'matplotlib'}; "
+            "print(sorted(bad & {m.split('.')[0] for m in sys.modules}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def test_tables_match_board_metrics_for_gangraen(board):
     """Cheapest Movement Points from Gangraen agree with a brute-force Bellman-Ford."""
     t = S.build_tables(board)
