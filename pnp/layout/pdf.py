@@ -251,6 +251,7 @@ def write_pdf(pages: Iterable[Drawing], path: str | os.PathLike | BinaryIO, *, t
     canvas.setTitle(title)
     canvas.setCreator(f"pnp {version}")
     canvas.setSubject("print-and-play")
+    canvas.setAuthor("")
     painter = _Painter(canvas)
     n = 0
     for drawing in pages:  # consumed lazily: only the current page is held

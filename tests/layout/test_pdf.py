@@ -70,6 +70,8 @@ def test_byte_identical_for_the_same_input(tmp_path):
     write_pdf([card(tmp_path)], a, print_shop=True)
     write_pdf(iter([card(tmp_path)]), b, print_shop=True)
     assert hashlib.sha256(a.read_bytes()).digest() == hashlib.sha256(b.read_bytes()).digest()
+    meta = pypdf.PdfReader(a).metadata
+    assert meta["/CreationDate"].startswith("D:2000") and meta["/ModDate"].startswith("D:2000")
 
 
 def test_nasty_text_and_long_word_survive(tmp_path):
