@@ -1,0 +1,278 @@
+"""Junkyard Wars Monte Carlo: bots play many games on one session board; metrics with 95% CIs.
+
+Every game of a run is played on the session board of the seed (its distance tables are built once
+per process), with a fresh random junk layout, deal and dice drawn from the game's own seed
+(``child_seed(batch seed, game index)``). With ``compare_stagger`` each game is played a second
+time from the same seed with the first-turn stagger switched the other way, so the stagger's
+effect is measured on the same deals and layouts.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass
+
+from pnp.errors import PnpError
+from pnp.games.junkyard_wars.bots import HeuristicBot, RandomBot
+from pnp.games.junkyard_wars.deck import MachineDeck, build_deck, letter_counts
+from pnp.games.junkyard_wars.rules import (
+    GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, Board, Game, Tables, bag_tiles, board_from_session,
+)
+from pnp.seed import child_seed, seed_code
+from pnp.sim.runner import Batch, run
+from pnp.sim.stats import mean_ci, percentiles, proportion_ci
+
+BOTS = ("heuristic", "random")
+QS = (5, 25, 50, 75, 95)
+
+
+@dataclass(frozen=True)
+class SimContext:
+    """Everything a batch needs (picklable): the board, the bag, the deck and the rules options."""
+
+    board: Board
+    tiles: tuple[int, ...]
+    words: tuple[str, ...]
+    costs: tuple[float, ...]
+    rarity: tuple[int, ...]
+    players: int
+    bots: tuple[str, ...]
+    stagger: bool = True
+    minutes_per_turn: float = 1.0
+    compare_stagger: bool = True
+    max_carry: int = 1
+
+
+_TABLES: dict[Board, Tables] = {}
+
+
+def tables_for(board: Board) -> Tables:
+    """The board's distance tables, computed once per process."""
+    tb = _TABLES.get(board)
+    if tb is None:
+        _TABLES.clear()
+        tb = _TABLES[board] = Tables(board)
+    return tb
+
+
+def play_game(ctx: SimContext, tb: Tables, seed: int, stagger: bool) -> tuple:
+    """One game -> (winner, rounds, player_turns, by_time, winner_tests, cards, completed)."""
+    rng = random.Random(seed)
+    game = Game(tb, ctx.tiles, ctx.words, ctx.players, rng, stagger=stagger,
+                minutes_per_turn=ctx.minutes_per_turn)
+    costs = dict(zip(ctx.words, ctx.costs))
+    bots = [HeuristicBot(costs, max_carry=ctx.max_carry, rarity=list(ctx.rarity))
+            if kind == "heuristic" else RandomBot(rng) for kind in ctx.bots]
+    while not game.over:
+        p = game.current
+        bots[p].turn(game, p)
+        game.end_turn()
+    completed = sum(1 << p for p in range(ctx.players) if game.complete(p))
+    return (game.winner, game.round, game.player_turns, game.by_time,
+            game.tests[game.winner], tuple(game.machine), completed)
+
+
+def batch_task(ctx: SimContext, batch: Batch) -> list[tuple]:
+    """All games of one batch: (main result, result with the stagger flipped or None)."""
+    tb = tables_for(ctx.board)
+    out = []
+    for i in range(batch.count):
+        seed = child_seed(batch.seed, i)
+        main = play_game(ctx, tb, seed, ctx.stagger)
+        alt = play_game(ctx, tb, seed, not ctx.stagger) if ctx.compare_stagger else None
+        out.append((main, alt))
+    return out
+
+
+def check_players(players: int) -> None:
+    """2-6 players, else PnpError."""
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PnpError(f"Junkyard Wars is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {players}",
+                       field="players")
+
+
+def make_context(seed: int | str, players: int, words, bag: dict, *, deck: MachineDeck | None = None,
+                 bots: tuple[str, ...] | None = None, stagger: bool = True,
+                 minutes_per_turn: float = 1.0, compare_stagger: bool = True,
+                 deck_size: int = 40, board=None) -> tuple[SimContext, MachineDeck]:
+    """The context of a run: the seed's session board, the deck from the words, the bag."""
+    check_players(players)
+    if not minutes_per_turn > 0:
+        raise PnpError(f"minutes per turn must be positive, got {minutes_per_turn}",
+                       field="minutes-per-turn")
+    bots = bots or ("heuristic",) * players
+    if len(bots) != players or any(b not in BOTS for b in bots):
+        raise PnpError(f"bots must be {players} of {', '.join(BOTS)}", field="bots")
+    if board is None:
+        from pnp.games.junkyard_wars.generate import session_board
+        board = session_board(seed)
+    if deck is None:
+        deck = build_deck(seed, words, bag, size=deck_size, players=players)
+    if len(deck.cards) < 2 * players:
+        raise PnpError(f"the deck has {len(deck.cards)} cards; {players} players need "
+                       f"{2 * players}", field="deck")
+    rules_board = board if isinstance(board, Board) else board_from_session(board)
+    ctx = SimContext(rules_board, tuple(bag_tiles(bag)), tuple(deck.words),
+                     tuple(c.figure for c in deck.cards), tuple(letter_counts(bag)), players,
+                     tuple(bots), stagger, minutes_per_turn, compare_stagger)
+    return ctx, deck
+
+
+def simulate(seed: int | str, players: int, games: int, words, bag: dict, *, jobs: int = 1,
+             scheduler: str | None = None, progress: bool = False, batch_size: int = 250,
+             **options) -> dict:
+    """Play ``games`` games and summarise them (the ``simulate`` command's JSON document)."""
+    if not isinstance(games, int) or games < 1:
+        raise PnpError(f"number of games must be a positive integer, got {games}", field="games")
+    ctx, deck = make_context(seed, players, words, bag, **options)
+    tables_for(ctx.board)  # built once here; forked workers inherit it
+    results = run(functools.partial(batch_task, ctx), games, seed, stream="sim",
+                  batch_size=batch_size, jobs=jobs, scheduler=scheduler, progress=progress)
+    flat = [g for batch in results for g in batch]
+    return summarize(flat, ctx, deck, seed)
+
+
+def _seat_rates(winners: list[int], players: int) -> list[dict]:
+    n = len(winners)
+    return [{"seat": s + 1, **proportion_ci(winners.count(s), n).to_dict()} for s in range(players)]
+
+
+def _spread(values: list[float]) -> dict:
+    est = mean_ci(values) if len(values) > 1 else None
+    mean = est.to_dict() if est else {"value": values[0], "low": values[0], "high": values[0],
+                                       "n": 1}
+    return {"mean": mean, "percentiles": {f"p{q}": v for q, v in percentiles(values, QS).items()}}
+
+
+def summarize(flat: list[tuple], ctx: SimContext, deck: MachineDeck, seed) -> dict:
+    """Per-game results -> the summary document (win rates, durations, stagger, cards)."""
+    players, mpt = ctx.players, ctx.minutes_per_turn
+    main = [m for m, _ in flat]
+    n = len(main)
+    winners = [g[0] for g in main]
+    rounds = [float(g[1]) for g in main]
+    minutes = [g[2] * mpt for g in main]
+    by_time = sum(1 for g in main if g[3])
+    tests = [float(g[4]) for g in main if not g[3]]
+    doc: dict = {
+        "games": n, "players": players, "seed_code": seed_code(seed), "bots": list(ctx.bots),
+        "stagger": ctx.stagger, "minutes_per_turn": mpt, "time_limit_minutes": GAME_MINUTES,
+        "win_rate_by_seat": _seat_rates(winners, players),
+        "rounds": _spread(rounds), "minutes": _spread(minutes),
+        "time_limit_share": proportion_ci(by_time, n).to_dict(),
+        "tests_per_win": (_spread(tests) if tests else None),
+        "won_by_test": len(tests),
+    }
+    if ctx.compare_stagger:
+        alt = [a[0] for _, a in flat]
+        with_w, without_w = (winners, alt) if ctx.stagger else (alt, winners)
+        doc["stagger_effect"] = {
+            "seat1_win_rate_with": proportion_ci(with_w.count(0), n).to_dict(),
+            "seat1_win_rate_without": proportion_ci(without_w.count(0), n).to_dict(),
+            "fair_share": round(1 / players, 6),
+            "by_seat_with": _seat_rates(with_w, players),
+            "by_seat_without": _seat_rates(without_w, players),
+            "same_winner_share": round(sum(a == b for a, b in zip(with_w, without_w)) / n, 6),
+        }
+    doc["cards"] = _card_rows(main, ctx, deck)
+    doc["deck"] = {k: v for k, v in deck.to_dict().items() if k != "cards"}
+    return doc
+
+
+def _card_rows(main: list[tuple], ctx: SimContext, deck: MachineDeck) -> list[dict]:
+    players = ctx.players
+    chosen = [0] * len(ctx.words)
+    wins = [0] * len(ctx.words)
+    built = [0] * len(ctx.words)
+    win_rounds: list[list[float]] = [[] for _ in ctx.words]
+    for g in main:
+        for p, card in enumerate(g[5]):
+            if card < 0:
+                continue
+            chosen[card] += 1
+            if g[6] >> p & 1:
+                built[card] += 1
+            if g[0] == p:
+                wins[card] += 1
+                if not g[3]:
+                    win_rounds[card].append(float(g[1]))
+    rows = []
+    fair = 1 / players
+    for k, card in enumerate(deck.cards):
+        row: dict = {"word": card.word, "figure": card.figure, "chosen": chosen[k],
+                     "wins": wins[k]}
+        if chosen[k]:
+            rate = proportion_ci(wins[k], chosen[k])
+            row["win_rate"] = rate.to_dict()
+            row["built_share"] = round(built[k] / chosen[k], 6)
+            row["mean_rounds_to_win"] = (round(sum(win_rounds[k]) / len(win_rounds[k]), 3)
+                                         if win_rounds[k] else None)
+            row["verdict"] = ("too hard" if rate.high < fair else
+                              "too easy" if rate.low > fair else "ok")
+        else:
+            row.update(win_rate=None, built_share=None, mean_rounds_to_win=None,
+                       verdict="never chosen")
+        rows.append(row)
+    return rows
+
+
+def _fmt(e: dict | None) -> str:
+    if not e:
+        return "-"
+    return f"{e['value']:.3f} [{e['low']:.3f}, {e['high']:.3f}]"
+
+
+def report_sections(result: dict) -> list[dict]:
+    """Sections for ``pnp.report.write_report`` from a ``simulate`` result."""
+    players, n = result["players"], result["games"]
+    seats = result["win_rate_by_seat"]
+    secs: list[dict] = [{
+        "heading": f"Simulated games ({players} players)",
+        "text": (f"{n} games of heuristic bots ({', '.join(result['bots'])}) on the session board "
+                 f"{result['seed_code']}, first-turn stagger {'on' if result['stagger'] else 'off'}, "
+                 f"{result['minutes_per_turn']} minutes per player-turn. "
+                 f"{result['time_limit_share']['value']:.1%} of games reached the one-hour limit."),
+        "table": [{"seat": s["seat"], "win rate": _fmt(s)} for s in seats],
+        "chart": {"kind": "bar", "x": [f"seat {s['seat']}" for s in seats],
+                  "y": [s["value"] for s in seats], "low": [s["low"] for s in seats],
+                  "high": [s["high"] for s in seats], "ylabel": "win rate",
+                  "title": "Win rate by seat (95% CI)"},
+    }]
+    mins, rnds = result["minutes"], result["rounds"]
+    secs.append({
+        "heading": "Game length",
+        "text": "How long a game takes: rounds, and minutes under the minutes-per-turn model.",
+        "table": [{"measure": "rounds", "mean": _fmt(rnds["mean"]), **rnds["percentiles"]},
+                  {"measure": "minutes", "mean": _fmt(mins["mean"]), **mins["percentiles"]}],
+    })
+    st = result.get("stagger_effect")
+    if st:
+        secs.append({
+            "heading": "First-turn stagger",
+            "text": (f"The same games with and without the stagger. Seat 1 wins "
+                     f"{_fmt(st['seat1_win_rate_with'])} with it and "
+                     f"{_fmt(st['seat1_win_rate_without'])} without; a fair share is "
+                     f"{st['fair_share']:.3f}."),
+            "table": [{"seat": a["seat"], "with stagger": _fmt(a), "without": _fmt(b)}
+                      for a, b in zip(st["by_seat_with"], st["by_seat_without"])],
+            "chart": {"kind": "bar", "x": [f"seat {a['seat']}" for a in st["by_seat_with"]],
+                      "series": {"with stagger": [a["value"] for a in st["by_seat_with"]],
+                                 "without": [b["value"] for b in st["by_seat_without"]]},
+                      "ylabel": "win rate", "title": "Win rate by seat"},
+        })
+    cards = result["cards"]
+    secs.append({
+        "heading": "Machine cards",
+        "text": ("Each card's difficulty figure (estimated team-turns to build it alone) and how "
+                 "teams that chose it fared. 'too hard': its win rate's 95% interval lies below "
+                 "a fair share."),
+        "table": [{"card": c["word"], "figure": c["figure"], "chosen": c["chosen"],
+                   "win rate": _fmt(c["win_rate"]), "built": c["built_share"],
+                   "rounds to win": c["mean_rounds_to_win"], "verdict": c["verdict"]}
+                  for c in cards],
+        "chart": {"kind": "barh", "x": [c["word"] for c in cards],
+                  "y": [c["win_rate"]["value"] if c["win_rate"] else 0.0 for c in cards],
+                  "xlabel": "win rate when chosen", "title": "Win rate by machine card"},
+    })
+    return secs
