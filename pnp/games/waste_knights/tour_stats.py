@@ -117,6 +117,9 @@ def _fmt(e: Mapping) -> str:
 
 def report_sections(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Sections for ``pnp.report.write_report`` from a tour summary or a ``tour_report``."""
+    if "tour" in result and "tours" not in result:  # the simulate command's JSON
+        result = {"tours": {str(result["tour"]["knights"]): result["tour"]},
+                  "heuristic_vs_random": result.get("heuristic_vs_random")}
     tours = result.get("tours") or {str(result["knights"]): result}
     sections: list[dict[str, Any]] = []
     rows = []

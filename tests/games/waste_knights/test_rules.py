@@ -103,6 +103,15 @@ def test_speed_record_sixteen_mp_for_three_fuel():
     assert R.movement_points(3, 4, per_fuel_bonus=1, flat_bonus=1) == 16
     assert R.fuel_needed(16, 4, per_fuel_bonus=1, flat_bonus=1) == 3
     assert R.fuel_needed(17, 4, per_fuel_bonus=1, flat_bonus=1) == 4
+    # "plans his route to Gangraen [1] through 8 adjacent hexes": round ring 1, then the centre.
+    ring1 = [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)]
+    route = [(2, -2)] + ring1 + [(0, 0)]
+    start = (2, -3)
+    assert R.route_problem(start, route) is None and len(set(route)) == 8
+    mp = R.route_cost(route, lambda c: 2)  # about 2 Movement Points a hex
+    assert mp == 16
+    assert R.fuel_needed(mp, 4, per_fuel_bonus=1, flat_bonus=1) == 3
+    assert R.hexes_covered([2] * 8, R.movement_points(3, 4, per_fuel_bonus=1, flat_bonus=1)) == 8
 
 
 def test_at_least_one_fuel_per_vehicle_move():

@@ -220,6 +220,9 @@ def test_report_sections_for_2_3_4_knights(board):
     assert {"Seat fairness, 2 knights", "Seat fairness, 3 knights",
             "Seat fairness, 4 knights", "Heuristic vs random knights"} <= set(headings)
     assert len(secs[0]["table"]) == 3
+    cli_json = {"tour": rep["tours"]["4"], "heuristic_vs_random": rep["heuristic_vs_random"]}
+    assert [s["heading"] for s in S.report_sections(cli_json)] == [
+        "Tour simulator", "Seat fairness, 4 knights", "Heuristic vs random knights"]
     from pnp.report import render_report
     html = render_report("tour", secs)
     assert "Seat fairness, 4 knights" in html
