@@ -220,8 +220,9 @@ def board_drawing(board: Board, catalogue: Catalogue | None = None, *, flat: flo
     if footer:
         items.append(TextBox(x=pad, y=pad, w=bw, h=head - 2, text=footer, size=9,
                              colour=GREY, align=Align.RIGHT, valign=VAlign.MIDDLE))
+    # Cut line: the board's outer hex outline (the poster pages draw it).
     return Drawing(width=width, height=height, items=tuple(items),
-                   outline=None, name="board")
+                   outline=union_outline(centres, flat), name="board")
 
 
 # --- hex tiles with backs -----------------------------------------------------------------------

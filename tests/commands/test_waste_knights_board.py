@@ -1,0 +1,167 @@
+"""`pnp waste-knights board` and `session`: files, sizes measured from the files, determinism,
+bad input as one line and exit code 2."""
+
+from __future__ import annotations
+
+import json
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+from pypdf import PdfReader
+
+from pnp import cli
+from pnp.games.waste_knights.hexes import board_from_dict
+from pnp.seed import seed_code
+
+MM = 72 / 25.4
+
+
+def run_cli(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["pnp", *args])
+    code = 0
+    try:
+        cli.main()
+    except SystemExit as exc:
+        code = exc.code or 0
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _hashes(folder):
+    manifest = json.loads((folder / "manifest.json").read_text())
+    return {f["path"]: f["sha256"] for f in manifest["files"]}
+
+
+def test_board_writes_board_json_and_manifest(monkeypatch, capsys, tmp_path):
+    out = tmp_path / "b"
+    code, stdout, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "S1",
+                                "--out", str(out))
+    assert code == 0, err
+    data = json.loads((out / "board.json").read_text())
+    board = board_from_dict(data)
+    assert len(data["hexes"]) == 37
+    assert set(data["metrics"]) == {"strider", "off-road", "heavy-duty"}
+    names = {h.name for h in board.destinations()}
+    for per in data["metrics"].values():
+        assert set(per) == names
+        for m in per.values():
+            assert set(m) == {"movement_points", "fuel", "threat"} and m["fuel"] >= 1
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["seed_code"] == seed_code("S1")
+    assert [f["path"] for f in manifest["files"]] == ["board.json"]
+    assert manifest["balance"]["tries"] == 1 and len(manifest["checks"]) == 6
+    assert seed_code("S1") in stdout
+
+
+def test_board_is_deterministic(monkeypatch, capsys, tmp_path):
+    for name in ("a", "b"):
+        code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "same",
+                               "--out", str(tmp_path / name), "--mode", "new-tiles")
+        assert code == 0, err
+    assert (tmp_path / "a" / "board.json").read_bytes() == (tmp_path / "b" / "board.json").read_bytes()
+
+
+def test_reject_unbalanced_reports_tries(monkeypatch, capsys, tmp_path):
+    # Seed 1's board fails the city spread band; the search redraws with child seeds.
+    code, stdout, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "1",
+                                "--out", str(tmp_path / "r"), "--reject-unbalanced")
+    assert code == 0, err
+    manifest = json.loads((tmp_path / "r" / "manifest.json").read_text())
+    bal = manifest["balance"]
+    assert bal["passed"] and bal["tries"] > 1 and bal["reject_unbalanced"]
+    assert all(c["passed"] for c in manifest["checks"])
+    data = json.loads((tmp_path / "r" / "board.json").read_text())
+    assert data["seed_code"] == bal["board_seed_code"] != seed_code("1")
+    assert f"{bal['tries']} tries" in stdout
+    # The reported seed code regenerates the same board without the search.
+    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed",
+                           bal["board_seed_code"], "--out", str(tmp_path / "again"))
+    assert code == 0, err
+    again = json.loads((tmp_path / "again" / "board.json").read_text())
+    assert again["hexes"] == data["hexes"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--mode", "castle"], "unknown mode 'castle'"),
+    (["--max-tries", "0"], "field 'max-tries'"),
+])
+def test_board_bad_input_one_line_exit_2(monkeypatch, capsys, tmp_path, args, message):
+    out = tmp_path / "bad"
+    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "1",
+                           "--out", str(out), *args)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("pnp: error: ") and message in err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("args, field", [
+    (["--page", "b9"], "page"), (["--hex-size", "5mm"], "hex-size"),
+    (["--duplex", "sideways"], "duplex"),
+])
+def test_session_bad_input(monkeypatch, capsys, tmp_path, args, field):
+    out = tmp_path / "bad"
+    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "session", "--seed", "1",
+                           "--out", str(out), "--games", "0", *args)
+    assert code == 2, err
+    assert err.count("\n") == 1 and f"field '{field}'" in err
+    assert not out.exists()
+
+
+@pytest.fixture(scope="module")
+def session_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wk") / "session"
+    mp = pytest.MonkeyPatch()
+    mp.setattr(sys, "argv", ["pnp", "waste-knights", "session", "--seed", "table", "--out",
+                             str(out), "--page", "letter", "--games", "20"])
+    try:
+        cli.main()
+    except SystemExit as exc:
+        assert not exc.code
+    finally:
+        mp.undo()
+    return out
+
+
+def test_session_files(session_dir):
+    files = set(_hashes(session_dir))
+    assert files == {"board.svg", "board.pdf", "board-tiled.pdf", "hex-tiles.pdf",
+                     "reference.pdf", "setup.pdf", "report.html", "board.json"}
+
+
+def test_session_board_true_scale(session_dir):
+    page = PdfReader(session_dir / "board.pdf").pages[0]
+    w, h = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+    assert w == pytest.approx(436.0, abs=0.1)  # 7 x 60 mm across flats + 8 mm each side
+    root = ET.parse(session_dir / "board.svg").getroot()
+    assert root.get("width") == f"{w:g}mm" or float(root.get("width").rstrip("m")) == \
+        pytest.approx(w, abs=0.01)
+
+
+def test_session_pages_are_letter_with_footer(session_dir):
+    code = seed_code("table")
+    for name in ("board-tiled.pdf", "hex-tiles.pdf", "reference.pdf", "setup.pdf"):
+        reader = PdfReader(session_dir / name)
+        for i, page in enumerate(reader.pages):
+            w, h = sorted((float(page.mediabox.width) / MM, float(page.mediabox.height) / MM))
+            assert (w, h) == (pytest.approx(215.9, abs=0.1), pytest.approx(279.4, abs=0.1))
+            if name != "hex-tiles.pdf" or i % 2 == 0:  # back pages carry no footer
+                assert code in page.extract_text().replace("\n", " "), (name, i)
+    tiles = PdfReader(session_dir / "hex-tiles.pdf")
+    assert len(tiles.pages) % 2 == 0
+
+
+def test_session_report_has_board_and_tour_sections(session_dir):
+    html = (session_dir / "report.html").read_text()
+    for heading in ("Balance checks", "Cheapest routes from Gangraen", "Spread between cities",
+                    "Hexes out of reach", "Tour simulator"):
+        assert f"<h2>{heading}</h2>" in html
+    assert html.count("data:image/png;base64,") >= 3
+
+
+def test_session_is_deterministic(session_dir, tmp_path, monkeypatch, capsys):
+    out = tmp_path / "again"
+    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "session", "--seed", "table",
+                           "--out", str(out), "--page", "letter", "--games", "20")
+    assert code == 0, err
+    assert _hashes(out) == _hashes(session_dir)

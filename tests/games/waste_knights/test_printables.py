@@ -1,0 +1,145 @@
+"""Waste Knights printables: true-scale board, hex tiles with backs, reference and setup sheets."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.games.waste_knights.generate import generate_board
+from pnp.games.waste_knights.hexes import Kind
+from pnp.games.waste_knights.metrics import board_metrics
+from pnp.games.waste_knights.printables import (CENTRAL_TILES, board_bounds, board_drawing,
+                                                central_tile, hex_points, reference_pages,
+                                                setup_page, setup_steps, tile_components,
+                                                union_outline)
+from pnp.layout.draw import Group, TextBox
+from pnp.layout.impose import nup
+from pnp.layout.pdf import write_pdf
+
+A4 = (210.0, 297.0)
+
+
+@pytest.fixture(scope="module")
+def session():
+    return generate_board("print", "session")
+
+
+def _texts(items):
+    for it in items:
+        if isinstance(it, TextBox):
+            yield it.text
+        elif isinstance(it, Group):
+            yield from _texts(it.items)
+
+
+def _pdf_pages(pages):
+    buf = io.BytesIO()
+    write_pdf(pages, buf)
+    return PdfReader(io.BytesIO(buf.getvalue())).pages
+
+
+def test_hex_geometry_across_flats():
+    pts = hex_points(0, 0, 60.0)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    assert max(xs) - min(xs) == pytest.approx(60.0)
+    assert max(ys) - min(ys) == pytest.approx(120 / math.sqrt(3))
+
+
+def test_union_outline_of_two_hexes():
+    out = union_outline([(0, 0), (60, 0)], 60.0)
+    assert len(out) == 10  # two hexes sharing an edge: 12 corners - 2 shared
+    one = union_outline([(0, 0)], 60.0)
+    assert [tuple(round(v, 6) for v in p) for p in one] == \
+        [tuple(round(v, 6) for v in p) for p in hex_points(0, 0, 60.0)]
+
+
+def test_board_pdf_is_true_scale(session):
+    board, tiles = session
+    d = board_drawing(board, tiles, flat=60.0, footer="seed X")
+    bw, bh = board_bounds(60.0)
+    assert bw == pytest.approx(420.0) and bh == pytest.approx(381.05, abs=0.01)
+    page = _pdf_pages([d])[0]
+    w_mm = float(page.mediabox.width) * 25.4 / 72
+    h_mm = float(page.mediabox.height) * 25.4 / 72
+    assert w_mm == pytest.approx(d.width, abs=0.05) and h_mm == pytest.approx(d.height, abs=0.05)
+    assert w_mm > bw and h_mm > bh
+    # Every named hex is on the board drawing; the outline is the board's 18-hex rim.
+    texts = " ".join(_texts(d.items))
+    for h in board.hexes:
+        if h.name:
+            assert h.name in texts
+    # Radius-3 board rim: 18 outer hexes, 6 corners with 3 open edges, 12 with 2: 42 edges.
+    assert len(d.outline) == 42
+
+
+def test_tiles_32_singles_and_central(session):
+    board, tiles = session
+    comps = tile_components(board, tiles)
+    assert len(comps) == 33
+    singles = [c for c in comps if c.name not in ("C1 central tile",)]
+    assert len(singles) == 32
+    assert {c.name for c in singles} == {h.tile for h in board.hexes} - set(CENTRAL_TILES)
+    for c in comps:
+        assert c.back is not None and c.front.outline is not None
+        assert c.back.outline == c.front.outline
+        assert (c.back.width, c.back.height) == (c.front.width, c.front.height)
+    # Backs by stack: the S10 normal tile carries a normal back, so stacks stay anonymous.
+    backs = {c.name: c.back.name for c in singles}
+    for h in board.hexes:
+        if h.tile in backs:
+            assert backs[h.tile] == f"back {h.kind.value}"
+    assert backs.get("S10") == "back " + board.by_tile("S10").kind.value
+
+
+def test_central_tile_has_five_hexes(session):
+    board, tiles = session
+    comp = central_tile(board, tiles)
+    # 30 hex edges, 6 shared (centre with 4, NE-NW, SE-SW): 18 on the rim.
+    assert len(comp.front.outline) == 18
+    assert comp.front.width == pytest.approx(120.0)
+    texts = " ".join(_texts(comp.front.items))
+    assert "Gangraen [1]" in texts
+
+
+def test_tile_cut_sheet_fronts_and_backs(session):
+    board, tiles = session
+    pages = list(nup(tile_components(board, tiles), A4, duplex="long", footer="seed X"))
+    assert len(pages) % 2 == 0  # each front page followed by its back page
+    assert [p.name for p in pages[:2]] == ["front", "back"]
+    pdf = _pdf_pages(pages)
+    for page in pdf:
+        assert float(page.mediabox.width) == pytest.approx(A4[0] * 72 / 25.4, abs=0.1)
+
+
+def test_reference_sheet_lists_hexes_in_play(session):
+    board, tiles = session
+    pages = reference_pages(board, tiles, A4, "seed X")
+    texts = " ".join(t for p in pages for t in _texts(p.items))
+    for h in board.hexes:
+        if h.kind is not Kind.NORMAL:
+            assert f"{h.number}. {h.name}" in texts
+    assert "REPAIR (7)" in texts and "seed X" in texts
+
+
+def test_setup_sheet_has_seed_code_map_and_steps(session):
+    board, _ = session
+    page = setup_page(board, A4, "seed X · pnp", code="ABCD-EFGH-J",
+                      metrics=board_metrics(board))
+    texts = " ".join(_texts(page.items))
+    assert "seed ABCD-EFGH-J" in texts and "seed X · pnp" in texts
+    for h in board.hexes:
+        assert h.tile in texts
+    steps = setup_steps(board)
+    assert steps[1].startswith("B) Tier 1") and "S1 " in steps[1] and "S2 " in steps[1]
+    assert "N22" in steps[3]
+
+
+def test_new_tiles_print_designed_special(session):
+    board, tiles = generate_board("print", "new-tiles")
+    pages = reference_pages(board, tiles, A4, "f")
+    texts = " ".join(t for p in pages for t in _texts(p.items))
+    designed = [h for h in board.hexes if h.kind is Kind.SPECIAL and h.number > 14]
+    assert len(designed) == 1 and designed[0].name in texts
