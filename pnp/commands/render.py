@@ -2,8 +2,163 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Optional
+
 import typer
+
+from pnp.errors import PnpError
+
+RENDER_EXAMPLES = """
+Examples:
+
+  pnp render examples/salvage-mods.csv       (writes output/salvage-mods/)
+
+  pnp render cards.csv --out output/mydeck --size bridge --page letter
+
+  pnp render cards.yaml --layout my-card.yaml --no-crop-marks --duplex short
+
+  pnp render cards.csv --formats pdf --back-offset 0.4,-0.2 --seed KGF7-DX20-A
+
+  pnp render cards.csv --print-shop --bleed 0.125in
+"""
+
+CALIBRATE_EXAMPLES = """
+Print the PDF double-sided at 100% (no "fit to page"), hold the sheet against a light and read on each ruler where the front cross's arm falls: that is X (horizontal ruler) and Y (vertical ruler). Then pass them to pnp render, e.g. --back-offset 0.5,-1.0.
+
+Examples:
+
+  pnp calibrate --page a4
+
+  pnp calibrate --page letter --out output/printer-check
+"""
+
+
+def _back_offset(text: str) -> tuple[float, float]:
+    from pnp.layout.sizes import parse_length
+
+    parts = str(text).split(",")
+    if len(parts) != 2:
+        raise PnpError(f"expected X,Y in mm such as 0.5,-1, got {text!r}", field="back-offset")
+    return (parse_length(parts[0], field="back-offset"), parse_length(parts[1], field="back-offset"))
+
+
+def _remove_stale(out_dir: Path, previous: dict | None, current: dict) -> None:
+    """Delete files a previous render wrote that this one did not (renamed or removed cards)."""
+    if not previous:
+        return
+    keep = {f["path"] for f in current.get("files", [])}
+    for entry in previous.get("files", []):
+        rel = str(entry.get("path", ""))
+        target = (out_dir / rel).resolve()
+        if rel and rel not in keep and out_dir.resolve() in target.parents and target.is_file():
+            target.unlink()
+
+
+def _read_manifest(out_dir: Path) -> dict | None:
+    try:
+        data = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("tool") == "pnp" else None
 
 
 def register(app: typer.Typer) -> None:
     """Add `render` and `calibrate` to the root app."""
+
+    @app.command("render", epilog=RENDER_EXAMPLES)
+    def render(
+        cards: Path = typer.Argument(..., help="Card list: .csv, .yaml or .json (one card a row; "
+                                     "columns name, type, cost, text, count/qty, back, ...)."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o",
+                                           help="Output folder (default: output/<cards name>)."),
+        layout: Optional[Path] = typer.Option(None, "--layout", "-l",
+                                              help="Layout YAML (default: the built-in one)."),
+        size: Optional[str] = typer.Option(None, "--size", help="Card size: poker, bridge, mini, "
+                                           "tarot, square or WxH such as 63x88mm "
+                                           "(default: the layout's, else poker)."),
+        page: str = typer.Option("a4", "--page", help="Paper: a4, letter or WxH."),
+        bleed: str = typer.Option("3mm", "--bleed", help="Bleed around each card (3mm, 0.125in)."),
+        crop_marks: bool = typer.Option(True, "--crop-marks/--no-crop-marks",
+                                        help="Crop marks outside the cards."),
+        safe_zone_guide: bool = typer.Option(False, "--safe-zone-guide",
+                                             help="Draw the 3 mm safe zone (for checking layouts)."),
+        duplex: str = typer.Option("long", "--duplex", help="Double-sided printing: long (flip on "
+                                   "the long edge), short, or none."),
+        back_offset: str = typer.Option("0,0", "--back-offset",
+                                        help="Shift backs by X,Y mm (measure with pnp calibrate)."),
+        formats: str = typer.Option("pdf,svg,png,tts", "--formats",
+                                    help="Comma-separated: pdf, svg, png, tts."),
+        dpi: float = typer.Option(300.0, "--dpi", help="Resolution of PNGs and TTS sheets."),
+        print_shop: bool = typer.Option(False, "--print-shop", help="Also write a one-card-a-page "
+                                        "PDF with bleed and TrimBox/BleedBox for a print shop."),
+        seed: Optional[str] = typer.Option(None, "--seed", help="A seed whose code is printed in "
+                                           "the page footer (for decks generated from a seed)."),
+        name: Optional[str] = typer.Option(None, "--name", help="Deck name (shown on the default "
+                                           "back; default: from the file name)."),
+    ) -> None:
+        """Lay out a card list as print-and-play files: a PDF to print double-sided, an SVG and a
+        PNG per distinct card face, a Tabletop Simulator deck, and manifest.json."""
+        import sys
+
+        from pnp.layout.cards import load_deck
+        from pnp.layout.impose import parse_duplex
+        from pnp.layout.pipeline import (RenderOptions, load_for_render, parse_formats,
+                                         render_deck)
+        from pnp.layout.raster import pixel_size
+        from pnp.layout.sizes import parse_length, parse_page
+        from pnp.layout.templates import card_size
+        from pnp.output import Output
+        from pnp.seed import seed_code
+
+        # Everything is read and checked before the output folder is touched.
+        wanted = parse_formats(formats)
+        deck = load_deck(cards, name=name)
+        the_layout = load_for_render(str(layout) if layout else None)
+        bleed_mm = parse_length(bleed, field="bleed")
+        if not 0 <= bleed_mm <= 25:
+            raise PnpError(f"bleed must be between 0 and 25 mm, got {bleed!r}", field="bleed")
+        if not 0 < dpi <= 1200:
+            raise PnpError(f"dpi must be between 1 and 1200, got {dpi:g}", field="dpi")
+        pixel_size(1, 1, dpi)
+        opts = RenderOptions(
+            size=card_size(the_layout, size), page=parse_page(page, field="page"),
+            bleed=bleed_mm, crop_marks=crop_marks, safe_zone_guide=safe_zone_guide,
+            duplex=parse_duplex(duplex).value, back_offset=_back_offset(back_offset),
+            formats=wanted, dpi=dpi, print_shop=print_shop,
+            seed_code=seed_code(seed) if seed is not None else None, stem=cards.stem)
+        out_dir = out if out is not None else Path("output") / cards.stem
+        previous = _read_manifest(out_dir)
+        with Output(out_dir, seed=seed) as output:
+            summary = render_deck(deck, the_layout, opts, output,
+                                  warn=lambda line: typer.echo(line, err=True))
+            manifest = output.commit(deck={"name": deck.name, "cards": summary.cards,
+                                           "copies": summary.copies, "fronts": summary.fronts,
+                                           "backs": summary.backs, "pages": summary.pages,
+                                           "warnings": summary.warnings})
+        _remove_stale(out_dir, previous, manifest)
+        typer.echo(f"{out_dir}: {summary.copies} cards ({summary.cards} different), "
+                   f"{summary.fronts} front and {summary.backs} back designs"
+                   + (f", {summary.pages} PDF pages" if summary.pages else "")
+                   + (f", {summary.warnings} warning(s)" if summary.warnings else ""))
+        sys.stdout.flush()
+
+    @app.command("calibrate", epilog=CALIBRATE_EXAMPLES)
+    def calibrate(
+        page: str = typer.Option("a4", "--page", help="Paper: a4, letter or WxH."),
+        out: Path = typer.Option(Path("output/calibration"), "--out", "-o",
+                                 help="Output folder."),
+    ) -> None:
+        """Write a duplex calibration sheet to measure your printer's front/back offset."""
+        from pnp.layout.impose import calibration_pages
+        from pnp.layout.pdf import write_pdf
+        from pnp.layout.sizes import parse_page
+        from pnp.output import Output
+
+        pages = calibration_pages(parse_page(page, field="page"))
+        with Output(out) as output:
+            write_pdf(pages, output.path("calibration.pdf", "pdf"), title="pnp duplex calibration")
+            output.commit()
+        typer.echo(f"{out / 'calibration.pdf'}: print double-sided at 100%, then read the "
+                   "rulers and pass --back-offset X,Y to pnp render")

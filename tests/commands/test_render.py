@@ -1,0 +1,182 @@
+"""`pnp render` and `pnp calibrate` end to end: files measured from what is written."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PIL import Image as PILImage
+from pypdf import PdfReader
+
+from pnp import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "salvage-mods.csv"
+MM = 72 / 25.4
+
+
+def run(capsys, monkeypatch, *args: str) -> tuple[int, str, str]:
+    """Run the pnp command in-process: (exit code, stdout, stderr)."""
+    monkeypatch.setattr(sys, "argv", ["pnp", *args])
+    code = 0
+    try:
+        cli.main()
+    except SystemExit as exc:
+        code = exc.code or 0
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture(scope="module")
+def example_dir(tmp_path_factory) -> Path:
+    """The bundled example copied (with its icons) so tests write next to it freely."""
+    d = tmp_path_factory.mktemp("ex")
+    shutil.copy(EXAMPLE, d / EXAMPLE.name)
+    shutil.copytree(EXAMPLE.parent / "icons", d / "icons")
+    return d
+
+
+@pytest.fixture(scope="module")
+def rendered(example_dir, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("out") / "deck"
+    mp = pytest.MonkeyPatch()
+    mp.setattr(sys, "argv", ["pnp", "render", str(example_dir / EXAMPLE.name), "--out", str(out),
+                             "--formats", "pdf,svg,png", "--dpi", "100", "--print-shop",
+                             "--seed", "playtest 7"])
+    try:
+        cli.main()
+    finally:
+        mp.undo()
+    return out
+
+
+def test_example_renders_every_file_in_the_manifest(rendered):
+    manifest = json.loads((rendered / "manifest.json").read_text())
+    files = {f["path"]: f for f in manifest["files"]}
+    for rel, entry in files.items():
+        assert hashlib.sha256((rendered / rel).read_bytes()).hexdigest() == entry["sha256"]
+    svgs = [p for p in files if p.startswith("svg/")]
+    pngs = [p for p in files if p.startswith("png/")]
+    # 20 different fronts, 2 different backs (deck name, "Starter mod"): one file per face
+    assert len(svgs) == len(pngs) == 22
+    assert "svg/002-long-range-tank.svg" in files and "svg/back-016-starter-mod.svg" in files
+    assert manifest["deck"]["copies"] == 24 and manifest["deck"]["fronts"] == 20
+    assert manifest["seed_code"] and manifest["command"].startswith("pnp render")
+
+
+def test_print_pdf_pages_and_sizes(rendered):
+    reader = PdfReader(rendered / "salvage-mods.pdf")
+    # 24 copies at 9 per A4 page: 3 front pages, each followed by its back page
+    assert len(reader.pages) == 6
+    for page in reader.pages:
+        assert (round(float(page.mediabox.width) / MM, 1),
+                round(float(page.mediabox.height) / MM, 1)) == (210.0, 297.0)
+    text = reader.pages[0].extract_text()
+    manifest = json.loads((rendered / "manifest.json").read_text())
+    assert manifest["seed_code"] in text and "Salvage Mods" in text
+    assert "Cells & scrap" in text  # '&' as typed
+
+
+def test_print_shop_pdf_has_trim_and_bleed_boxes(rendered):
+    reader = PdfReader(rendered / "salvage-mods-print-shop.pdf")
+    assert len(reader.pages) == 48  # every copy, front and back
+    page = reader.pages[0]
+    trim, bleed = page.trimbox, page.bleedbox
+    assert round(float(trim.width) / MM, 2) == 63.5 and round(float(trim.height) / MM, 2) == 88.9
+    assert round(float(bleed.width) / MM, 2) == 69.5
+
+
+def test_svg_and_png_sizes_are_physical(rendered):
+    root = ET.parse(rendered / "svg" / "001-cell-cradle.svg").getroot()
+    assert (root.get("width"), root.get("height")) == ("69.5mm", "94.9mm")
+    with PILImage.open(rendered / "png" / "001-cell-cradle.png") as im:
+        assert im.size == (round(69.5 / 25.4 * 100), round(94.9 / 25.4 * 100))
+
+
+def test_same_input_same_bytes(rendered, example_dir, tmp_path, capsys, monkeypatch):
+    out = tmp_path / "again"
+    code, _, _ = run(capsys, monkeypatch, "render", str(example_dir / EXAMPLE.name), "--out",
+                     str(out), "--formats", "pdf,svg,png", "--dpi", "100", "--print-shop",
+                     "--seed", "playtest 7")
+    assert code == 0
+    a = {f["path"]: f["sha256"] for f in json.loads((rendered / "manifest.json").read_text())["files"]}
+    b = {f["path"]: f["sha256"] for f in json.loads((out / "manifest.json").read_text())["files"]}
+    assert a == b
+
+
+def test_default_out_folder_and_stale_files(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d.csv").write_text("name,text\nA,one\nB,two\n")
+    assert run(capsys, monkeypatch, "render", "d.csv", "--formats", "svg")[0] == 0
+    assert (tmp_path / "output" / "d" / "svg" / "002-b.svg").exists()
+    (tmp_path / "d.csv").write_text("name,text\nA,one\n")
+    assert run(capsys, monkeypatch, "render", "d.csv", "--formats", "svg")[0] == 0
+    assert not (tmp_path / "output" / "d" / "svg" / "002-b.svg").exists()
+    assert (tmp_path / "output" / "d" / "svg" / "001-a.svg").exists()
+
+
+def test_overflow_is_a_warning_naming_the_card(tmp_path, capsys, monkeypatch):
+    long = " ".join(["overlong"] * 600)
+    (tmp_path / "d.csv").write_text(f"name,text\nShort,ok\nWordy,{long}\n")
+    code, out, err = run(capsys, monkeypatch, "render", str(tmp_path / "d.csv"), "--out",
+                         str(tmp_path / "o"), "--formats", "pdf")
+    assert code == 0
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "card 'Wordy' (d.csv:3)" in lines[0] and "warning" in lines[0]
+    assert "1 warning" in out
+
+
+@pytest.mark.parametrize("setup, args, expect", [
+    ("name,cost\nA,1\nB,2,3\n", [], "d.csv:3: row has 3 fields"),
+    ("name\nA\n", ["--size", "huge"], "field 'size': unknown card size 'huge'"),
+    ("name\nA\n", ["--page", "a5"], "field 'page': unknown page size 'a5'"),
+    ("name\nA\n", ["--formats", "pdf,gif"], "field 'formats'"),
+    ("name\nA\n", ["--duplex", "sideways"], "duplex"),
+    ("name\nA\n", ["--back-offset", "1"], "field 'back-offset'"),
+    ("name,count\nA,0\n", [], "no cards to print"),
+    ("name\n", [], "no cards to print"),
+    ("name,art\nA,missing.png\n", ["--layout", "LAYOUT"], "image 'missing.png' not found"),
+    ("name,art\nA,broken.png\n", ["--layout", "LAYOUT"], "cannot read image 'broken.png'"),
+    ("name\nA\n", ["--layout", "BADYAML"], "bad.yaml:4: malformed YAML"),
+    ("name\nA\n", ["--layout", "MISSING"], "field 'power': card 'A' (d.csv:2)"),
+])
+def test_bad_input_is_one_line_exit_2_and_nothing_written(tmp_path, capsys, monkeypatch,
+                                                          setup, args, expect):
+    (tmp_path / "d.csv").write_text(setup)
+    (tmp_path / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\nbroken")
+    (tmp_path / "art.yaml").write_text(
+        "items:\n  - image: {x: 0, y: 0, w: 10, h: 10, path: '{{ art }}'}\n")
+    (tmp_path / "bad.yaml").write_text("items:\n  - rect: {x: 1, y: 1}\n  - [\n")
+    (tmp_path / "missing.yaml").write_text(
+        "items:\n  - text: {x: 1, y: 1, w: 9, h: 9, text: '{{ power }}'}\n")
+    names = {"LAYOUT": "art.yaml", "BADYAML": "bad.yaml", "MISSING": "missing.yaml"}
+    args = [str(tmp_path / names[a]) if a in names else a for a in args]
+    out = tmp_path / "out" / "deck"
+    code, _, err = run(capsys, monkeypatch, "render", str(tmp_path / "d.csv"), "--out", str(out),
+                       "--formats", "pdf,svg", *args)
+    assert code == 2
+    assert err.startswith("pnp: error: ") and err.count("\n") == 1, err
+    assert expect in err
+    assert not out.exists()
+    assert not [p for p in (tmp_path / "out").glob("*")] if (tmp_path / "out").exists() else True
+
+
+def test_calibrate_writes_the_sheet(tmp_path, capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "calibrate", "--page", "letter", "--out",
+                       str(tmp_path / "cal"))
+    assert code == 0 and "--back-offset" in out
+    reader = PdfReader(tmp_path / "cal" / "calibration.pdf")
+    assert len(reader.pages) == 2
+    assert round(float(reader.pages[0].mediabox.width) / MM, 1) == 215.9
+    assert json.loads((tmp_path / "cal" / "manifest.json").read_text())["files"][0]["kind"] == "pdf"
+
+
+@pytest.mark.parametrize("command", ["render", "calibrate"])
+def test_help_has_examples(capsys, monkeypatch, command):
+    code, out, _ = run(capsys, monkeypatch, command, "--help")
+    assert code == 0 and "Examples:" in out and f"pnp {command} " in out
