@@ -60,3 +60,53 @@ def test_pdf_pages_to_pngs(tmp_path):
 def test_bad_dpi():
     with pytest.raises(PnpError):
         drawing_to_png(Drawing(10, 10), dpi=0)
+
+
+def pixels(drawing, dpi=254):  # 10 px per mm
+    with PILImage.open(io.BytesIO(drawing_to_png(drawing, dpi=dpi))) as im:
+        return im.copy()
+
+
+def ink_box(im):
+    from PIL import ImageOps
+
+    ink = ImageOps.invert(im.convert("L")).point(lambda v: 255 if v > 100 else 0)
+    return ink.getbbox()  # (left, top, right, bottom) px of clearly inked pixels
+
+
+def near(box, expect):  # pdfium may paint the pixel an exact edge touches
+    return all(abs(a - b) <= 1 for a, b in zip(box, expect))
+
+
+def test_group_translate_rotate_mirror_clip_land_where_drawn():
+    from pnp.layout.draw import Group
+
+    red = (Rect(0, 0, 10, 5, fill="#ff0000", stroke=None),)
+    # mirror: x 0..10 becomes -10..0, then translated by 20 -> 10..20 mm
+    assert near(ink_box(pixels(Drawing(40, 20, items=(Group(red, dx=20, dy=5, mirror=True),)))),
+                (100, 50, 200, 100))
+    # rotate 90 clockwise about (dx, dy): x 0..10 -> y 0..10 down, y 0..5 -> x -5..0
+    assert near(ink_box(pixels(Drawing(40, 20, items=(Group(red, dx=20, dy=5, rotate=90),)))),
+                (150, 50, 200, 150))
+    # clip keeps only the group's own 0..4 x 0..5 mm
+    clip = ((0, 0), (4, 0), (4, 5), (0, 5))
+    assert near(ink_box(pixels(Drawing(40, 20, items=(Group(red, dx=20, dy=5, clip=clip),)))),
+                (200, 50, 240, 100))
+
+
+def test_rotated_text_box_turns_about_its_centre():
+    from pnp.layout.draw import TextBox
+
+    flat = ink_box(pixels(Drawing(40, 40, items=(TextBox(5, 15, 30, 10, "WWWWWW", size=14),))))
+    turned = ink_box(pixels(Drawing(40, 40, items=(TextBox(5, 15, 30, 10, "WWWWWW", size=14,
+                                                           rotate=90),))))
+    assert flat[2] - flat[0] > 2 * (flat[3] - flat[1])  # wide
+    assert turned[3] - turned[1] > 2 * (turned[2] - turned[0])  # tall
+    assert 150 < (turned[1] + turned[3]) / 2 < 250  # still centred on the box (y = 20 mm)
+
+
+def test_bleed_art_reaches_the_page_edge():
+    d = Drawing(20, 20, bleed=3, items=(Rect(-3, -3, 26, 26, fill="#0000ff", stroke=None),))
+    im = pixels(d)
+    assert im.size == (260, 260)
+    assert im.getpixel((0, 0)) == im.getpixel((259, 259)) == (0, 0, 255)

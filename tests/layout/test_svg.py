@@ -114,3 +114,48 @@ def test_embedded_font_is_a_subset_covering_the_text():
     assert {ord(c) for c in text if c != " "} <= set(cmap)
     assert len(cmap) < 40  # cut down, not the whole font
     assert len(svg) < 40_000
+
+
+def test_pdf_and_svg_place_the_same_lines_at_the_same_spots(tmp_path):
+    import io
+
+    import pypdf
+
+    from pnp.layout.draw import Align, VAlign
+    from pnp.layout.pdf import write_pdf
+
+    pt = 72 / 25.4
+    d = Drawing(60, 40, bleed=3, items=(
+        TextBox(5, 5, 50, 30, "Pay two fuel to draw a card, then discard one of them.",
+                size=9, align=Align.RIGHT, valign=VAlign.MIDDLE),
+        Group((TextBox(0, 0, 20, 10, "grouped", align=Align.CENTER),), dx=10, dy=20)))
+    buf = io.BytesIO()
+    write_pdf([d], buf)
+    height_pt = 46 * pt
+    in_pdf = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            in_pdf.append((text.strip(), x / pt - 3, (height_pt - y) / pt - 3))
+
+    pypdf.PdfReader(buf).pages[0].extract_text(visitor_text=visit)
+    root = ET.fromstring(drawing_to_svg(d, embed_fonts=False))
+    in_svg = []
+
+    def walk(element, dx, dy):  # only translations occur in this drawing
+        transform = element.get("transform") or ""
+        if transform.startswith("translate("):
+            tx, ty = transform[len("translate("):-1].split()
+            dx, dy = dx + float(tx), dy + float(ty)
+        if element.tag == SVG + "text":
+            in_svg.append((element.text.strip(), float(element.get("x")) + dx,
+                           float(element.get("y")) + dy))
+        for child in element:
+            walk(child, dx, dy)
+
+    walk(root, 0.0, 0.0)
+    assert [t for t, _, _ in in_pdf] == [t for t, _, _ in in_svg]
+    for (_, px, py), (_, sx, sy) in zip(in_pdf, in_svg):
+        assert (px, py) == pytest.approx((sx, sy), abs=0.01)
