@@ -67,7 +67,9 @@ def session_cmd(
     maze_seed: str = typer.Option(None, "--maze-seed",
                                   help="Seed of the printed tile set (default: --seed)."),
     bag: str = typer.Option(None, "--bag", help="Junk bag YAML (default: English Scrabble)."),
+    words: str = typer.Option(None, "--words", help="Machine word list (one word a line)."),
     games: int = typer.Option(500, "--games", help="Games simulated for the balance report."),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes for the simulation."),
     deck_size: int = typer.Option(40, "--deck-size", help="Machine cards in the deck."),
     square_mm: float = typer.Option(20.0, "--square-mm", help="Side of a maze square in mm."),
     page: str = typer.Option("a4", "--page", help="a4, letter or WxHmm."),
@@ -88,7 +90,99 @@ def session_cmd(
     out_dir = out or f"output/junkyard-wars-{seed_code(seed)}"
     with Output(out_dir, seed=seed) as o:
         info = write_session_pack(o, seed, players, opts, maze_seed=maze_seed, bag_file=bag,
-                                  games=games, deck_size=deck_size)
+                                  words_file=words, games=games, deck_size=deck_size, jobs=jobs)
         checks = info.pop("checks")
         manifest = o.commit(checks=checks, **info)
     _echo_written(out_dir, manifest)
+
+
+def _bag_and_words(bag: str | None, words: str | None) -> tuple[dict, list[str]]:
+    """The junk bag (letter -> count) and the machine words, from files or the bundled data."""
+    from pnp.games.junkyard_wars.pack import resolve_bag
+    from pnp.games.junkyard_wars.words import load_words
+
+    return resolve_bag(bag).counts(), load_words(words)
+
+
+@app.command("simulate")
+def simulate_cmd(
+    players: int = typer.Option(4, "--players", help="Players (2-6), 4 workers each."),
+    games: int = typer.Option(1000, "--games", help="Games to simulate."),
+    seed: str = typer.Option("1", "--seed", help="Seed: the session board, deck and games."),
+    json_out: bool = typer.Option(False, "--json", help="Print the full result as JSON."),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes (0: all cores)."),
+    scheduler: str = typer.Option(None, "--scheduler", help="dask scheduler, e.g. tcp://host:8786."),
+    minutes_per_turn: float = typer.Option(1.0, "--minutes-per-turn",
+                                           help="Minutes one player-turn takes at the table."),
+    stagger: bool = typer.Option(True, "--stagger/--no-stagger",
+                                 help="The first-turn stagger of the rules (on by default)."),
+    compare: bool = typer.Option(True, "--compare-stagger/--no-compare-stagger",
+                                 help="Replay each game with the stagger flipped to measure it."),
+    bots: str = typer.Option(None, "--bots",
+                             help="Bot per seat, comma-separated: heuristic or random."),
+    words: str = typer.Option(None, "--words", help="Machine word list (one word a line)."),
+    bag: str = typer.Option(None, "--bag", help="Junk bag YAML (default: English Scrabble)."),
+    deck_size: int = typer.Option(40, "--deck-size", help="Machine cards in the deck."),
+    progress: bool = typer.Option(False, "--progress", help="Show a progress bar on stderr."),
+) -> None:
+    """Bots play many games: win rate per seat, game length, time limit, stagger, cards.
+
+    Example: pnp junkyard-wars simulate --players 4 --games 5000 --seed S --json --jobs 2
+    """
+    import json
+
+    from pnp.errors import PnpError
+    from pnp.games.junkyard_wars.simulate import check_players, simulate
+
+    check_players(players)
+    if games < 1:
+        raise PnpError(f"number of games must be a positive integer, got {games}", field="games")
+    seats = tuple(b.strip() for b in bots.split(",")) if bots else None
+    bag_counts, word_list = _bag_and_words(bag, words)
+    result = simulate(seed, players, games, word_list, bag_counts, jobs=jobs, scheduler=scheduler,
+                      progress=progress, bots=seats, stagger=stagger,
+                      minutes_per_turn=minutes_per_turn, compare_stagger=compare,
+                      deck_size=deck_size)
+    if json_out:
+        typer.echo(json.dumps(result, sort_keys=True, indent=2))
+        return
+    typer.echo(f"{result['games']} games, {players} players, seed {result['seed_code']}")
+    for s in result["win_rate_by_seat"]:
+        typer.echo(f"  seat {s['seat']}: win rate {s['value']:.3f} [{s['low']:.3f}, {s['high']:.3f}]")
+    m = result["minutes"]["mean"]
+    typer.echo(f"  rounds {result['rounds']['mean']['value']:.2f}, minutes {m['value']:.1f}, "
+               f"time limit reached {result['time_limit_share']['value']:.1%}")
+    st = result.get("stagger_effect")
+    if st:
+        typer.echo(f"  seat 1 with stagger {st['seat1_win_rate_with']['value']:.3f}, without "
+                   f"{st['seat1_win_rate_without']['value']:.3f} (fair {st['fair_share']:.3f})")
+    hard = [c["word"] for c in result["cards"] if c["verdict"] == "too hard"]
+    typer.echo(f"  too hard: {', '.join(hard) if hard else 'none'}")
+
+
+@app.command("deck")
+def deck_cmd(
+    seed: str = typer.Option("1", "--seed", help="Seed of the deck."),
+    size: int = typer.Option(40, "--size", help="Cards in the deck."),
+    band: float = typer.Option(0.25, "--band", help="Allowed spread around the median (0.25 = 25%)."),
+    words: str = typer.Option(None, "--words", help="Machine word list (one word a line)."),
+    bag: str = typer.Option(None, "--bag", help="Junk bag YAML (default: English Scrabble)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the deck as JSON."),
+) -> None:
+    """A balanced machine deck with each card's difficulty figure (estimated team-turns).
+
+    Example: pnp junkyard-wars deck --seed S --size 40 --json
+    """
+    import json
+
+    from pnp.games.junkyard_wars.deck import build_deck
+
+    bag_counts, word_list = _bag_and_words(bag, words)
+    deck = build_deck(seed, word_list, bag_counts, size=size, band=band)
+    if json_out:
+        typer.echo(json.dumps(deck.to_dict(), sort_keys=True, indent=2))
+        return
+    typer.echo(f"{len(deck.cards)} cards, median {deck.median}, band "
+               f"[{deck.band_low}, {deck.band_high}] ({deck.in_band} of {deck.pool} words in band)")
+    for c in sorted(deck.cards, key=lambda c: c.figure):
+        typer.echo(f"  {c.word:<14} {c.figure:6.2f} turns  ({c.searches:.1f} searches)")

@@ -1,0 +1,78 @@
+"""`pnp junkyard-wars simulate` and `deck`: JSON, identical for --jobs 1 and 2, bad input exits 2."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from pnp import cli
+
+
+def run_cli(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["pnp", *args])
+    code = 0
+    try:
+        cli.main()
+    except SystemExit as exc:
+        code = exc.code or 0
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_json_same_for_jobs_1_and_2(monkeypatch, capsys):
+    args = ["junkyard-wars", "simulate", "--players", "4", "--games", "300", "--seed", "S",
+            "--json"]
+    code, out1, err = run_cli(monkeypatch, capsys, *args, "--jobs", "1")
+    assert code == 0, err
+    code, out2, err = run_cli(monkeypatch, capsys, *args, "--jobs", "2")
+    assert code == 0, err
+    assert out1 == out2
+    data = json.loads(out1)
+    assert data["games"] == 300 and data["players"] == 4 and len(data["win_rate_by_seat"]) == 4
+    for key in ("rounds", "minutes", "time_limit_share", "tests_per_win", "stagger_effect",
+                "cards", "deck"):
+        assert key in data
+
+
+def test_simulate_options(monkeypatch, capsys):
+    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "simulate", "--players", "2",
+                             "--games", "20", "--seed", "o", "--json", "--no-stagger",
+                             "--minutes-per-turn", "2", "--no-compare-stagger")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["stagger"] is False and data["minutes_per_turn"] == 2.0
+    assert "stagger_effect" not in data and data["minutes"]["percentiles"]["p95"] <= 60
+
+
+def test_deck_command(monkeypatch, capsys):
+    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "deck", "--seed", "d",
+                             "--size", "12", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert len(data["cards"]) == 12 and data["passed"]
+    assert all({"word", "figure", "searches"} <= set(c) for c in data["cards"])
+
+
+@pytest.mark.parametrize("args,field", [
+    (["--players", "1"], "players"), (["--players", "7"], "players"), (["--games", "0"], "games"),
+    (["--bots", "heuristic,genius,random,random"], "bots"),
+])
+def test_bad_input_exits_2(monkeypatch, capsys, args, field):
+    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "simulate", "--games", "5",
+                             *args)
+    assert code == 2 and out == ""
+    assert err.startswith("pnp: error:") and f"field '{field}'" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_word_list_without_usable_words_exits_2(monkeypatch, capsys, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("ZZZZZZ\nAB\n")
+    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "simulate", "--games", "5",
+                             "--words", str(words))
+    assert code == 2 and "no usable machine words" in err
+    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "simulate", "--games", "5",
+                             "--words", str(tmp_path / "missing.txt"))
+    assert code == 2 and "no such word list" in err

@@ -1,0 +1,87 @@
+"""Simulator: heuristic beats random, every game ends, results are deterministic and reported."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from pnp.games.junkyard_wars.bag import load_bag
+from pnp.games.junkyard_wars.simulate import (
+    batch_task, make_context, play_game, report_sections, simulate, summarize, tables_for,
+)
+from pnp.games.junkyard_wars.words import load_words
+from pnp.report import write_report
+from pnp.seed import child_seed
+from pnp.sim.runner import Batch, run
+
+BAG = load_bag().counts()
+WORDS = load_words()
+
+
+def heuristic_vs_random_wins(games: int, seed: str) -> tuple[int, int]:
+    ctx_a, _ = make_context(seed, 2, WORDS, BAG, bots=("heuristic", "random"))
+    ctx_b, _ = make_context(seed, 2, WORDS, BAG, bots=("random", "heuristic"))
+    tb = tables_for(ctx_a.board)
+    wins = 0
+    for i in range(games):
+        ctx, seat = (ctx_a, 0) if i % 2 == 0 else (ctx_b, 1)
+        result = play_game(ctx, tb, child_seed(seed, "hvr", i), True)
+        wins += result[0] == seat
+    return wins, games
+
+
+def test_heuristic_beats_random_fast():
+    wins, n = heuristic_vs_random_wins(30, "hvr")
+    assert wins / n > 0.9
+
+
+@pytest.mark.slow
+def test_heuristic_beats_random_slow():
+    wins, n = heuristic_vs_random_wins(600, "hvr-slow")
+    assert wins / n > 0.95
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_games_end_by_a_working_machine_or_the_hour(players):
+    ctx, _ = make_context("end", players, WORDS, BAG, minutes_per_turn=1.5)
+    tb = tables_for(ctx.board)
+    for i in range(20):
+        winner, rounds, turns, by_time, tests, cards, completed = play_game(ctx, tb, i, True)
+        assert 0 <= winner < players and turns * 1.5 <= 60
+        assert all(c >= 0 for c in cards)
+        if not by_time:
+            assert tests >= 1 and completed >> winner & 1
+
+
+def test_batches_are_deterministic_and_independent_of_the_executor():
+    ctx, deck = make_context("det", 4, WORDS, BAG)
+    task = functools.partial(batch_task, ctx)
+    assert task(Batch(0, 99, 0, 6)) == task(Batch(0, 99, 0, 6))
+    one = run(task, 12, "det", batch_size=3, jobs=1)
+    two = run(task, 12, "det", batch_size=3, jobs=2)
+    assert one == two
+
+
+def test_summary_and_report_sections(tmp_path):
+    result = simulate("sum", 4, 40, WORDS, BAG, batch_size=20)
+    assert result["games"] == 40 and result["players"] == 4
+    seats = result["win_rate_by_seat"]
+    assert sum(s["value"] for s in seats) == pytest.approx(1.0)
+    assert all(s["low"] <= s["value"] <= s["high"] for s in seats)
+    st = result["stagger_effect"]
+    assert st["seat1_win_rate_with"]["n"] == 40 and "seat1_win_rate_without" in st
+    assert len(result["cards"]) == 40 and sum(c["chosen"] for c in result["cards"]) == 160
+    assert set(result["minutes"]["percentiles"]) == {"p5", "p25", "p50", "p75", "p95"}
+    sections = report_sections(result)
+    assert [s["heading"] for s in sections][:2] == ["Simulated games (4 players)", "Game length"]
+    path = tmp_path / "report.html"
+    write_report(path, "Junkyard Wars balance", sections)
+    assert "First-turn stagger" in path.read_text(encoding="utf-8")
+
+
+def test_random_bots_play_legal_games_to_the_time_limit():
+    ctx, deck = make_context("rnd", 3, WORDS, BAG, bots=("random",) * 3, compare_stagger=False)
+    flat = batch_task(ctx, Batch(0, 5, 0, 3))
+    doc = summarize(flat, ctx, deck, "rnd")
+    assert doc["time_limit_share"]["value"] == 1.0 and "stagger_effect" not in doc
