@@ -328,6 +328,8 @@ def fit_text(box: TextBox) -> Fitted:
     if not (box.size > 0 and box.min_size > 0):
         raise PnpError(f"text size must be positive (size {box.size}, min_size {box.min_size})",
                        field="size")
+    if not box.leading > 0:
+        raise PnpError(f"text leading must be positive, not {box.leading}", field="leading")
     cw = _widths(box.font)
     icons = dict(box.icons)
     for name, value in box.icons:
@@ -342,7 +344,10 @@ def fit_text(box: TextBox) -> Fitted:
         return Fitted(float(box.size), (), False, box.font)
     asc, desc = font_extents(box.font)
     space = cw[" "]
-    n_lines_max = lambda size: (box.h / (size * MM_PER_POINT) - asc - desc) / box.leading + 1
+
+    def n_lines_max(size: float) -> float:
+        return (box.h / (size * MM_PER_POINT) - asc - desc) / box.leading + 1
+
     sizes = _sizes(box)
     last = None
     for break_words in (False, True):
@@ -356,6 +361,7 @@ def fit_text(box: TextBox) -> Fitted:
     return _build(box, lines, size, True, cw, missing)
 
 
+@lru_cache(maxsize=1024)
 def icon_kind(value: str) -> str:
     """"colour" when an icon value is a colour (drawn as a filled circle), else "image"."""
     return "colour" if is_colour(value) else "image"

@@ -138,3 +138,14 @@ def test_characters_without_a_glyph_are_reported():
     f = fit_text(box("Roll 🎲 or 漢 — ünï €", size=9))
     assert f.missing == "".join(sorted("🎲漢"))
     assert fit_text(box('<b>&"\'é', size=9)).missing == ""
+
+
+def test_bad_leading_is_a_clear_error():
+    with pytest.raises(PnpError, match="leading"):
+        fit_text(box("a b c", leading=0))
+
+
+@pytest.mark.parametrize("w, h", [(0, 0), (-5, 10), (1, 10)])
+def test_degenerate_boxes_flag_overflow_without_crashing(w, h):
+    f = fit_text(box("abc :x:", w=w, h=h, icons=(("x", "red"),)))
+    assert f.overflow
