@@ -71,8 +71,8 @@ def test_maze_is_deterministic(maze_dir, tmp_path):
 def test_session_pack(session_dir):
     manifest = json.loads((session_dir / "manifest.json").read_text())
     paths = {f["path"] for f in manifest["files"]}
-    assert {"tiles.pdf", "setup.pdf", "junk.pdf", "tracking.pdf", "rules.pdf",
-            "maze.json"} <= paths
+    assert paths == {"tiles.pdf", "setup.pdf", "junk.pdf", "tracking.pdf", "rules.pdf",
+                     "machines.pdf", "report.html", "maze.json"}
     assert len(PdfReader(str(session_dir / "tracking.pdf")).pages) == 3
     code = seed_code("table-7")
     for rel in ("setup.pdf", "tracking.pdf", "rules.pdf"):
@@ -84,6 +84,19 @@ def test_session_pack(session_dir):
     assert sorted([j["row"], j["col"]] for j in junk) == sorted(doc["board"]["junk_squares"])
     assert sum(1 for j in junk if j["letter"] == "?") == 2
     assert doc["players"] == 3
+    # The machine deck: poker cards with each card's figure; the report has the maze section.
+    deck = manifest["deck"]["cards"]
+    assert len(deck) == 40
+    reader = PdfReader(str(session_dir / "machines.pdf"))
+    assert len(reader.pages) == 2 * 5  # 9 poker cards an A4 page, each front page with its back
+    first = reader.pages[0].extract_text()
+    assert deck[0]["word"] in first and f"{deck[0]['figure']:.1f} turns" in first
+    assert "Links needed" in first
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width) * 25.4 / 72), round(float(box.height) * 25.4 / 72)) == (210, 297)
+    html = (session_dir / "report.html").read_text()
+    assert "Maze tiles" in html and "First-turn stagger" in html and "Machine cards" in html
+    assert manifest["simulation"]["games"] == 40
 
 
 def test_session_tiles_from_the_maze_seed(tmp_path, maze_dir):
