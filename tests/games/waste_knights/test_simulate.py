@@ -6,6 +6,8 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.errors import PnpError
 from pnp.games.waste_knights import simulate as S
@@ -235,3 +237,24 @@ def test_designed_special_hex_without_reference_entry(board):
     t = S.build_tables(Board(hexes))
     rules = [r for r in t.rules if r is not None and r.number == 21]
     assert rules and rules[0].green_gain == 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 4), st.sampled_from(["heuristic", "random"]),
+       st.sampled_from(["strider", "off-road", "heavy-duty"]), st.integers(1, 12))
+def test_game_records_are_bounded(seed, knights, policy, vehicle, rounds):
+    """For any board seed and table: at most 1 card and 4 Fuel per Move Step, counts bounded."""
+    b = session_board(seed)
+    t = S.build_tables(b)
+    cfg = S.make_config(knights, SPEEDS, [vehicle], policy, rounds)
+    g = S.play_game(t, cfg, random.Random(seed))
+    assert len(g) == knights * len(FIELDS) and min(g) >= 0
+    for s in range(knights):
+        assert seat(g, s, "cards_faced") <= rounds
+        assert seat(g, s, "specials") <= len(t.specials)
+        assert seat(g, s, "cities") <= len(t.cities) - 1
+        assert seat(g, s, "starved_rounds") <= rounds
+        assert seat(g, s, "points") == (seat(g, s, "specials") + seat(g, s, "cities")
+                                        + 2 * seat(g, s, "tasks"))
+        # The Fuel dial holds at most 4: no Move Step spends more.
+        assert seat(g, s, "fuel_spent") <= 4 * rounds
