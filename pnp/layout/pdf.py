@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 from functools import lru_cache
 from typing import BinaryIO, Iterable
 
+from PIL import Image as PILImage
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -20,27 +22,30 @@ PT_PER_MM = 1.0 / MM_PER_POINT
 MITER_LIMIT = 4.0  # SVG's default, so both backends draw the same corners
 
 
-@lru_cache(maxsize=256)
-def load_image(path: str) -> tuple[ImageReader, str, int, int]:
-    """A checked ImageReader for ``path``, its content digest and pixel size (cached)."""
+def _read_image(path: str) -> tuple[bytes, int, int]:
+    """The file's bytes and pixel size; a PnpError naming the file when it is not an image."""
     if str(path).lower().endswith(".svg"):
         raise PnpError("SVG art is drawn in SVG output only; give a PNG or JPEG for PDF/PNG",
                        file=str(path), field="image")
     try:
         with open(path, "rb") as fh:
             data = fh.read()
-        from PIL import Image as PILImage
-        import io
         with PILImage.open(io.BytesIO(data)) as im:
             im.load()
-        reader = ImageReader(io.BytesIO(data))
-        w, h = reader.getSize()
+            w, h = im.size
     except OSError as exc:
         raise PnpError(f"cannot read image: {exc.strerror or exc}", file=str(path),
                        field="image") from None
     except Exception as exc:  # Pillow raises several types for corrupt files
         raise PnpError(f"cannot read image: {exc}", file=str(path), field="image") from None
-    return reader, hashlib.sha256(data).hexdigest()[:32], w, h
+    return data, w, h
+
+
+@lru_cache(maxsize=4096)
+def load_image(path: str) -> tuple[str, int, int]:
+    """Check an image file once: its content digest and pixel size (the pixels are not kept)."""
+    data, w, h = _read_image(path)
+    return hashlib.sha256(data).hexdigest()[:32], w, h
 
 
 class _Painter:
@@ -153,7 +158,7 @@ class _Painter:
             self.c.drawPath(self._outline(pa.points, pa.closed), stroke=int(s), fill=int(f))
 
     def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
-        reader, digest, iw, ih = load_image(path)
+        digest, iw, ih = load_image(path)
         # Fit inside the box keeping the aspect ratio, centred (SVG's xMidYMid meet).
         scale = min(w / iw, h / ih)
         dw, dh = iw * scale, ih * scale
@@ -165,6 +170,8 @@ class _Painter:
         if name is None:
             # First use in this document: reportlab embeds it; later uses reference it by name
             # instead of re-hashing the pixels on every card.
+            # Decoded only here, once per document, so big art is not held between pages.
+            reader = ImageReader(io.BytesIO(_read_image(path)[0]))
             c.drawImage(reader, 0, 0, 1, 1, mask="auto")
             self.images[digest] = c._formsinuse[-1]
         else:

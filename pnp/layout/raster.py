@@ -7,7 +7,6 @@ import os
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from PIL import Image as PILImage
 
 from pnp.errors import PnpError
 from pnp.layout.draw import Drawing

@@ -64,7 +64,7 @@ def _font_face(font: str, chars: str) -> str:
             f'src: url("data:font/ttf;base64,{data}") format("truetype"); }}')
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16)  # art can be megabytes; icons repeat and stay cached
 def image_data_uri(path: str) -> str:
     """The file at ``path`` as a data URI, so the SVG carries its art with it (cached)."""
     ext = os.path.splitext(str(path))[1].lower()
