@@ -59,14 +59,15 @@ def tier_of(c: Coord) -> int:
     return max(1, ring_of(c))
 
 
-def neighbours(c: Coord, radius: int = RADIUS) -> list[Coord]:
+@lru_cache(maxsize=None)
+def neighbours(c: Coord, radius: int = RADIUS) -> tuple[Coord, ...]:
     """The on-board neighbours of ``c``, clockwise from east."""
     out = []
     for dq, dr in DIRECTIONS:
         n = (c[0] + dq, c[1] + dr)
         if ring_of(n) <= radius:
             out.append(n)
-    return out
+    return tuple(out)
 
 
 def to_pixel(c: Coord, size: float = 1.0) -> tuple[float, float]:
@@ -75,7 +76,8 @@ def to_pixel(c: Coord, size: float = 1.0) -> tuple[float, float]:
     return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
 
 
-def ring(k: int) -> list[Coord]:
+@lru_cache(maxsize=None)
+def ring(k: int) -> tuple[Coord, ...]:
     """The hexes at distance ``k``, clockwise from the first one at or past due north."""
     if k == 0:
         return [(0, 0)]
@@ -85,13 +87,21 @@ def ring(k: int) -> list[Coord]:
         x, y = to_pixel(c)
         return math.atan2(x, -y) % (2 * math.pi)  # 0 = north, clockwise
 
-    return sorted(cells, key=lambda c: round(bearing(c), 9))
+    return tuple(sorted(cells, key=lambda c: round(bearing(c), 9)))
 
 
 @lru_cache(maxsize=None)
 def board_coords(radius: int = RADIUS) -> tuple[Coord, ...]:
     """All coordinates of the board, ring by ring, each ring clockwise from north."""
     return tuple(c for k in range(radius + 1) for c in ring(k))
+
+
+@lru_cache(maxsize=None)
+def adjacency(coords: tuple[Coord, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(rows, cols) index pairs of adjacent hexes for hexes in the order ``coords``."""
+    index = {c: i for i, c in enumerate(coords)}
+    pairs = [(i, index[n]) for i, c in enumerate(coords) for n in neighbours(c) if n in index]
+    return tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
 
 
 @dataclass(frozen=True)
@@ -141,6 +151,10 @@ class Board:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {h.coord: i for i, h in enumerate(self.hexes)})
+
+    @property
+    def coords(self) -> tuple[Coord, ...]:
+        return tuple(self._index)
 
     def index(self, c: Coord) -> int:
         """Position of coordinate ``c`` in ``hexes``."""

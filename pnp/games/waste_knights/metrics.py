@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from pnp.games.waste_knights.hexes import VEHICLES, Board, Kind, check_vehicle, neighbours
+from pnp.games.waste_knights.hexes import VEHICLES, Board, Kind, adjacency, check_vehicle
 from pnp.games.waste_knights.rules import fuel_needed
 from pnp.seed import child_seed, seed_code
 
@@ -45,10 +45,8 @@ def all_pairs(board: Board) -> tuple[np.ndarray, np.ndarray]:
     n = len(board.hexes)
     enter = np.array([h.route_difficulty * _SCALE + h.threat for h in board.hexes], dtype=float)
     d = np.full((n, n), np.inf)
-    for i, h in enumerate(board.hexes):
-        for c in neighbours(h.coord):
-            j = board.index(c)
-            d[i, j] = enter[j]
+    rows, cols = adjacency(board.coords)
+    d[rows, cols] = enter[list(cols)]
     np.fill_diagonal(d, 0.0)
     for k in range(n):  # Floyd-Warshall, vectorised by rows
         np.minimum(d, d[:, k:k + 1] + d[k:k + 1, :], out=d)
@@ -86,9 +84,7 @@ def rounds_to_reach(board: Board, speed: int, mp: np.ndarray, *, max_rounds: int
     need = np.maximum(1, np.ceil(mp / speed)).astype(np.int64)
     np.fill_diagonal(need, 10**6)
     adj = np.zeros((n, n), dtype=bool)
-    for i, h in enumerate(board.hexes):
-        for c in neighbours(h.coord):
-            adj[i, board.index(c)] = True
+    adj[adjacency(board.coords)] = True
     best = np.full(n, -1, dtype=np.int64)  # most Fuel left on reaching each hex
     best[board.index((0, 0))] = fuel
     rounds = np.full(n, max_rounds + 1, dtype=np.int64)

@@ -1,0 +1,60 @@
+"""Waste Knights board speed: one session board with all its metrics, and the balance-pass
+search over 1,000 candidate boards (what `--reject-unbalanced` does at worst).
+
+Run: python benchmarks/bench_wk_board.py [--boards 1000] [--repeat 200]
+Targets (issue): a board with all metrics under 20 ms; 1,000 candidates under 5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+from pnp.games.waste_knights.generate import generate_board, session_board
+from pnp.games.waste_knights.metrics import Bands, analyse, board_metrics, find_balanced
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--boards", type=int, default=1000)
+    ap.add_argument("--repeat", type=int, default=200)
+    args = ap.parse_args()
+    print(f"machine: {platform.machine()}, Python {platform.python_version()}")
+    session_board(0)  # load the catalogue once (file read), as a command does
+    analyse(session_board(0))
+
+    t = time.perf_counter()
+    for i in range(args.repeat):
+        board_metrics(session_board(i))
+    one = (time.perf_counter() - t) / args.repeat
+    print(f"session board + board.json metrics: {one * 1000:.2f} ms per board "
+          f"(target < 20 ms, {args.repeat} boards)")
+
+    t = time.perf_counter()
+    for i in range(args.repeat):
+        analyse(session_board(i))
+    full = (time.perf_counter() - t) / args.repeat
+    print(f"session board + full analysis (metrics, spread, rounds, checks): "
+          f"{full * 1000:.2f} ms per board")
+
+    t = time.perf_counter()
+    for i in range(args.repeat // 4):
+        analyse(generate_board(i, "new-tiles")[0])
+    print(f"new tile set + board + analysis: "
+          f"{(time.perf_counter() - t) / (args.repeat // 4) * 1000:.2f} ms per board")
+
+    # Balance search over a fixed number of candidates: bands no board meets, so every
+    # candidate is generated and analysed.
+    never = Bands(max_city_spread_mp=-1)
+    t = time.perf_counter()
+    search = find_balanced("bench", session_board, bands=never, max_tries=args.boards)
+    total = time.perf_counter() - t
+    print(f"balance search over {search.tries} candidate boards: {total:.2f} s "
+          f"(target < 5 s)")
+    ok = sum(analyse(session_board(i)).passed for i in range(args.boards))
+    print(f"share of session boards passing the default bands: {ok / args.boards:.0%}")
+
+
+if __name__ == "__main__":
+    main()
