@@ -10,6 +10,8 @@ wraps with reportlab's own simpleSplit; pnp fits text (wrap, shrink, icons) thro
 from __future__ import annotations
 
 import io
+import os
+import platform
 import sys
 import time
 
@@ -98,7 +100,8 @@ def main(n: int = 1000) -> None:
     t0 = time.perf_counter()
     write_pdf(pnp_pages(n), io.BytesIO())
     t_pnp = time.perf_counter() - t0
-    print(f"{n} poker cards, 9 per A4 page")
+    print(f"{n} poker cards, 9 per A4 page; Python {platform.python_version()}, "
+          f"{platform.machine()}, {os.cpu_count()} cores")
     print(f"bare reportlab loop: {t_bare:.3f} s")
     print(f"pnp write_pdf:       {t_pnp:.3f} s")
     print(f"ratio:               {t_pnp / t_bare:.2f}x")
