@@ -228,42 +228,80 @@ def mirror_cells(cells: Cells) -> Cells:
     return tuple(tuple((w[0], w[3], w[2], w[1]) for w in reversed(row)) for row in cells)
 
 
-def _code(cells: Cells) -> int:
-    """The inner walls as an integer (east and south walls of every cell)."""
-    value = 0
-    for row in cells:
-        for n, e, s, w in row:
-            value = (value << 2) | (e << 1) | s
-    return value
+def _cell_symmetries() -> tuple[tuple[int, ...], ...]:
+    """The 8 symmetries of the square as cell-index maps (4 rotations, each mirrored or not)."""
+    out = []
+    for mirror in (False, True):
+        for k in range(4):
+            image = []
+            for i in range(SIZE * SIZE):
+                r, c = divmod(i, SIZE)
+                if mirror:
+                    c = SIZE - 1 - c
+                for _ in range(k):  # clockwise: (r, c) -> (c, 4 - r)
+                    r, c = c, SIZE - 1 - r
+                image.append(r * SIZE + c)
+            out.append(tuple(image))
+    return tuple(out)
+
+
+_EDGE_INDEX = {e: k for k, e in enumerate(_ALL_EDGES)}
+# For each symmetry, where each inner edge goes: canonical forms permute 40 bits, not grids.
+_EDGE_PERMS = tuple(tuple(_EDGE_INDEX[_edge(sym[a], sym[b])] for a, b in _ALL_EDGES)
+                    for sym in _cell_symmetries())
+
+
+def _edge_bits(cells: Cells) -> list[bool]:
+    """Wall (True) or passage on each inner edge, in ``_ALL_EDGES`` order."""
+    bits = []
+    for a, b in _ALL_EDGES:
+        r, c = divmod(a, SIZE)
+        bits.append(cells[r][c][1] if b == a + 1 else cells[r][c][2])
+    return bits
 
 
 def canonical(cells: Cells, *, mirrors: bool = True) -> int:
-    """Smallest code over the 4 rotations (and their mirror images when ``mirrors``)."""
-    forms = [cells, mirror_cells(cells)] if mirrors else [cells]
-    return min(_code(rotate_cells(f, k)) for f in forms for k in range(4))
+    """Smallest wall code over the 4 rotations (and their mirror images when ``mirrors``)."""
+    bits = _edge_bits(cells)
+    best = None
+    for perm in _EDGE_PERMS[:8 if mirrors else 4]:
+        moved = [False] * len(bits)
+        for k, bit in enumerate(bits):
+            moved[perm[k]] = bit
+        code = int("".join("1" if b else "0" for b in moved), 2)
+        best = code if best is None or code < best else best
+    return best  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------- metrics and checks
 
-def _open_neighbours(cells: Cells, r: int, c: int):
-    for k, side in enumerate(SIDES):
-        if not cells[r][c][k]:
-            dr, dc = _DELTA[side]
-            rr, cc = r + dr, c + dc
-            if 0 <= rr < SIZE and 0 <= cc < SIZE:
-                yield rr, cc
+def _adjacency(cells: Cells) -> list[list[int]]:
+    """Open inner neighbours of each cell (index r*5+c)."""
+    adj: list[list[int]] = [[] for _ in range(SIZE * SIZE)]
+    for a, b in _ALL_EDGES:
+        r, c = divmod(a, SIZE)
+        if not (cells[r][c][1] if b == a + 1 else cells[r][c][2]):
+            adj[a].append(b)
+            adj[b].append(a)
+    return adj
 
 
-def _bfs(cells: Cells, start: tuple[int, int]) -> dict[tuple[int, int], int]:
-    dist = {start: 0}
+def _bfs(adj: list[list[int]], start: int) -> list[int]:
+    dist = [-1] * len(adj)
+    dist[start] = 0
     queue = deque([start])
     while queue:
-        r, c = queue.popleft()
-        for nb in _open_neighbours(cells, r, c):
-            if nb not in dist:
-                dist[nb] = dist[(r, c)] + 1
-                queue.append(nb)
+        u = queue.popleft()
+        for v in adj[u]:
+            if dist[v] < 0:
+                dist[v] = dist[u] + 1
+                queue.append(v)
     return dist
+
+
+def _exit_index(side: str) -> int:
+    r, c = EXITS[side]
+    return r * SIZE + c
 
 
 # Tiers of the difficulty figure (mean exit-to-exit moves / 4, a multiple of 1/24), cut at the
@@ -280,10 +318,10 @@ def face_metrics(cells: Cells) -> FaceMetrics:
     """
     openings = [sum(not w for w in cells[r][c]) for r in range(SIZE) for c in range(SIZE)]
     dead = sum(1 for k in openings if k == 1)
-    inner = sum(1 for r in range(SIZE) for c in range(SIZE) for _ in _open_neighbours(cells, r, c))
-    loops = inner // 2 - SIZE * SIZE + 1
-    dists = {side: _bfs(cells, EXITS[side]) for side in SIDES}
-    paths = tuple((f"{a}-{b}", dists[a][EXITS[b]]) for a, b in combinations(SIDES, 2))
+    adj = _adjacency(cells)
+    loops = sum(map(len, adj)) // 2 - SIZE * SIZE + 1
+    dists = {side: _bfs(adj, _exit_index(side)) for side in SIDES}
+    paths = tuple((f"{a}-{b}", dists[a][_exit_index(b)]) for a, b in combinations(SIDES, 2))
     difficulty = sum(p for _, p in paths) / len(paths) / (SIZE - 1)
     tier = next(name for bound, name in TIERS if difficulty < bound)
     return FaceMetrics(dead, dead / (SIZE * SIZE), paths, loops, difficulty, tier)
@@ -306,9 +344,9 @@ def face_problems(cells: Cells) -> list[str]:
                 elif walled == ((r, c) == EXITS[side]):
                     problems.append(f"cell ({r},{c}) {side}: exits are only at the middle cells")
     if not problems:
-        reach = _bfs(cells, EXITS["n"])
-        if len(reach) != SIZE * SIZE:
-            problems.append(f"{SIZE * SIZE - len(reach)} cells cannot be reached from the exits")
+        unreached = _bfs(_adjacency(cells), _exit_index("n")).count(-1)
+        if unreached:
+            problems.append(f"{unreached} cells cannot be reached from the exits")
     return problems
 
 
