@@ -9,6 +9,8 @@ import sys
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.errors import PnpError
 from pnp.seed import child_seed, py_rng
@@ -154,3 +156,16 @@ def test_local_processes_while_other_threads_run():
     finally:
         stop.set()
         worker.join()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 100_000), st.integers(1, 5_000))
+def test_plan_covers_every_game_once(games, batch_size):
+    batches = plan(games, "p", batch_size=batch_size)
+    assert sum(b.count for b in batches) == games
+    assert all(0 < b.count <= batch_size for b in batches)
+    assert [b.start for b in batches] == [sum(x.count for x in batches[:i])
+                                          for i in range(len(batches))]
+    groups = executors.chunks(batches, 2)
+    assert [b for g in groups for b in g] == batches
+    assert max(map(len, groups)) - min(map(len, groups)) <= 1
