@@ -158,14 +158,16 @@ def test_local_processes_while_other_threads_run():
         worker.join()
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.integers(1, 100_000), st.integers(1, 5_000))
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 20_000), st.integers(1, 5_000))
 def test_plan_covers_every_game_once(games, batch_size):
     batches = plan(games, "p", batch_size=batch_size)
-    assert sum(b.count for b in batches) == games
     assert all(0 < b.count <= batch_size for b in batches)
-    assert [b.start for b in batches] == [sum(x.count for x in batches[:i])
-                                          for i in range(len(batches))]
+    start = 0
+    for i, b in enumerate(batches):
+        assert (b.index, b.start) == (i, start)
+        start += b.count
+    assert start == games
     groups = executors.chunks(batches, 2)
     assert [b for g in groups for b in g] == batches
     assert max(map(len, groups)) - min(map(len, groups)) <= 1
