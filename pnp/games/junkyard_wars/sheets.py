@@ -83,10 +83,15 @@ def board_picture(board: SessionBoard, x: float, y: float, unit: float) -> list:
     items += wall_rects(wall_segments(board.walls), unit, max(0.5, unit * 0.09), INK,
                         x + unit, y + unit)
     for p in board.placement:
-        px, py = at(p.row * 5, p.col * 5)
-        items.append(_text(px + unit * 0.15, py + unit * 0.08, unit * 4, unit * 0.6,
-                           f"{p.tile}{p.side} {p.rotation}°", size=unit * 0.85,
-                           font="Vera-Bold", colour=TILE_INK, min_size=4))
+        # Written in the corner where the tile's printed id label ends up after its turn.
+        right = p.rotation in (90, 180)
+        bottom = p.rotation in (180, 270)
+        px, py = at(p.row * 5 + 4 * bottom, p.col * 5 + 4 * right)
+        tx = px + unit - unit * 4.15 if right else px + unit * 0.15
+        ty = py + unit * 0.32 if bottom else py + unit * 0.08
+        items.append(_text(tx, ty, unit * 4, unit * 0.6, f"{p.tile}{p.side} {p.rotation}°",
+                           size=unit * 0.85, font="Vera-Bold", colour=TILE_INK, min_size=4,
+                           align=Align.RIGHT if right else Align.LEFT))
     return items
 
 
