@@ -130,7 +130,9 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):
     try:
         return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise PnpError(f"cannot reach dask scheduler {address} within {timeout:g} s: {exc}",
+        why = (f"no answer within {timeout:g} s" if "timed out" in str(exc).lower()
+               or isinstance(exc, TimeoutError) else str(exc))
+        raise PnpError(f"cannot reach dask scheduler {address} ({why})",
                        field="scheduler") from None
 
 
