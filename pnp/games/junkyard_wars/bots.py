@@ -1,16 +1,18 @@
 """Junkyard Wars bots: a heuristic team manager and a random legal-move player.
 
 A bot plays one whole player-turn: ``bot.turn(game, p)``. Bots never trade (trades are optional
-in the rules) and never carry an object together with a teammate (the rules support it, see
-``rules.action_limit``; a lone carry of one object is always at least as fast for these bots).
+in the rules). The heuristic bot never carries an object together with a coworker: two workers
+carrying one object lose 2 actions between them, the same as one carrying it alone while the
+other is free to fetch. The random bot shares carries when that comes up among its choices.
 """
 
 from __future__ import annotations
 
-from pnp.games.junkyard_wars.rules import BLANK, CARRY_PENALTY as CARRY, IN_PILE, NO_LETTER, WORKERS, Game
+from pnp.games.junkyard_wars.rules import BLANK, NO_LETTER, WORKERS, Game
 
 KNOWN_BONUS = 4  # prefer a seen letter over searching unless a fresh square is this much nearer
-BLANK_PENALTY = 6  # a blank is worth a detour only when the real letter is far or unseen
+BLANK_PENALTY = 6
+FREE = ("pick_up", "drop", "share", "release")  # a blank is worth a detour only when the real letter is far or unseen
 
 
 class HeuristicBot:
@@ -99,7 +101,7 @@ class HeuristicBot:
                 if left[0] <= 0 or rem == 0:
                     return
             else:
-                rem = game.base - CARRY * len(load) - w_used[w]
+                rem = game.base - game.w_pen[w] - w_used[w]
                 if rem <= 0:
                     return
                 if load or left[0] <= 0:
@@ -228,7 +230,7 @@ class RandomBot:
             while not game.turn_over:
                 acts = game.legal_actions(w)
                 if free >= self.free_limit:
-                    acts = [a for a in acts if a[0] not in ("pick_up", "drop")]
+                    acts = [a for a in acts if a[0] not in FREE]
                 k = rng.randrange(len(acts) + 1)
                 if k == len(acts):
                     break  # this worker ends his actions
@@ -249,10 +251,18 @@ class RandomBot:
                 elif kind == "drop":
                     game.drop(w, acts[k][1])
                     free += 1
+                elif kind == "share":
+                    game.share(w, acts[k][1])
+                    free += 1
+                elif kind == "release":
+                    game.release(w, acts[k][1])
+                    free += 1
+                elif kind == "move_together":
+                    game.move_together(w, acts[k][1])
                 else:
                     game.test(p)
             if game.turn_over:
                 return
 
 
-__all__ = ["HeuristicBot", "RandomBot", "IN_PILE"]
+__all__ = ["HeuristicBot", "RandomBot"]

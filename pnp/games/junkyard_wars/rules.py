@@ -154,7 +154,7 @@ class Game:
     __slots__ = (
         "tb", "rng", "players", "stagger", "minutes_per_turn", "max_player_turns",
         "tile_letter", "tile_at", "tile_holder", "tile_owner", "blank_as", "blank_by",
-        "sq_tiles", "known", "w_sq", "w_load", "w_used", "cards", "deck", "machine", "need",
+        "sq_tiles", "known", "w_sq", "w_load", "w_used", "w_pen", "w_help", "tile_partner", "cards", "deck", "machine", "need",
         "length", "pile", "matched", "links", "link_ma", "broken", "debug_ma", "tests",
         "current", "round", "player_turns", "base", "turn_over", "winner", "over", "by_time",
         "assembly_ma", "debug_total",
@@ -189,6 +189,9 @@ class Game:
         self.w_sq = [tables.zone] * nw  # "place that color's worker tokens in the construction zone"
         self.w_load: list[list[int]] = [[] for _ in range(nw)]
         self.w_used = [0] * nw
+        self.w_pen = [0] * nw  # actions lost to the objects a worker carries (alone: 2, shared: 1)
+        self.w_help: list[list[int]] = [[] for _ in range(nw)]  # objects a worker helps carry
+        self.tile_partner = [-1] * nt  # the teammate helping to carry a tile
         # Deal two machine cards to each player.
         self.deck = list(deck)
         dealt = rng.sample(range(len(deck)), 2 * players)
@@ -218,7 +221,7 @@ class Game:
 
     def remaining(self, w: int) -> int:
         """Actions worker ``w`` may still take this turn (its load counts, as the rules say)."""
-        r = self.base - CARRY_PENALTY * len(self.w_load[w]) - self.w_used[w]
+        r = self.base - self.w_pen[w] - self.w_used[w]
         return r if r > 0 else 0
 
     def _check(self, w: int) -> None:
@@ -248,6 +251,8 @@ class Game:
             raise IllegalAction("not an adjacent square (or a wall is in the way)")
         if self.remaining(w) < 1:
             raise IllegalAction("no actions left")
+        if self.w_help[w] or self._shared(w):
+            raise IllegalAction("workers carrying an object together move together")
         self.w_sq[w] = to
         self.w_used[w] += 1
 
@@ -255,7 +260,9 @@ class Game:
         """Move along a shortest path toward ``target`` as far as actions allow; True if there."""
         pos = self.w_sq[w]
         d = self.tb.dist[target][pos]
-        r = self.base - CARRY_PENALTY * len(self.w_load[w]) - self.w_used[w]
+        if self.w_help[w]:
+            raise IllegalAction("workers carrying an object together move together")
+        r = self.base - self.w_pen[w] - self.w_used[w]
         if r <= 0:
             return d == 0
         if d <= r:
@@ -305,6 +312,7 @@ class Game:
         self.tile_at[t] = CARRIED
         self.tile_holder[t] = w
         self.w_load[w].append(t)
+        self.w_pen[w] += CARRY_PENALTY
 
     def drop(self, w: int, t: int) -> None:
         """Free: drop a carried tile; in the construction zone it joins the team's pile (owned)."""
@@ -313,6 +321,9 @@ class Game:
         if t not in load:
             raise IllegalAction("the worker does not carry that tile")
         load.remove(t)
+        if self.tile_partner[t] >= 0:
+            self.release(self.tile_partner[t], t)
+        self.w_pen[w] -= CARRY_PENALTY
         self.tile_holder[t] = -1
         sq = self.w_sq[w]
         if sq == self.tb.zone:
@@ -332,6 +343,59 @@ class Game:
         else:
             self.tile_at[t] = sq
             self.sq_tiles[sq].append(t)
+
+    def _shared(self, w: int) -> bool:
+        tp = self.tile_partner
+        return any(tp[t] >= 0 for t in self.w_load[w])
+
+    def share(self, helper: int, t: int) -> None:
+        """Free: a teammate on the same square helps carry tile ``t``; 1 action penalty each."""
+        self._check(helper)
+        holder = self.tile_holder[t]
+        if holder < 0 or holder // WORKERS != helper // WORKERS or holder == helper:
+            raise IllegalAction("only a coworker of the worker carrying it can help carry it")
+        if self.w_sq[holder] != self.w_sq[helper]:
+            raise IllegalAction("the helper must join the carrier in his square")
+        if self.tile_partner[t] >= 0:
+            raise IllegalAction("the object is already carried by two workers")
+        self.tile_partner[t] = helper
+        self.w_help[helper].append(t)
+        self.w_pen[holder] -= CARRY_PENALTY - SHARED_CARRY_PENALTY
+        self.w_pen[helper] += SHARED_CARRY_PENALTY
+
+    def release(self, helper: int, t: int) -> None:
+        """Free: the helper lets go of tile ``t``; its carrier bears the full penalty again."""
+        if self.tile_partner[t] != helper:
+            raise IllegalAction("the worker does not help carry that tile")
+        self.tile_partner[t] = -1
+        self.w_help[helper].remove(t)
+        self.w_pen[helper] -= SHARED_CARRY_PENALTY
+        self.w_pen[self.tile_holder[t]] += CARRY_PENALTY - SHARED_CARRY_PENALTY
+
+    def carry_group(self, w: int) -> list[int]:
+        """Worker ``w`` and every worker linked to him by an object they carry together."""
+        group, todo = [w], [w]
+        while todo:
+            v = todo.pop()
+            linked = [self.tile_partner[t] for t in self.w_load[v] if self.tile_partner[t] >= 0]
+            linked += [self.tile_holder[t] for t in self.w_help[v]]
+            for u in linked:
+                if u not in group:
+                    group.append(u)
+                    todo.append(u)
+        return sorted(group)
+
+    def move_together(self, w: int, to: int) -> None:
+        """One action for each worker of ``w``'s carry group: they move to ``to`` together."""
+        self._check(w)
+        group = self.carry_group(w)
+        if to not in self.tb.neighbours[self.w_sq[w]]:
+            raise IllegalAction("not an adjacent square (or a wall is in the way)")
+        if any(self.remaining(v) < 1 for v in group):
+            raise IllegalAction("every worker carrying the object needs an action left")
+        for v in group:
+            self.w_sq[v] = to
+            self.w_used[v] += 1
 
     # --- assembling, debugging, testing -------------------------------------------------
 
@@ -453,8 +517,10 @@ class Game:
     def legal_actions(self, w: int) -> list[tuple]:
         """Every elementary action worker ``w`` may take now, as tuples.
 
-        ("move", square), ("search",), ("assemble",), ("debug",), ("pick_up", tile),
-        ("drop", tile), ("test",). Ending a worker's actions is always possible and not listed.
+        ("move", square) (or ("move_together", square) while carrying an object with a
+        coworker), ("search",), ("assemble",), ("debug",), ("pick_up", tile), ("drop", tile),
+        ("share", tile), ("release", tile), ("test",). Ending a worker's actions is always
+        possible and not listed.
         """
         if self.over or self.turn_over or w // WORKERS != self.current:
             return []
@@ -462,7 +528,11 @@ class Game:
         sq = self.w_sq[w]
         out: list[tuple] = []
         if self.remaining(w) >= 1:
-            out.extend(("move", v) for v in self.tb.neighbours[sq])
+            together = bool(self.w_help[w]) or self._shared(w)
+            if not together:
+                out.extend(("move", v) for v in self.tb.neighbours[sq])
+            elif all(self.remaining(v) >= 1 for v in self.carry_group(w)):
+                out.extend(("move_together", v) for v in self.tb.neighbours[sq])
             if self.sq_tiles[sq]:
                 out.append(("search",))
             if sq == self.tb.zone:
@@ -473,6 +543,10 @@ class Game:
         kn = self.known[p]
         out.extend(("pick_up", t) for t in self.sq_tiles[sq] if kn[t])
         out.extend(("drop", t) for t in self.w_load[w])
+        out.extend(("share", t) for v in range(p * WORKERS, p * WORKERS + WORKERS)
+                   if v != w and self.w_sq[v] == sq
+                   for t in self.w_load[v] if self.tile_partner[t] < 0)
+        out.extend(("release", t) for t in self.w_help[w])
         if self.can_test(p):
             out.append(("test",))
         return out

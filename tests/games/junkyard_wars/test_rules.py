@@ -353,3 +353,44 @@ def test_bag_counts_and_buildable_words():
     assert not buildable("ABBBA", bag_counts(bag))
     with pytest.raises(ValueError):
         bag_counts({"AB": 1})
+
+
+# --- carrying together ---------------------------------------------------------------------------
+
+def test_two_workers_carrying_one_object_lose_one_action_each():
+    # "If two or more workers work together to carry an object, the penalty drops to 1 action
+    # (though the penalty is imposed on everyone carrying it)."
+    game = make_game()
+    start_turn_two(game)
+    place(game, 0, 7)
+    game.travel(0, 7)
+    game.travel(1, 7)
+    game.search(0)
+    game.pick_up(0, 0)
+    assert game.remaining(0) == 6 - 2 - 2 and game.remaining(1) == 5  # moved + searched
+    with pytest.raises(IllegalAction):
+        game.share(4, 0)  # not a coworker (and not his turn)
+    game.share(1, 0)
+    assert game.remaining(0) == 6 - 2 - 1 and game.remaining(1) == 5 - 1
+    with pytest.raises(IllegalAction):
+        game.move(0, 2)  # they move together
+    assert ("move_together", 2) in game.legal_actions(1)
+    game.move_together(1, 2)
+    assert game.w_sq[0] == game.w_sq[1] == 2
+    assert game.remaining(0) == 2 and game.remaining(1) == 3
+    game.drop(0, 0)  # offloaded in the zone: the helper lets go too
+    assert game.tile_owner[0] == 0 and game.remaining(0) == 3 and game.remaining(1) == 4
+    assert game.w_help[1] == []
+
+
+def test_helper_can_let_go():
+    game = make_game()
+    start_turn_two(game)
+    place(game, 0, 2)
+    game.search(0)
+    game.pick_up(0, 0)
+    game.share(1, 0)
+    game.release(1, 0)
+    assert game.remaining(0) == 3 and game.remaining(1) == 6  # searched, carries alone
+    game.move(0, 7)
+    game.move(1, 1)
