@@ -24,7 +24,8 @@ from pnp.games.waste_knights.rules import fuel_needed
 from pnp.seed import child_seed, seed_code
 
 FUEL_MAX = 4  # "The Fuel dial is limited to 0-4 Fuel."
-DEFAULT_SPEEDS = {"strider": 4, "off-road": 3, "heavy-duty": 2}  # cardsets/waste_knights/vehicles.yaml
+# As in cardsets/waste_knights/vehicles.yaml (the commands pass the loaded values).
+DEFAULT_SPEEDS = {"strider": 4, "off-road": 3, "heavy-duty": 2}
 _SCALE = 1000  # lexicographic cost: Movement Points * _SCALE + Threat icons
 
 

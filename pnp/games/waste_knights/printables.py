@@ -76,8 +76,8 @@ def radiation_icon(x: float, y: float, s: float) -> list[Item]:
     for a0 in (-90, 30, 150):
         arc = [(x + r * 0.85 * math.cos(math.radians(a)), y + r * 0.85 * math.sin(math.radians(a)))
                for a in range(a0 - 30, a0 + 31, 10)]
-        inner = [(x + r * 0.28 * math.cos(math.radians(a)), y + r * 0.28 * math.sin(math.radians(a)))
-                 for a in range(a0 + 30, a0 - 31, -10)]
+        inner = [(x + r * 0.28 * math.cos(math.radians(a)),
+                  y + r * 0.28 * math.sin(math.radians(a))) for a in range(a0 + 30, a0 - 31, -10)]
         items.append(Path(points=tuple(arc + inner), closed=True, fill=INK, stroke=None))
     items.append(Circle(x, y, r * 0.16, fill=INK, stroke=None))
     return items
@@ -145,17 +145,19 @@ def hex_art(h: Hex, cx: float, cy: float, flat: float, *, check: str = "",
     items: list[Item] = [Path(points=body, closed=True, fill=fill_of(h),
                               stroke=GREY if edge else None, stroke_width=0.3)]
     if h.terrain is Terrain.HIGHWAY:  # a road across the hex
-        items.append(Path(points=((cx - flat / 2, cy + rad * 0.05), (cx + flat / 2, cy - rad * 0.05)),
-                          stroke="#9e9e9e", stroke_width=flat * 0.05))
+        road = ((cx - flat / 2, cy + rad * 0.05), (cx + flat / 2, cy - rad * 0.05))
+        items.append(Path(points=road, stroke="#9e9e9e", stroke_width=flat * 0.05))
     k = flat / 60.0
     title = h.name or (h.terrain.value.capitalize() if h.terrain else h.tile)
     if h.number is not None:
         title = f"{title} [{h.number}]"
     w = flat * 0.78
-    items.append(TextBox(x=cx - w / 2, y=cy - rad * 0.68, w=w, h=rad * (0.42 if not compact else 0.5),
-                         text=title, size=(8.5 if not compact else 6.0) * max(k, 0.6),
-                         min_size=3.5 if compact else 5.0, font="Vera-Bold", colour=INK,
-                         align=Align.CENTER, valign=VAlign.MIDDLE))
+    if not (compact and flat < 20):  # thumbnails beside their name need no title
+        items.append(TextBox(x=cx - w / 2, y=cy - rad * 0.68, w=w,
+                             h=rad * (0.42 if not compact else 0.5), text=title,
+                             size=(8.5 if not compact else 6.0) * max(k, 0.6),
+                             min_size=3.5 if compact else 5.0, font="Vera-Bold", colour=INK,
+                             align=Align.CENTER, valign=VAlign.MIDDLE))
     icons = hex_icons(h)
     s = flat * (0.15 if not compact else 0.17)
     gap = s * 1.2
@@ -324,24 +326,35 @@ def reference_pages(board: Board, catalogue: Catalogue, page: tuple[float, float
     aw, ah = sheet_area(page)
     specs = catalogue.reference()
     in_play = sorted((h for h in board.hexes if h.number is not None), key=lambda h: h.number)
-    icon_w, text_x = 30.0, 33.0
+    text_x = 33.0
     text_w = aw - text_x
-    rows: list[tuple[float, list[Item]]] = []
-    for h in in_play:
-        spec = specs.get(h.number)
-        body = spec.text if spec else ""
-        check = check_label(spec)
-        if check:
-            body = f"Exploration check: {check}.\n{body}"
-        th = max(_text_height(body, text_w, 8.0), 9.0) + 6.5
-        items: list[Item] = [Rect(0, 0, aw, th, fill="#f7f3ea" if h.kind is Kind.CITY
-                                  else "#eef3f9", stroke="#bbbbbb", stroke_width=0.2)]
-        items += hex_art(h, 15.0, th / 2, min(24.0, th * 0.95), compact=True)
-        items.append(TextBox(x=text_x, y=1.2, w=text_w, h=5.0, text=f"{h.number}. {h.name}",
-                             size=10, font="Vera-Bold", valign=VAlign.MIDDLE))
-        items.append(TextBox(x=text_x, y=6.2, w=text_w - 1, h=th - 6.5, text=body, size=8.0,
-                             min_size=6.0))
-        rows.append((th, items))
+
+    def build(size: float) -> list[tuple[float, list[Item]]]:
+        rows: list[tuple[float, list[Item]]] = []
+        for h in in_play:
+            spec = specs.get(h.number)
+            body = spec.text if spec else ""
+            check = check_label(spec)
+            if check:
+                body = f"Exploration check: {check}.\n{body}"
+            th = max(_text_height(body, text_w, size), 7.5) + 6.5
+            items: list[Item] = [Rect(0, 0, aw, th, fill="#f7f3ea" if h.kind is Kind.CITY
+                                      else "#eef3f9", stroke="#bbbbbb", stroke_width=0.2)]
+            items += hex_art(h, 15.0, th / 2, min(24.0, th * 0.95), compact=True)
+            items.append(TextBox(x=text_x, y=1.2, w=text_w, h=5.0, text=f"{h.number}. {h.name}",
+                                 size=10, font="Vera-Bold", valign=VAlign.MIDDLE))
+            items.append(TextBox(x=text_x, y=6.2, w=text_w - 1, h=th - 6.5, text=body, size=size,
+                                 min_size=6.0))
+            rows.append((th, items))
+        return rows
+
+    # The largest text size that keeps the sheet on one page (legend included).
+    for size in (8.0, 7.5, 7.0, 6.5):
+        rows = build(size)
+        if 10.0 + sum(th + 1.2 for th, _ in rows) + 24 <= ah:
+            break
+    else:
+        rows = build(8.0)
     head: list[Item] = [TextBox(x=0, y=0, w=aw, h=8, text="Waste Knights: hexes in play",
                                 size=14, font="Vera-Bold", valign=VAlign.MIDDLE)]
     pages: list[Drawing] = []
@@ -351,7 +364,7 @@ def reference_pages(board: Board, catalogue: Catalogue, page: tuple[float, float
             pages.append(sheet_page(page, current, footer, name="reference"))
             y, current = 0.0, []
         current.append(Group(items=tuple(items), dy=y))
-        y += th + 1.5
+        y += th + 1.2
     if y + 22 > ah:
         pages.append(sheet_page(page, current, footer, name="reference"))
         y, current = 0.0, []
@@ -362,7 +375,8 @@ def reference_pages(board: Board, catalogue: Catalogue, page: tuple[float, float
 
 def _legend(x: float, y: float, width: float) -> list[Item]:
     entries = [("city", "City"), ("special", "Special action"),
-               ("threat", "Threat: +1 wasteland card"), ("radiation", "Radiation: +1 at Waster Step"),
+               ("threat", "Threat: +1 wasteland card"),
+               ("radiation", "Radiation: +1 at Waster Step"),
                ("contamination", "Contamination: -1 Health at Waster Step")]
     items: list[Item] = [TextBox(x=x, y=y, w=width, h=5, text="Icons", size=9, font="Vera-Bold")]
     col = width / 3

@@ -168,15 +168,16 @@ def report_sections(result: BoardResult, *, games: int = 200, jobs: int = 1,
                      "text": "Rounds (moves) a knight leaving Gangraen with 4 Fuel and no "
                              "resupply needs to stand on each hex, by vehicle or on foot.",
                      "table": reach})
+    band = Bands().max_city_spread_mp
     spreads = []
     for i in range(peers):  # where this board sits among boards of other seeds
         b, _ = gen(child_seed(result.seed, "peer", i), board.mode)
         spreads.append(analyse(b).city_spread_mp)
     sections.append({"heading": f"City spread over {peers} other boards",
                      "text": f"This board: {a.city_spread_mp}. Share of peer boards within the "
-                             f"band: {sum(s <= Bands().max_city_spread_mp for s in spreads) / peers:.0%}.",
+                             f"band: {sum(s <= band for s in spreads) / peers:.0%}.",
                      "chart": {"kind": "hist", "values": spreads, "xlabel": "city spread (MP)",
-                               "band": [0, Bands().max_city_spread_mp]}})
+                               "band": [0, band]}})
     sections += _tour_sections(board, result.board_seed, games, jobs)
     return sections
 
