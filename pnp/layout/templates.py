@@ -21,8 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-import yaml
 from jinja2 import StrictUndefined, TemplateError, Undefined, meta, pass_context
+from jinja2.runtime import Context
 from jinja2.exceptions import SecurityError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -30,16 +30,13 @@ from pnp.content import Card, Deck
 from pnp.errors import PnpError
 from pnp.layout.cards import field_key
 from pnp.layout.colours import is_colour, parse_colour
+from pnp.layout.layouts import Layout, load_layout  # noqa: F401  (re-exported)
 from pnp.layout.draw import (Align, Circle, Component, Drawing, Group, Image, Item, Path as
                              PathItem, Rect, TextBox, VAlign)
 
 FONTS = ("Vera", "Vera-Bold", "Vera-Italic", "Vera-BoldItalic")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
-# Names every layout can use; card columns with these names are reached as card.<name>.
-BUILTINS = ("width", "height", "bleed", "deck", "index", "name", "count", "back", "card",
-            "fields", "has")
 GLOBAL_NAMES = frozenset({"width", "height", "bleed", "deck"})  # the same for every card
-LAYOUT_KEYS = {"extends", "size", "back", "vars", "icons", "items", "description"}
 _NUM = {"x", "y", "w", "h", "cx", "cy", "r", "size", "min_size", "leading", "rotate",
         "stroke_width", "radius", "dx", "dy"}
 _COLOURS = {"fill", "stroke", "colour"}
@@ -102,147 +99,6 @@ def _env() -> SandboxedEnvironment:
 ENV = _env()
 
 
-# ---------------------------------------------------------------- loading YAML with lines
-
-class _Loader(yaml.SafeLoader):
-    """Safe YAML that remembers the line of every mapping (for error messages)."""
-
-
-def _mapping(loader: _Loader, node: yaml.MappingNode) -> dict[str, Any]:
-    data = loader.construct_mapping(node, deep=True)
-    data["__line__"] = node.start_mark.line + 1
-    return data
-
-
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-
-
-def _read_yaml(path: Path) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PnpError(f"cannot read the layout: {exc}", file=str(path)) from None
-    try:
-        data = yaml.load(text, Loader=_Loader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise PnpError(f"malformed YAML: {problem}", file=str(path),
-                       line=mark.line + 1 if mark else None) from None
-    if not isinstance(data, dict):
-        raise PnpError("a layout must be a YAML mapping (size, vars, items, ...)", file=str(path))
-    return data
-
-
-def _resolve(ref: str, base: Path) -> Path:
-    """A layout reference: relative to the referring file, else a bundled template."""
-    p = Path(ref)
-    if p.is_absolute():
-        return p
-    local = base / p
-    if local.exists():
-        return local.resolve()
-    from pnp.resources import template  # bundled layouts: "default/card.yaml"
-
-    bundled = template(ref)
-    return bundled if bundled.exists() else local
-
-
-@dataclass(frozen=True)
-class Layout:
-    """A loaded layout with ``extends`` merged: plain data plus where each part came from."""
-
-    path: str
-    size: str | None
-    back: str | None  # resolved path of the back layout, or None for no back
-    vars: tuple[tuple[str, Any, str, int], ...]  # (name, value, file, line)
-    icons: tuple[tuple[str, str], ...]  # name -> resolved image path or colour
-    items: tuple[dict[str, Any], ...]  # each with __file__ and __line__
-
-
-def load_layout(path: str | Path) -> Layout:
-    """Read a layout YAML file, following ``extends`` (child values win, items merge by id)."""
-    return _load(Path(path).resolve() if Path(path).exists() else Path(path), ())
-
-
-def _load(path: Path, chain: tuple[str, ...]) -> Layout:
-    if str(path) in chain:
-        raise PnpError("layout extends itself (" + " -> ".join([*chain, str(path)]) + ")",
-                       file=str(path), field="extends")
-    data = _read_yaml(path)
-    unknown = sorted(set(data) - LAYOUT_KEYS - {"__line__"})
-    if unknown:
-        raise PnpError(f"unknown layout key (expected one of {', '.join(sorted(LAYOUT_KEYS))})",
-                       file=str(path), field=unknown[0])
-    base = Layout(str(path), None, None, (), (), ())
-    if data.get("extends"):
-        base = _load(_resolve(str(data["extends"]), path.parent), (*chain, str(path)))
-    here = path.parent
-    size = str(data["size"]) if data.get("size") is not None else base.size
-    back = base.back
-    if "back" in data:
-        ref = data["back"]
-        back = None if ref in (None, False, "none") else str(_resolve(str(ref), here))
-    vars_ = dict((v[0], v) for v in base.vars)
-    for name, value in _mapping_items(data.get("vars"), path, "vars"):
-        if name in BUILTINS:
-            raise PnpError(f"'{name}' is a built-in name; choose another variable name",
-                           file=str(path), field=name)
-        vars_[name] = (name, value, str(path), data["vars"]["__line__"])
-    icons = dict(base.icons)
-    for name, value in _mapping_items(data.get("icons"), path, "icons"):
-        value = str(value)
-        icons[name] = value if is_colour(value) else str(here / value)
-    items = _merge_items(list(base.items), data.get("items") or [], path)
-    return Layout(str(path), size, back, tuple(vars_.values()), tuple(sorted(icons.items())),
-                  tuple(items))
-
-
-def _mapping_items(data: Any, path: Path, key: str) -> list[tuple[str, Any]]:
-    if data is None:
-        return []
-    if not isinstance(data, dict):
-        raise PnpError(f"'{key}' must be a mapping of name: value", file=str(path), field=key)
-    return [(str(k), v) for k, v in data.items() if k != "__line__"]
-
-
-def _tag(item: dict[str, Any], path: Path) -> dict[str, Any]:
-    """Record the declaring file on an item and its nested group items."""
-    out = dict(item, __file__=str(path))
-    for key in ("group",):
-        if isinstance(out.get(key), dict) and isinstance(out[key].get("items"), list):
-            out[key] = dict(out[key], items=[_tag(i, path) if isinstance(i, dict) else i
-                                             for i in out[key]["items"]])
-    return out
-
-
-def _merge_items(items: list[dict[str, Any]], new: Any, path: Path) -> list[dict[str, Any]]:
-    if not isinstance(new, list):
-        raise PnpError("'items' must be a list", file=str(path), field="items")
-    index = {i.get("id"): n for n, i in enumerate(items) if i.get("id") is not None}
-    out: list[dict[str, Any] | None] = list(items)
-    for raw in new:
-        if not isinstance(raw, dict):
-            raise PnpError("each item must be a mapping such as {rect: {...}}", file=str(path),
-                           field="items")
-        item = _tag(raw, path)
-        n = index.get(item.get("id"))
-        if n is None:
-            out.append(item)
-            continue
-        if item.get("remove"):
-            out[n] = None
-            continue
-        merged = dict(out[n])  # type: ignore[arg-type]
-        for key, value in item.items():
-            if isinstance(value, dict) and isinstance(merged.get(key), dict):
-                merged[key] = {**merged[key], **value}
-            else:
-                merged[key] = value
-        out[n] = merged
-    return [i for i in out if i is not None]
-
-
 # ---------------------------------------------------------------- compiling expressions
 
 @dataclass(frozen=True)
@@ -278,15 +134,36 @@ def _deps(value: Any) -> frozenset[str]:
     return value.deps if isinstance(value, (_Expr, _Seq)) else frozenset()
 
 
+_RESULT = "__pnp_value__"  # where a single-expression value lands in the context
+_BLANK = ENV.from_string("")
+
+
+def new_context(names: dict[str, Any]) -> Context:
+    """One Jinja2 context per card, shared by all its expressions (``names`` is not copied, so
+    vars added to it later are seen); building a context per expression would cost more than
+    evaluating it."""
+    return _BLANK.new_context(names, shared=True)
+
+
 @lru_cache(maxsize=4096)
-def _compile_src(src: str) -> tuple[Callable[[dict[str, Any]], Any], frozenset[str]]:
+def _compile_src(src: str) -> tuple[Callable[[Context], Any], frozenset[str]]:
+    deps = frozenset(meta.find_undeclared_variables(ENV.parse(src)))
     single = _SINGLE.match(src)
-    if single and "}}" not in single.group(1) and "{{" not in single.group(1):
-        expr = ENV.compile_expression(single.group(1), undefined_to_none=False)
-        deps = meta.find_undeclared_variables(ENV.parse(src))
-        return (lambda ctx: expr(ctx)), frozenset(deps)
-    template = ENV.from_string(src)
-    return template.render, frozenset(meta.find_undeclared_variables(ENV.parse(src)))
+    if single and "}}" not in single.group(1) and "{{" not in single.group(1) \
+            and "%}" not in single.group(1):
+        # "{{ expr }}" keeps its native value (a number stays a number, a list a list)
+        run = ENV.from_string("{% set " + _RESULT + " = (" + single.group(1) + ") %}") \
+            .root_render_func
+
+        def value(ctx: Context) -> Any:
+            for _ in run(ctx):
+                pass
+            ctx.exported_vars.discard(_RESULT)
+            return ctx.vars.pop(_RESULT)
+
+        return value, deps
+    render = ENV.from_string(src).root_render_func
+    return (lambda ctx: ENV.concat(render(ctx))), deps
 
 
 def _compile(value: Any, where: _Where) -> Any:
@@ -304,10 +181,6 @@ def _compile(value: Any, where: _Where) -> Any:
     return value
 
 
-class _Missing(Exception):
-    pass
-
-
 def _card_label(card: Card | None, deck: Deck) -> str:
     if card is None:
         return ""
@@ -315,7 +188,7 @@ def _card_label(card: Card | None, deck: Deck) -> str:
     return f"card '{card.name}'{where}: "
 
 
-def _evaluate(value: Any, ctx: dict[str, Any], where: _Where, card: Card | None,
+def _evaluate(value: Any, ctx: Context, where: _Where, card: Card | None,
               deck: Deck) -> Any:
     """Evaluate a compiled value for one card; Jinja2 failures become PnpError."""
     if isinstance(value, _Seq):
@@ -422,42 +295,43 @@ class _Convert:
                     raise self.fail(f"icon :{name}: image {value!r}: {problem}", where, card)
         return tuple((name, self.icons[name]) for name in used)
 
-    def build(self, kind: str, values: dict[str, Any], where: _Where, card: Card | None) -> Any:
-        """Keyword arguments -> one primitive (None when an image has no path)."""
-        args: dict[str, Any] = {}
-        for attr, value in values.items():
-            w = _Where(where.file, where.line, where.item, attr)
-            if attr in _NUM:
-                args[attr] = self.number(value, w, card)
-            elif attr in _COLOURS:
-                args[attr] = self.colour(value, w, card)
-            elif attr in ("closed", "mirror"):
-                args[attr] = _truthy(value)
-            elif attr in ("points", "clip"):
-                args[attr] = self.points(value, w, card)
-            elif attr == "dash":
-                args[attr] = tuple(self.number(v, w, card) for v in (value or ()))
-            elif attr == "text":
-                args[attr] = "" if value is None else str(value).strip()
-            elif attr == "font":
-                font = _FONT_ALIASES.get(str(value).strip().lower())
-                if font is None:
-                    raise self.fail(f"unknown font {value!r} (bundled: {', '.join(FONTS)})",
-                                    w, card)
-                args[attr] = font
-            elif attr in ("align", "valign"):
-                enum = Align if attr == "align" else VAlign
-                try:
-                    args[attr] = enum(str(value).strip().lower())
-                except ValueError:
-                    options = ", ".join(e.value for e in enum)
-                    raise self.fail(f"expected one of {options}, got {value!r}", w, card) from None
-            elif attr == "path":
-                args[attr] = self.image(value, w, card)
-                if args[attr] is None:
-                    return None
-            else:
-                args[attr] = value
+    def attr(self, value: Any, w: _Where, card: Card | None) -> Any:
+        """One attribute value -> what the primitive takes (None for an image without path)."""
+        attr = w.attr
+        if attr in _NUM:
+            if type(value) is float:  # the common case, straight from an expression
+                return value
+            return self.number(value, w, card)
+        if attr in _COLOURS:
+            return self.colour(value, w, card)
+        if attr in ("closed", "mirror"):
+            return _truthy(value)
+        if attr in ("points", "clip"):
+            return self.points(value, w, card)
+        if attr == "dash":
+            return tuple(self.number(v, w, card) for v in (value or ()))
+        if attr == "text":
+            return "" if value is None else str(value).strip()
+        if attr == "font":
+            font = _FONT_ALIASES.get(str(value).strip().lower())
+            if font is None:
+                raise self.fail(f"unknown font {value!r} (bundled: {', '.join(FONTS)})", w, card)
+            return font
+        if attr in ("align", "valign"):
+            enum = Align if attr == "align" else VAlign
+            try:
+                return enum(str(value).strip().lower())
+            except ValueError:
+                options = ", ".join(e.value for e in enum)
+                raise self.fail(f"expected one of {options}, got {value!r}", w, card) from None
+        if attr == "path":
+            return self.image(value, w, card)
+        return value
+
+    def make(self, kind: str, args: dict[str, Any], where: _Where, card: Card | None) -> Any:
+        """Converted keyword arguments -> one primitive (None when an image has no path)."""
+        if kind == "image" and "path" in args and args["path"] is None:
+            return None
         if kind == "text":
             if args.get("colour") is None:
                 args.pop("colour", None)
@@ -505,17 +379,18 @@ _UNSET = object()
 
 
 class _Item:
-    """One compiled layout item; ``fixed`` holds the primitive when it is the same for all."""
+    """One compiled layout item: arguments already converted (``static``), arguments to
+    evaluate per card (``dynamic``), and ``fixed``, the primitive itself when nothing in it
+    depends on the card."""
 
-    __slots__ = ("kind", "where", "when", "attrs", "children", "fixed", "wheres")
+    __slots__ = ("kind", "where", "when", "static", "dynamic", "children", "fixed", "when_at")
 
-    def __init__(self, kind: str, where: _Where, when: Any, attrs: dict[str, Any],
-                 children: list["_Item"]):
-        self.kind, self.where, self.when, self.attrs = kind, where, when, attrs
-        self.children = children
+    def __init__(self, kind: str, where: _Where, when: Any, static: dict[str, Any],
+                 dynamic: list[tuple[str, Any, _Where]], children: list["_Item"]):
+        self.kind, self.where, self.when = kind, where, when
+        self.static, self.dynamic, self.children = static, dynamic, children
         self.fixed: Any = _UNSET
-        self.wheres = {a: _Where(where.file, where.line, where.item, a) for a in attrs}
-        self.wheres["when"] = _Where(where.file, where.line, where.item, "when")
+        self.when_at = _Where(where.file, where.line, where.item, "when")
 
 
 def deck_icons(deck: Deck) -> dict[str, str]:
@@ -542,12 +417,13 @@ class Renderer:
         self.globals: dict[str, Any] = {"width": self.width, "height": self.height,
                                         "bleed": self.bleed, "deck": deck.name}
         self.known = set(GLOBAL_NAMES)
+        self._global_ctx = new_context(self.globals)
         self.card_vars: list[tuple[str, Any, _Where]] = []
         for name, raw, file, line in layout.vars:
             where = _Where(file, line, "vars", name)
             value = _compile(raw, where)
             if _deps(value) <= self.known:
-                self.globals[name] = _evaluate(value, self.globals, where, None, deck)
+                self.globals[name] = _evaluate(value, self._global_ctx, where, None, deck)
                 self.known.add(name)
             else:
                 self.card_vars.append((name, value, where))
@@ -570,7 +446,8 @@ class Renderer:
                            field=kind)
         line = spec.get("__line__", line)
         allowed = SHAPES[kind][1]
-        attrs: dict[str, Any] = {}
+        static: dict[str, Any] = {}
+        dynamic: list[tuple[str, Any, _Where]] = []
         children: list[_Item] = []
         for attr, value in spec.items():
             if attr == "__line__":
@@ -588,25 +465,28 @@ class Renderer:
                             if isinstance(c, dict) else self._compile_item({"?": c})
                             for c in value]
                 continue
-            attrs[attr] = self._fold(_compile(value, _Where(file, line, label, attr)),
-                                     _Where(file, line, label, attr))
-        when = self._fold(_compile(raw.get("when", True), _Where(file, line, label, "when")),
-                          _Where(file, line, label, "when"))
-        item = _Item(kind, _Where(file, line, label, kind), when, attrs, children)
-        if not isinstance(when, (_Expr, _Seq)) and all(
-                not isinstance(v, (_Expr, _Seq)) for v in attrs.values()) and all(
+            where = _Where(file, line, label, attr)
+            value = self._fold(_compile(value, where), where)
+            if isinstance(value, (_Expr, _Seq)):
+                dynamic.append((attr, value, where))
+            else:
+                static[attr] = self.convert.attr(value, where, None)
+        where = _Where(file, line, label, "when")
+        when = self._fold(_compile(raw.get("when", True), where), where)
+        item = _Item(kind, _Where(file, line, label, kind), when, static, dynamic, children)
+        if not isinstance(when, (_Expr, _Seq)) and not dynamic and all(
                 c.fixed is not _UNSET for c in children):
-            item.fixed = self._build(item, self.globals, None)
+            item.fixed = self._build(item, self._global_ctx, None)
         return item
 
     def _fold(self, value: Any, where: _Where) -> Any:
         """Evaluate now what depends only on size, bleed, deck and card-independent vars."""
         if isinstance(value, (_Expr, _Seq)) and value.deps <= self.known:
-            return _evaluate(value, self.globals, where, None, self.deck)
+            return _evaluate(value, self._global_ctx, where, None, self.deck)
         return value
 
     # -- rendering
-    def context(self, card: Card, index: int) -> dict[str, Any]:
+    def context(self, card: Card, index: int) -> Context:
         """The names a layout sees for one card: columns, built-ins, then vars."""
         ctx: dict[str, Any] = {field_key(h): v for h, v in card.fields}
         by_name = dict(ctx)
@@ -617,22 +497,25 @@ class Renderer:
         # expressions using it count as card-dependent and are never folded.
         ctx.update(index=index, name=card.name, count=card.count, back=card.back, card=by_name,
                    fields=list(card.fields), has=_has)
+        context = new_context(ctx)
         for name, value, where in self.card_vars:
-            ctx[name] = _evaluate(value, ctx, where, card, self.deck)
-        return ctx
+            ctx[name] = _evaluate(value, context, where, card, self.deck)
+        return context
 
-    def _build(self, item: _Item, ctx: dict[str, Any], card: Card | None) -> Item | None:
-        if not _truthy(_evaluate(item.when, ctx, item.wheres["when"], card, self.deck)):
+    def _build(self, item: _Item, ctx: Context, card: Card | None) -> Item | None:
+        if item.when is not True and not _truthy(
+                _evaluate(item.when, ctx, item.when_at, card, self.deck)):
             return None
-        values = {a: _evaluate(v, ctx, item.wheres[a], card, self.deck)
-                  for a, v in item.attrs.items()}
+        args = dict(item.static)
+        convert = self.convert.attr
+        for attr, value, where in item.dynamic:
+            args[attr] = convert(_evaluate(value, ctx, where, card, self.deck), where, card)
         if item.kind == "group":
-            kids = tuple(k for k in (self._item(c, ctx, card) for c in item.children)
-                         if k is not None)
-            values["items"] = kids
-        return self.convert.build(item.kind, values, item.where, card)
+            args["items"] = tuple(k for k in (self._item(c, ctx, card) for c in item.children)
+                                  if k is not None)
+        return self.convert.make(item.kind, args, item.where, card)
 
-    def _item(self, item: _Item, ctx: dict[str, Any], card: Card) -> Item | None:
+    def _item(self, item: _Item, ctx: Context, card: Card) -> Item | None:
         if item.fixed is not _UNSET:
             return item.fixed
         return self._build(item, ctx, card)

@@ -1,0 +1,172 @@
+"""Time `pnp render` (default layout -> print PDF) against a bare reportlab loop; peak memory.
+
+(a) The whole pipeline on 1,000 different poker cards: read the CSV, evaluate the default
+    layout (Jinja2) per card, check text overflow, impose 9 per A4 page with crop marks and
+    mirrored backs, write the PDF. (b) A bare reportlab loop drawing the same boxes and text
+    (fronts and backs) with reportlab's simpleSplit for wrapping and no fitting. Both in one run;
+    the ratio is what to read. (c) Peak resident memory of a child process rendering 10,000
+    cards to the PDF, next to the same child importing everything and rendering 100 cards.
+
+    python benchmarks/bench_render.py [cards] [big]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+MM = 72 / 25.4
+W, H = 63.5, 88.9
+PAGE = (210.0, 297.0)
+X0, Y0 = (PAGE[0] - 3 * W) / 2, (PAGE[1] - 3 * H) / 2
+TYPES = ("Tool", "Engine", "Weapon", "Defence")
+WORDS = ("salvage scrap fuel gear engine rust bolt wire magnet spring piston valve crank "
+         "lever pulley chain armour plate drill saw").split()
+
+
+def rows(n: int):
+    for i in range(n):
+        rules = " ".join(WORDS[(i * 7 + k * 3) % len(WORDS)] for k in range(18 + i % 10))
+        yield {"name": f"Junk Golem {i}", "type": TYPES[i % 4], "cost": str(i % 6),
+               "text": f"When built, {rules}.", "score": str(i % 4)}
+
+
+def write_csv(path: Path, n: int) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, ["name", "type", "cost", "text", "score"])
+        w.writeheader()
+        w.writerows(rows(n))
+
+
+def pipeline(csv_path: Path, out_dir: Path) -> None:
+    """What `pnp render CARDS --formats pdf` does."""
+    from pnp.layout.cards import load_deck
+    from pnp.layout.pipeline import RenderOptions, load_for_render, render_deck
+    from pnp.output import Output
+
+    deck = load_deck(csv_path)
+    layout = load_for_render(None)
+    opts = RenderOptions(size=(W, H), formats=("pdf",), stem="bench")
+    with Output(out_dir, command=["bench"]) as out:
+        render_deck(deck, layout, opts, out, warn=lambda line: None)
+        out.commit()
+
+
+def bare(n: int, target) -> None:
+    """The default layout's boxes and text straight onto a canvas (points, y up)."""
+    c = Canvas(target, pagesize=(PAGE[0] * MM, PAGE[1] * MM), invariant=1, pageCompression=1)
+    cards = list(rows(n))
+    for start in range(0, n, 9):
+        page = cards[start:start + 9]
+        for k, card in enumerate(page):
+            x = (X0 + (k % 3) * W) * MM
+            top = (PAGE[1] - Y0 - (k // 3) * H) * MM
+            c.setFillColorRGB(0.3, 0.5, 0.4)
+            c.rect(x - 3 * MM, top - (H + 3) * MM, (W + 6) * MM, (H + 6) * MM, stroke=0, fill=1)
+            c.setFillColorRGB(0.98, 0.97, 0.94)
+            c.roundRect(x + 3 * MM, top - (H - 3) * MM, (W - 6) * MM, (H - 6) * MM, 2.2 * MM,
+                        stroke=0, fill=1)
+            c.setFillColorRGB(0.1, 0.1, 0.1)
+            c.setFont("Vera-Bold", 11)
+            c.drawString(x + 5 * MM, top - 10 * MM, card["name"])
+            c.setFillColorRGB(0.3, 0.5, 0.4)
+            c.circle(x + (W - 9) * MM, top - 8.45 * MM, 4.3 * MM, stroke=0, fill=1)
+            c.setFillColorRGB(1, 1, 1)
+            c.drawCentredString(x + (W - 9) * MM, top - 10 * MM, card["cost"])
+            c.setStrokeColorRGB(0.3, 0.5, 0.4)
+            c.line(x + 5 * MM, top - 13.4 * MM, x + (W - 5) * MM, top - 13.4 * MM)
+            c.setFillColorRGB(0.35, 0.35, 0.37)
+            c.setFont("Vera-Italic", 7.5)
+            c.drawString(x + 5 * MM, top - 17 * MM, card["type"])
+            c.setFillColorRGB(0.9, 0.93, 0.92)
+            c.roundRect(x + 4.2 * MM, top - 80 * MM, (W - 8.4) * MM, 62 * MM, 1.2 * MM, stroke=0,
+                        fill=1)
+            c.setFillColorRGB(0.1, 0.1, 0.1)
+            c.setFont("Vera", 9.5)
+            y = top - 20 * MM - 9.5
+            for line in simpleSplit(card["text"], "Vera", 9.5, (W - 12) * MM):
+                c.drawString(x + 6 * MM, y, line)
+                y -= 9.5 * 1.22
+            c.line(x + 5 * MM, top - 81 * MM, x + (W - 5) * MM, top - 81 * MM)
+            c.setFont("Vera", 7)
+            c.drawString(x + 5 * MM, top - 84 * MM, "Score: " + card["score"])
+        c.showPage()
+        for k in range(len(page)):  # the backs, mirrored columns
+            x = (X0 + (2 - k % 3) * W) * MM
+            top = (PAGE[1] - Y0 - (k // 3) * H) * MM
+            c.setFillColorRGB(0.3, 0.25, 0.15)
+            c.rect(x - 3 * MM, top - (H + 3) * MM, (W + 6) * MM, (H + 6) * MM, stroke=0, fill=1)
+            c.setStrokeColorRGB(0.8, 0.75, 0.6)
+            c.roundRect(x + 4 * MM, top - (H - 4) * MM, (W - 8) * MM, (H - 8) * MM, 2.5 * MM)
+            c.circle(x + W / 2 * MM, top - H / 2 * MM, 22 * MM, stroke=1, fill=0)
+            c.setFillColorRGB(1, 1, 1)
+            c.setFont("Vera-Bold", 16)
+            c.drawCentredString(x + W / 2 * MM, top - H / 2 * MM, "Bench")
+        c.showPage()
+    c.save()
+
+
+def child(n: int) -> None:
+    """Render n cards in this process (run as a child for a clean peak-memory reading)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "bench.csv"
+        write_csv(src, n)
+        pipeline(src, Path(tmp) / "out")
+
+
+def peak_mb(n: int) -> float:
+    """Peak resident set of a fresh child process rendering n cards, in MB."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run([sys.executable, __file__, "--child", str(n)], check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    # ru_maxrss of children is the largest child so far (kB on Linux): run the smaller first.
+    return max(after, before) / 1024
+
+
+def main(n: int = 1000, big: int = 10_000) -> None:
+    from pnp.layout.text import register_font
+
+    register_font("Vera")
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "bench.csv"
+        write_csv(src, n)
+        warm = Path(tmp) / "warm.csv"
+        write_csv(warm, 9)
+        pipeline(warm, Path(tmp) / "warm")  # imports, fonts, layout parse
+        bare(9, io.BytesIO())
+        t0 = time.perf_counter()
+        bare(n, io.BytesIO())
+        t_bare = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        pipeline(src, Path(tmp) / "out")
+        t_pnp = time.perf_counter() - t0
+        size = (Path(tmp) / "out" / "bench.pdf").stat().st_size
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print(f"{n} poker cards (all different), default layout, 9 per A4 page, fronts + backs")
+    print(f"bare reportlab loop:       {t_bare:.3f} s")
+    print(f"pnp render pipeline (pdf): {t_pnp:.3f} s  ({size / 1e6:.1f} MB PDF)")
+    print(f"ratio:                     {t_pnp / t_bare:.2f}x  (target <= 4x)")
+    small = peak_mb(100)
+    t0 = time.perf_counter()
+    large = peak_mb(big)
+    t_big = time.perf_counter() - t0
+    print(f"peak memory, 100 cards:    {small:.0f} MB")
+    print(f"peak memory, {big} cards: {large:.0f} MB  ({t_big:.1f} s; target < 300 MB)")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "--child":
+        child(int(sys.argv[2]))
+    else:
+        args = [int(a) for a in sys.argv[1:3]]
+        main(*args)

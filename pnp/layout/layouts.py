@@ -1,0 +1,162 @@
+"""Reading layout YAML files: line numbers for messages, ``extends`` merged, paths resolved.
+
+A child layout's ``size``, ``back``, ``vars`` and ``icons`` override its parent's; its ``items``
+replace the parent's item of the same ``id`` attribute by attribute (``remove: true`` drops it)
+and are appended otherwise. Relative paths (``extends``, ``back``, icon files) are read relative
+to the file that names them, then as bundled templates (``default/card.yaml``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pnp.errors import PnpError
+from pnp.layout.colours import is_colour
+
+# Names every layout can use; card columns with these names are reached as card.<name>.
+BUILTINS = ("width", "height", "bleed", "deck", "index", "name", "count", "back", "card",
+            "fields", "has")
+LAYOUT_KEYS = {"extends", "size", "back", "vars", "icons", "items", "description"}
+
+
+class _Loader(yaml.SafeLoader):
+    """Safe YAML that remembers the line of every mapping (for error messages)."""
+
+
+def _mapping(loader: _Loader, node: yaml.MappingNode) -> dict[str, Any]:
+    data = loader.construct_mapping(node, deep=True)
+    data["__line__"] = node.start_mark.line + 1
+    return data
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PnpError(f"cannot read the layout: {exc}", file=str(path)) from None
+    try:
+        data = yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise PnpError(f"malformed YAML: {problem}", file=str(path),
+                       line=mark.line + 1 if mark else None) from None
+    if not isinstance(data, dict):
+        raise PnpError("a layout must be a YAML mapping (size, vars, items, ...)", file=str(path))
+    return data
+
+
+def _resolve(ref: str, base: Path) -> Path:
+    """A layout reference: relative to the referring file, else a bundled template."""
+    p = Path(ref)
+    if p.is_absolute():
+        return p
+    local = base / p
+    if local.exists():
+        return local.resolve()
+    from pnp.resources import template  # bundled layouts: "default/card.yaml"
+
+    bundled = template(ref)
+    return bundled if bundled.exists() else local
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A loaded layout with ``extends`` merged: plain data plus where each part came from."""
+
+    path: str
+    size: str | None
+    back: str | None  # resolved path of the back layout, or None for no back
+    vars: tuple[tuple[str, Any, str, int], ...]  # (name, value, file, line)
+    icons: tuple[tuple[str, str], ...]  # name -> resolved image path or colour
+    items: tuple[dict[str, Any], ...]  # each with __file__ and __line__
+
+
+def load_layout(path: str | Path) -> Layout:
+    """Read a layout YAML file, following ``extends`` (child values win, items merge by id)."""
+    return _load(Path(path).resolve() if Path(path).exists() else Path(path), ())
+
+
+def _load(path: Path, chain: tuple[str, ...]) -> Layout:
+    if str(path) in chain:
+        raise PnpError("layout extends itself (" + " -> ".join([*chain, str(path)]) + ")",
+                       file=str(path), field="extends")
+    data = _read_yaml(path)
+    unknown = sorted(set(data) - LAYOUT_KEYS - {"__line__"})
+    if unknown:
+        raise PnpError(f"unknown layout key (expected one of {', '.join(sorted(LAYOUT_KEYS))})",
+                       file=str(path), field=unknown[0])
+    base = Layout(str(path), None, None, (), (), ())
+    if data.get("extends"):
+        base = _load(_resolve(str(data["extends"]), path.parent), (*chain, str(path)))
+    here = path.parent
+    size = str(data["size"]) if data.get("size") is not None else base.size
+    back = base.back
+    if "back" in data:
+        ref = data["back"]
+        back = None if ref in (None, False, "none") else str(_resolve(str(ref), here))
+    vars_ = dict((v[0], v) for v in base.vars)
+    for name, value in _mapping_items(data.get("vars"), path, "vars"):
+        if name in BUILTINS:
+            raise PnpError(f"'{name}' is a built-in name; choose another variable name",
+                           file=str(path), field=name)
+        vars_[name] = (name, value, str(path), data["vars"]["__line__"])
+    icons = dict(base.icons)
+    for name, value in _mapping_items(data.get("icons"), path, "icons"):
+        value = str(value)
+        icons[name] = value if is_colour(value) else str(here / value)
+    items = _merge_items(list(base.items), data.get("items") or [], path)
+    return Layout(str(path), size, back, tuple(vars_.values()), tuple(sorted(icons.items())),
+                  tuple(items))
+
+
+def _mapping_items(data: Any, path: Path, key: str) -> list[tuple[str, Any]]:
+    if data is None:
+        return []
+    if not isinstance(data, dict):
+        raise PnpError(f"'{key}' must be a mapping of name: value", file=str(path), field=key)
+    return [(str(k), v) for k, v in data.items() if k != "__line__"]
+
+
+def _tag(item: dict[str, Any], path: Path) -> dict[str, Any]:
+    """Record the declaring file on an item and its nested group items."""
+    out = dict(item, __file__=str(path))
+    for key in ("group",):
+        if isinstance(out.get(key), dict) and isinstance(out[key].get("items"), list):
+            out[key] = dict(out[key], items=[_tag(i, path) if isinstance(i, dict) else i
+                                             for i in out[key]["items"]])
+    return out
+
+
+def _merge_items(items: list[dict[str, Any]], new: Any, path: Path) -> list[dict[str, Any]]:
+    if not isinstance(new, list):
+        raise PnpError("'items' must be a list", file=str(path), field="items")
+    index = {i.get("id"): n for n, i in enumerate(items) if i.get("id") is not None}
+    out: list[dict[str, Any] | None] = list(items)
+    for raw in new:
+        if not isinstance(raw, dict):
+            raise PnpError("each item must be a mapping such as {rect: {...}}", file=str(path),
+                           field="items")
+        item = _tag(raw, path)
+        n = index.get(item.get("id"))
+        if n is None:
+            out.append(item)
+            continue
+        if item.get("remove"):
+            out[n] = None
+            continue
+        merged = dict(out[n])  # type: ignore[arg-type]
+        for key, value in item.items():
+            if isinstance(value, dict) and isinstance(merged.get(key), dict):
+                merged[key] = {**merged[key], **value}
+            else:
+                merged[key] = value
+        out[n] = merged
+    return [i for i in out if i is not None]
