@@ -7,7 +7,6 @@ and scheduling overhead small, several chunks per worker keep the workers evenly
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import re
 import sys

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import pickle
 from dataclasses import dataclass
 from typing import Callable, Sequence, TypeVar
 
@@ -67,6 +68,7 @@ def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str 
     """
     batches = plan(games, seed, stream=stream, batch_size=batch_size)
     workers = resolve_jobs(jobs)
+    _check_picklable(task)
     callbacks: list[OnBatchDone] = [on_batch_done] if on_batch_done is not None else []
     bar = None
     if progress:
@@ -89,6 +91,16 @@ def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str 
     finally:
         if bar is not None:
             bar.close()
+
+
+def _check_picklable(task: Callable) -> None:
+    # Checked on every executor, so a task that only works in-process fails in the first
+    # jobs=1 test rather than on the first run with --jobs 2.
+    try:
+        pickle.dumps(task)
+    except Exception as exc:
+        raise TypeError(f"the simulation task must be picklable (a top-level function or a "
+                        f"functools.partial of one): {exc}") from None
 
 
 def flatten(results: Sequence[Sequence[R]]) -> list[R]:

@@ -171,3 +171,8 @@ def test_plan_covers_every_game_once(games, batch_size):
     groups = executors.chunks(batches, 2)
     assert [b for g in groups for b in g] == batches
     assert max(map(len, groups)) - min(map(len, groups)) <= 1
+
+
+def test_task_must_be_picklable_even_in_process():
+    with pytest.raises(TypeError, match="picklable"):
+        run(lambda batch: batch.index, 10, 1)
