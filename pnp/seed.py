@@ -35,7 +35,7 @@ def seed_value(seed: int | str) -> int:
     if isinstance(seed, int):
         return seed if 0 <= seed < 2**SEED_BITS else _hash_int("int", seed, bits=SEED_BITS)
     text = str(seed).strip()
-    if text.lstrip("-").isdigit():
+    if text.lstrip("-").isdigit() and text.isascii():  # "²" is a digit to isdigit(), not to int()
         return seed_value(int(text))
     code = decode(text)
     if code is not None:
