@@ -164,7 +164,7 @@ def simulate_cmd(
 def deck_cmd(
     seed: str = typer.Option("1", "--seed", help="Seed of the deck."),
     size: int = typer.Option(40, "--size", help="Cards in the deck."),
-    band: float = typer.Option(0.25, "--band", help="Allowed spread around the median (0.25 = 25%)."),
+    band: float = typer.Option(0.15, "--band", help="Allowed spread around the median (0.15 = 15%)."),
     words: str = typer.Option(None, "--words", help="Machine word list (one word a line)."),
     bag: str = typer.Option(None, "--bag", help="Junk bag YAML (default: English Scrabble)."),
     json_out: bool = typer.Option(False, "--json", help="Print the deck as JSON."),

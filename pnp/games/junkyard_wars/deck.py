@@ -34,7 +34,7 @@ TEAM_ACTIONS = BASE_ACTIONS * WORKERS  # 24 actions a turn
 DEBUG_TURNS = 1 / (TEAM_ACTIONS / 100)  # all 24 MA debugging: found 24% of turns
 TEST_TURNS = 1 + (1 - TEST_WORKS / 100) / (TEST_WORKS / 100) * (DEBUG_TURNS + 1)
 DEFAULT_SIZE = 40
-DEFAULT_BAND = 0.25  # cards within +-25% of the deck median
+DEFAULT_BAND = 0.15  # cards within +-15% of the deck median
 MIN_LENGTH, MAX_LENGTH = 3, 12
 
 

@@ -176,6 +176,7 @@ def summarize(flat: list[tuple], ctx: SimContext, deck: MachineDeck, seed) -> di
             "same_winner_share": round(sum(a == b for a, b in zip(with_w, without_w)) / n, 6),
         }
     doc["cards"] = _card_rows(main, ctx, deck)
+    doc["card_figure_vs_win_rate"] = _figure_correlation(doc["cards"])
     doc["deck"] = {k: v for k, v in deck.to_dict().items() if k != "cards"}
     return doc
 
@@ -215,6 +216,36 @@ def _card_rows(main: list[tuple], ctx: SimContext, deck: MachineDeck) -> list[di
                        verdict="never chosen")
         rows.append(row)
     return rows
+
+
+def _ranks(xs: list[float]) -> list[float]:
+    order = sorted(range(len(xs)), key=xs.__getitem__)
+    ranks = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2
+        i = j + 1
+    return ranks
+
+
+def _figure_correlation(cards: list[dict], min_chosen: int = 10) -> dict:
+    """Spearman rank correlation of card figure and win rate (cards chosen often enough).
+
+    Strongly negative means the figure predicts which machines lose: the deck's estimate works.
+    """
+    rows = [c for c in cards if c["chosen"] >= min_chosen]
+    if len(rows) < 3:
+        return {"spearman": None, "cards": len(rows)}
+    a = _ranks([c["figure"] for c in rows])
+    b = _ranks([c["win_rate"]["value"] for c in rows])
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(a, b))
+    var = (sum((x - ma) ** 2 for x in a) * sum((y - mb) ** 2 for y in b)) ** 0.5
+    return {"spearman": round(cov / var, 6) if var else None, "cards": len(rows)}
 
 
 def _fmt(e: dict | None) -> str:
@@ -266,7 +297,9 @@ def report_sections(result: dict) -> list[dict]:
         "heading": "Machine cards",
         "text": ("Each card's difficulty figure (estimated team-turns to build it alone) and how "
                  "teams that chose it fared. 'too hard': its win rate's 95% interval lies below "
-                 "a fair share."),
+                 "a fair share; 'too easy': above it. Rank correlation of figure and win rate: "
+                 f"{result['card_figure_vs_win_rate']['spearman']} over "
+                 f"{result['card_figure_vs_win_rate']['cards']} cards chosen 10 times or more."),
         "table": [{"card": c["word"], "figure": c["figure"], "chosen": c["chosen"],
                    "win rate": _fmt(c["win_rate"]), "built": c["built_share"],
                    "rounds to win": c["mean_rounds_to_win"], "verdict": c["verdict"]}

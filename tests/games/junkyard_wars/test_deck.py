@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from pnp.errors import PnpError
 from pnp.games.junkyard_wars.bag import load_bag
 from pnp.games.junkyard_wars.deck import (
-    build_deck, difficulty, expected_searches, parse_words, usable_words,
+    DEFAULT_BAND, build_deck, difficulty, expected_searches, parse_words, usable_words,
 )
 from pnp.games.junkyard_wars.words import load_words
 
@@ -60,7 +60,7 @@ def test_deck_is_balanced_deterministic_and_seeded():
     deck = build_deck("S", WORDS, BAG)
     assert len(deck.cards) == 40 and len(set(deck.words)) == 40 and deck.passed
     assert all(deck.band_low <= c.figure <= deck.band_high for c in deck.cards)
-    assert deck.band_low == pytest.approx(deck.median * 0.75, abs=1e-2)
+    assert deck.band_low == pytest.approx(deck.median * (1 - DEFAULT_BAND), abs=1e-2)
     assert build_deck("S", WORDS, BAG) == deck
     assert build_deck("T", WORDS, BAG).words != deck.words
 
