@@ -130,6 +130,9 @@ def _print_board(result, out: str) -> None:
     for c in a.checks:
         if not c["passed"]:
             typer.echo(f"FAIL {c['name']}: {c['value']} band [{c['band_low']}, {c['band_high']}]")
+    if result.searched and not a.passed:
+        typer.echo(f"pnp: warning: no board passed in {result.tries} tries; wrote the last "
+                   "candidate", err=True)
 
 
 @app.command("session")

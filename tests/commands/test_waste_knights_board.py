@@ -165,3 +165,14 @@ def test_session_is_deterministic(session_dir, tmp_path, monkeypatch, capsys):
                            "--out", str(out), "--page", "letter", "--games", "20")
     assert code == 0, err
     assert _hashes(out) == _hashes(session_dir)
+
+
+def test_reject_unbalanced_gives_up_with_a_warning(monkeypatch, capsys, tmp_path):
+    # Seed 3's session board fails the city spread band; one try is not enough.
+    code, stdout, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "3",
+                                "--out", str(tmp_path / "w"), "--reject-unbalanced",
+                                "--max-tries", "1")
+    assert code == 0
+    assert "FAIL city spread" in stdout and "no board passed in 1 tries" in err
+    manifest = json.loads((tmp_path / "w" / "manifest.json").read_text())
+    assert manifest["balance"]["passed"] is False and manifest["balance"]["tries"] == 1
