@@ -21,6 +21,7 @@ Chart kinds: ``bar``, ``barh``, ``hist`` (``values`` or ``x``, optional ``bins``
 from __future__ import annotations
 
 import base64
+import dataclasses
 import html
 import io
 import math
@@ -170,7 +171,9 @@ def _band_text(lo: Any, hi: Any) -> str:
 
 
 def _checks_html(checks: Sequence[Check | Mapping[str, Any]]) -> str:
-    checks = [c if isinstance(c, Check) else Check(**c) for c in checks]
+    names = [f.name for f in dataclasses.fields(Check)]
+    checks = [c if isinstance(c, Check) else Check(**{k: c[k] for k in names if k in c})
+              for c in checks]
     if not checks:
         return "<p><em>(no checks)</em></p>"
     failed = [c for c in checks if not c.passed]
