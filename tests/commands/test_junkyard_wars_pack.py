@@ -133,3 +133,17 @@ def test_bag_not_summing_to_100(tmp_path):
             str(tmp_path / "bad"))
     assert r.returncode == 2
     assert str(bag) in r.stderr and "99" in r.stderr and "100" in r.stderr
+
+
+def test_session_pack_is_byte_identical(tmp_path):
+    from pnp.games.junkyard_wars.pack import PrintOptions, write_session_pack
+    from pnp.output import Output
+
+    digests = []
+    for k in range(2):
+        out = tmp_path / f"run{k}"
+        with Output(out, seed="same", command=["pnp", "test"]) as o:
+            info = write_session_pack(o, "same", 2, PrintOptions(), games=10, deck_size=12)
+            o.commit(checks=info.pop("checks"), **info)
+        digests.append((out / "manifest.json").read_bytes())
+    assert digests[0] == digests[1]
