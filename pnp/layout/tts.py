@@ -19,7 +19,7 @@ from pnp.layout.draw import Component, Drawing, Group, Rect
 
 MAX_COLS, MAX_ROWS = 10, 7   # Tabletop Simulator's largest deck sheet grid
 MAX_PX = 4096                # largest sheet side Tabletop Simulator loads reliably
-DEFAULT_DPI = 150.0          # card faces: 372 x 525 px for poker, sharp enough on screen
+DEFAULT_DPI = 150.0          # card faces: 375 x 525 px for poker, sharp enough on screen
 BACK_FILL = "#3a3a3a"        # the back used when a component has none
 
 Face = bytes | PILImage.Image

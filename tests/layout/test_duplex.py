@@ -12,9 +12,11 @@ import math
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from pnp.layout.draw import Circle, Component, Drawing, Path, Rect
+from pnp.layout.draw import Circle, Component, Drawing, Group, Path, Rect
 from pnp.layout.impose import nup
 
 DPI = 300
@@ -174,3 +176,34 @@ def test_hex_backs_land_behind_hex_fronts(tmp_path, duplex):
         bx, by = centroid(back, rgb)
         seen = (pw - bx, by) if duplex == "long" else (bx, ph - by)
         assert math.hypot(seen[0] - fx, seen[1] - fy) < 0.1
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_sideways_cards_backs_land_behind_their_fronts(tmp_path, duplex):
+    size = (100.0, 60.0)  # fits more turned 90 degrees on A4
+    comps = [Component(marked_face(size, c), marked_face(size, c)) for c in COLOURS[:6]]
+    pages = list(nup(comps, PAGES["a4"], duplex=duplex))
+    path = write(pages, tmp_path)
+    pw, ph = pdf_size_mm(path)
+    front, back = render(path, 0), render(path, 1)
+    for rgb in COLOURS[:6]:
+        fx, fy = centroid(front, rgb)
+        bx, by = centroid(back, rgb)
+        seen = (pw - bx, by) if duplex == "long" else (bx, ph - by)
+        assert math.hypot(seen[0] - fx, seen[1] - fy) < 0.1
+
+
+@settings(max_examples=30, deadline=None)
+@given(w=st.floats(25, 120), h=st.floats(25, 120), n=st.integers(1, 12),
+       page=st.sampled_from(sorted(PAGES.values())), duplex=st.sampled_from(["long", "short"]))
+def test_back_slots_mirror_front_slots_for_any_size(w, h, n, page, duplex):
+    comps = [Component(marked_face((w, h), COLOURS[0]), marked_face((w, h), COLOURS[1]),
+                       count=n)]
+    pages = list(nup(comps, page, duplex=duplex))
+    for front, back in zip(pages[::2], pages[1::2]):
+        fronts = [g.clip for g in front.items if isinstance(g, Group) and g.clip]
+        backs = [g.clip for g in back.items if isinstance(g, Group) and g.clip]
+        assert len(fronts) == len(backs)
+        for f, b in zip(fronts, backs):
+            flipped = [(page[0] - x, y) if duplex == "long" else (x, page[1] - y) for x, y in f]
+            assert np.allclose(flipped, b)
