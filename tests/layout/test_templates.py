@@ -288,3 +288,18 @@ def test_any_card_text_reaches_the_drawing_as_typed(text):
         assert text.strip() in texts(d)
     else:
         assert list(texts(d)) == ["N"]
+
+
+def test_the_layouts_in_docs_render(tmp_path):
+    """Every YAML example with items in docs/layouts.md renders the example deck."""
+    import re
+
+    doc = (ROOT / "docs" / "layouts.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```yaml\n(.*?)```", doc, re.S) if "items:" in b]
+    assert len(blocks) >= 2
+    deck = load_deck(EXAMPLE)
+    for n, block in enumerate(blocks):
+        p = layout_file(tmp_path, block, f"doc{n}.yaml")
+        layout = load_layout(p)
+        comps = list(components(deck, layout, card_size(layout, None), 3.0, back=False))
+        assert len(comps) == 20 and all(c.front.items for c in comps)
