@@ -158,7 +158,7 @@ def junk_front(letter: str, points: int, size: float, bleed: float, *, blank: st
         items.append(TextBox(1, size * 0.66, size - 2, size * 0.22, "blank: any object",
                              size=5.0, min_size=3.5, colour=INK, align=Align.CENTER))
     else:
-        items.append(TextBox(0, size * 0.08, size, size * 0.72, letter, size=size * 2.2,
+        items.append(TextBox(0, size * 0.1, size, size * 0.7, letter, size=size * 1.9,
                              font="Vera-Bold", colour=INK, align=Align.CENTER,
                              valign=VAlign.MIDDLE))
         items.append(TextBox(size * 0.55, size * 0.7, size * 0.36, size * 0.22, str(points),
