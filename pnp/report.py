@@ -15,7 +15,8 @@ A section is a dict::
      "checks": [Check, ...]}                                     # pass/fail table
 
 Chart kinds: ``bar``, ``barh``, ``hist`` (``values`` or ``x``, optional ``bins``), ``line`` and
-``errorbar``; ``series: {name: [y...]}`` draws several bars/lines/histograms with a legend.
+``errorbar``; ``series: {name: [y...]}`` draws several bars/lines/histograms with a legend
+(then ``low``/``high`` are dicts keyed by series name).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from pnp.sim.stats import Check, Estimate
 
 CHART_SIZE = (7.0, 3.6)  # inches
 CHART_DPI = 110
+BARH_ROW = 0.22  # inches per category of a horizontal bar chart, so its labels never overlap
 CHART_KINDS = ("bar", "barh", "hist", "line", "errorbar")
 _PASS, _FAIL, _BAND = "#1a7f37", "#cf222e", "#2da44e"
 
@@ -201,6 +203,14 @@ def _floats(values: Any, what: str) -> list[float]:
         raise PnpError(f"chart {what} must be numbers: {exc}", field=what) from None
 
 
+def chart_size(spec: Mapping[str, Any]) -> tuple[float, float]:
+    """Figure size in inches: ``CHART_SIZE``, taller for horizontal bars with many labels."""
+    width, height = CHART_SIZE
+    if spec.get("kind") == "barh":
+        height = max(height, 0.8 + BARH_ROW * len(spec.get("x", [])))
+    return width, height
+
+
 def chart_png(spec: Mapping[str, Any]) -> bytes:
     """Draw one chart spec to PNG bytes (fixed size and dpi, no metadata timestamp)."""
     kind = spec.get("kind")
@@ -216,7 +226,7 @@ def chart_png(spec: Mapping[str, Any]) -> bytes:
     with matplotlib.style.context("default"), matplotlib.rc_context(
             {"axes.spines.top": False, "axes.spines.right": False, "axes.grid": True,
              "grid.alpha": 0.3, "font.size": 9, "axes.axisbelow": True}):
-        fig = Figure(figsize=CHART_SIZE, dpi=CHART_DPI, layout="constrained")
+        fig = Figure(figsize=chart_size(spec), dpi=CHART_DPI, layout="constrained")
         FigureCanvasAgg(fig)
         ax = fig.add_subplot()
         _draw(ax, kind, spec)
@@ -237,11 +247,18 @@ def _series(spec: Mapping[str, Any]) -> list[tuple[str, list[float]]]:
     return [("", _floats(spec["y"], "y"))]
 
 
-def _errors(spec: Mapping[str, Any], y: list[float]) -> list[list[float]] | None:
-    if spec.get("low") is None and spec.get("high") is None:
+def _errors(spec: Mapping[str, Any], y: list[float], name: str = "") -> list[list[float]] | None:
+    low, high = spec.get("low"), spec.get("high")
+    if low is None and high is None:
         return None
-    low = _floats(spec.get("low", y), "low")
-    high = _floats(spec.get("high", y), "high")
+    # With several series, low/high are dicts keyed like "series" (a series may have none).
+    if isinstance(low, Mapping) or isinstance(high, Mapping):
+        low = (low or {}).get(name)
+        high = (high or {}).get(name)
+        if low is None and high is None:
+            return None
+    low = _floats(y if low is None else low, "low")
+    high = _floats(y if high is None else high, "high")
     if not len(low) == len(high) == len(y):
         raise PnpError("chart 'low' and 'high' must have one value per point", field="low")
     return [[max(0.0, v - lo) for v, lo in zip(y, low)], [max(0.0, hi - v) for v, hi in zip(y, high)]]
@@ -284,31 +301,42 @@ def _draw(ax: Any, kind: str, spec: Mapping[str, Any]) -> None:
         if len(ys) != len(x):
             raise PnpError(f"chart series {name or 'y'} has {len(ys)} values for {len(x)} x values",
                            field="y")
+    if len(series) > 1 and any(spec.get(k) is not None and not isinstance(spec[k], Mapping)
+                               for k in ("low", "high")):
+        raise PnpError("with several series, 'low' and 'high' must map series names to values",
+                       field="low")
     labels = [fmt(v) if not isinstance(v, str) else v for v in x]
-    errs = _errors(spec, series[0][1]) if len(series) == 1 else None
     pos = list(range(len(x)))
     if kind in ("bar", "barh"):
         width = 0.8 / len(series)
         for j, (name, ys) in enumerate(series):
             offs = [p - 0.4 + width * (j + 0.5) for p in pos]
+            errs = _errors(spec, ys, name)
             if kind == "bar":
                 ax.bar(offs, ys, width, yerr=errs, capsize=3, label=name or None)
             else:
                 ax.barh(offs, ys, width, xerr=errs, capsize=3, label=name or None)
         (ax.set_xticks if kind == "bar" else ax.set_yticks)(pos, labels)
-        if kind == "bar" and max(len(s) for s in labels) * len(labels) > 60:
-            ax.tick_params(axis="x", labelrotation=30)
+        if kind == "barh":
+            ax.invert_yaxis()  # first category on top, as in the table
+        elif max(len(s) for s in labels) * len(labels) > 60:
+            ax.tick_params(axis="x", labelrotation=30 if len(labels) <= 15 else 90)
         _band(ax, spec, vertical=(kind == "barh"))
     else:
         numeric = all(_is_num(v) and not isinstance(v, Estimate) for v in x)
         xs = [float(v) for v in x] if numeric else pos
-        for name, ys in series:
+        for j, (name, ys) in enumerate(series):
+            errs = _errors(spec, ys, name)
+            if kind == "errorbar" and not numeric and len(series) > 1:
+                # Side by side around each category, so the error bars do not overlap.
+                xs = [p + (j - (len(series) - 1) / 2) * 0.12 for p in pos]
             if kind == "line":
                 ax.plot(xs, ys, marker="o" if len(xs) <= 30 else None, markersize=3,
                         label=name or None)
                 if errs is not None:
                     ax.fill_between(xs, [v - e for v, e in zip(ys, errs[0])],
-                                    [v + e for v, e in zip(ys, errs[1])], alpha=0.2, label="95% CI")
+                                    [v + e for v, e in zip(ys, errs[1])], alpha=0.2,
+                                    label=f"{name} 95% CI" if name else "95% CI")
             else:
                 ax.errorbar(xs, ys, yerr=errs, fmt="o", capsize=4, label=name or None)
         if not numeric:

@@ -132,6 +132,8 @@ def test_checks_accept_dicts():
      "high": [0.7, 0.6, 0.55], "band": [0.45, 0.55], "xlabel": "games"},
     {"kind": "errorbar", "x": ["tier 1", "tier 2"], "y": [3.0, 4.5], "low": [2.5, 4.0],
      "high": [3.5, 5.0], "band": [None, 6]},
+    {"kind": "errorbar", "x": ["seat 1", "seat 2"], "series": {"a": [0.2, 0.3], "b": [0.3, 0.2]},
+     "low": {"a": [0.1, 0.2], "b": [0.2, 0.1]}, "high": {"a": [0.3, 0.4]}},
 ])
 def test_every_chart_kind_renders(spec):
     png = chart_png(spec)
@@ -147,6 +149,7 @@ def test_every_chart_kind_renders(spec):
     ({"kind": "bar", "x": ["a"]}, "y"),
     ({"kind": "bar", "x": ["a"], "y": ["tall"]}, "y"),
     ({"kind": "bar", "x": ["a", "b"], "y": [1, 2], "low": [0]}, "low"),
+    ({"kind": "bar", "x": ["a"], "series": {"p": [1], "q": [2]}, "low": [0]}, "low"),
 ])
 def test_bad_chart_specs(spec, field):
     with pytest.raises(PnpError) as err:
@@ -157,3 +160,12 @@ def test_bad_chart_specs(spec, field):
 def test_unknown_section_key_is_an_error():
     with pytest.raises(PnpError, match="tabel"):
         render_report("t", [{"heading": "x", "tabel": []}])
+
+
+def test_horizontal_bars_grow_with_their_categories():
+    words = [f"WORD{i}" for i in range(40)]
+    png = chart_png({"kind": "barh", "x": words, "y": [0.1] * 40})
+    with Image.open(io.BytesIO(png)) as im:
+        width, height = im.size
+    assert width == round(CHART_SIZE[0] * CHART_DPI)
+    assert height >= 40 * 0.2 * CHART_DPI  # at least 0.2 in (22 px) per label
