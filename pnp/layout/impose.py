@@ -17,11 +17,13 @@ from pnp.errors import PnpError
 from pnp.layout.draw import Component, Drawing, Group, Item, Path, Point
 from pnp.layout.marks import (EPS, Box, crop_marks, item_box, offset_polygon, place_footer,
                               place_points, rect_points)
+from pnp.layout.poster import calibration_pages, poster  # re-exported: one place to import from
 
 MIN_MARGIN = 6.35        # 1/4 in: what home printers leave unprinted
 SAFE_INSET = 3.0         # the safe zone is this far inside the trim
 CUT_STROKE = 0.2         # cut line along a non-rectangular outline
 GUIDE_COLOUR = "#00a0e0"
+FOOTER_BAND = 4.0        # mm kept free above the bottom margin for the footer on full sheets
 
 
 class Duplex(str, Enum):
@@ -346,9 +348,6 @@ def sheet_area(page: tuple[float, float], margin: float = MIN_MARGIN) -> tuple[f
     return (page[0] - 2 * margin, page[1] - 2 * margin - FOOTER_BAND)
 
 
-FOOTER_BAND = 4.0  # mm kept free above the bottom margin for the footer on full-page sheets
-
-
 def sheet_page(page: tuple[float, float], items: Iterable[Item], footer: str = "", *,
                margin: float = MIN_MARGIN, name: str = "sheet") -> Drawing:
     """A full page: ``items`` (origin at the top-left margin corner, clipped to
@@ -365,8 +364,6 @@ def sheet_page(page: tuple[float, float], items: Iterable[Item], footer: str = "
         out.append(text)
     return Drawing(width=pw, height=ph, items=tuple(out), name=name)
 
-
-from pnp.layout.poster import calibration_pages, poster  # noqa: E402  (re-exported)
 
 __all__ = ["Duplex", "nup", "print_shop_pages", "sheet_page", "sheet_area", "poster",
            "calibration_pages", "fit_grid", "parse_duplex"]

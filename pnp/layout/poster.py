@@ -91,7 +91,7 @@ def poster(drawing: Drawing, page: tuple[float, float], *, margin: float = MIN_M
             items += _cut_line(drawing, to_page, vis) if b > 0 or drawing.outline else []
             items += _glue_marks(vlines, hlines, vis, to_page, overlap)
             label = f"row {r + 1}, col {c + 1} of {plan.rows} x {plan.cols}"
-            hint = _hint(r, c)
+            hint = _hint(r, c) if plan.pages > 1 else ""
             text = " · ".join(t for t in (label, hint, footer) if t)
             items.append(TextBox(x=margin, y=ph - margin - LABEL_BAND + 0.6, w=pw - 2 * margin,
                                  h=LABEL_BAND - 0.6, text=text, size=FOOTER_PT, min_size=4.0,
