@@ -90,7 +90,10 @@ def register(app: typer.Typer) -> None:
                                         help="Shift backs by X,Y mm (measure with pnp calibrate)."),
         formats: str = typer.Option("pdf,svg,png,tts", "--formats",
                                     help="Comma-separated: pdf, svg, png, tts."),
-        dpi: float = typer.Option(300.0, "--dpi", help="Resolution of PNGs and TTS sheets."),
+        dpi: float = typer.Option(300.0, "--dpi", help="Resolution of the PNGs."),
+        tts_url: str = typer.Option("", "--tts-url", help="Where the Tabletop Simulator sheets "
+                                    "will be hosted, e.g. file:///home/me/decks/ or https://...: "
+                                    "put before the sheet names in the saved-object JSON."),
         print_shop: bool = typer.Option(False, "--print-shop", help="Also write a one-card-a-page "
                                         "PDF with bleed and TrimBox/BleedBox for a print shop."),
         seed: Optional[str] = typer.Option(None, "--seed", help="A seed whose code is printed in "
@@ -127,7 +130,8 @@ def register(app: typer.Typer) -> None:
             bleed=bleed_mm, crop_marks=crop_marks, safe_zone_guide=safe_zone_guide,
             duplex=parse_duplex(duplex).value, back_offset=_back_offset(back_offset),
             formats=wanted, dpi=dpi, print_shop=print_shop,
-            seed_code=seed_code(seed) if seed is not None else None, stem=cards.stem)
+            seed_code=seed_code(seed) if seed is not None else None, stem=cards.stem,
+            tts_url=tts_url)
         out_dir = out if out is not None else Path("output") / cards.stem
         previous = _read_manifest(out_dir)
         with Output(out_dir, seed=seed) as output:

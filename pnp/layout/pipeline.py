@@ -40,6 +40,7 @@ class RenderOptions:
     print_shop: bool = False
     seed_code: str | None = None
     stem: str = "deck"
+    tts_url: str = ""  # prefix of the sheet names in the TTS JSON (where they will be hosted)
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -157,18 +158,18 @@ def render_deck(deck: Deck, layout: Layout, opts: RenderOptions, out: Output,
         write_pdf(one_up, out.path(f"{opts.stem}-print-shop.pdf", "pdf"), title=deck.name,
                   print_shop=True)
     if "tts" in opts.formats:
-        _write_tts(deck, stream, opts, out, warn)
+        _write_tts(deck, stream, opts, out)
     return summary
 
 
 def _write_tts(deck: Deck, stream: Callable[[], Iterator[Component]], opts: RenderOptions,
-               out: Output, warn: Callable[[str], None]) -> None:
-    try:
-        from pnp.layout import tts
-    except ImportError:
-        warn("warning: Tabletop Simulator output is not available in this build; skipped")
-        return
-    tts.write_deck(list(stream()), out, name=deck.name, stem=opts.stem)
+               out: Output) -> None:
+    from pnp.layout.tts import tts_deck
+
+    result = tts_deck(stream(), name=opts.stem, url_prefix=opts.tts_url)
+    for fname in sorted(result.files):
+        kind = "tts-json" if fname == result.json_name else "tts-sheet"
+        out.write_bytes(f"tts/{fname}", result.files[fname], kind)
 
 
 def load_for_render(layout_path: str | None) -> Layout:

@@ -46,7 +46,7 @@ def rendered(example_dir, tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("out") / "deck"
     mp = pytest.MonkeyPatch()
     mp.setattr(sys, "argv", ["pnp", "render", str(example_dir / EXAMPLE.name), "--out", str(out),
-                             "--formats", "pdf,svg,png", "--dpi", "100", "--print-shop",
+                             "--formats", "pdf,svg,png,tts", "--dpi", "100", "--print-shop",
                              "--seed", "playtest 7"])
     try:
         cli.main()
@@ -98,10 +98,22 @@ def test_svg_and_png_sizes_are_physical(rendered):
         assert im.size == (round(69.5 / 25.4 * 100), round(94.9 / 25.4 * 100))
 
 
+def test_tabletop_simulator_deck(rendered):
+    saved = json.loads((rendered / "tts" / "salvage-mods.json").read_text())
+    deck = saved["ObjectStates"][0]
+    assert deck["Name"] == "DeckCustom" and len(deck["ContainedObjects"]) == 24
+    assert [o["Nickname"] for o in deck["ContainedObjects"]].count("Long-Range Tank") == 2
+    (custom,) = deck["CustomDeck"].values()
+    assert custom["NumWidth"] <= 10 and custom["NumHeight"] <= 7
+    with PILImage.open(rendered / "tts" / custom["FaceURL"]) as sheet:
+        assert sheet.mode == "RGB" and max(sheet.size) <= 4096
+        assert sheet.size[0] % custom["NumWidth"] == 0
+
+
 def test_same_input_same_bytes(rendered, example_dir, tmp_path, capsys, monkeypatch):
     out = tmp_path / "again"
     code, _, _ = run(capsys, monkeypatch, "render", str(example_dir / EXAMPLE.name), "--out",
-                     str(out), "--formats", "pdf,svg,png", "--dpi", "100", "--print-shop",
+                     str(out), "--formats", "pdf,svg,png,tts", "--dpi", "100", "--print-shop",
                      "--seed", "playtest 7")
     assert code == 0
     a = {f["path"]: f["sha256"] for f in json.loads((rendered / "manifest.json").read_text())["files"]}
