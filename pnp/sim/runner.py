@@ -63,12 +63,16 @@ def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str 
     """Run ``task`` on every batch of ``games`` games; per-batch results in batch order.
 
     ``jobs=1`` runs in this process, ``jobs=N`` on N local processes (0 or None: all cores),
-    ``scheduler="tcp://host:port"`` on a dask.distributed cluster. ``progress=True`` shows a bar
+    ``scheduler="tcp://host:port"`` on a dask.distributed cluster (``jobs`` is then ignored: the
+    cluster's workers run the batches). ``progress=True`` shows a bar
     on stderr; ``on_batch_done(done, total)`` is called after each batch.
     """
+    from pnp.sim import executors
     batches = plan(games, seed, stream=stream, batch_size=batch_size)
     workers = resolve_jobs(jobs)
     _check_picklable(task)
+    if scheduler is not None:
+        scheduler = executors.check_address(scheduler)  # before any bar is drawn
     callbacks: list[OnBatchDone] = [on_batch_done] if on_batch_done is not None else []
     bar = None
     if progress:
@@ -81,7 +85,6 @@ def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str 
         for cb in callbacks:
             cb(count, len(batches))
 
-    from pnp.sim import executors
     try:
         if scheduler is not None:
             return executors.run_dask(task, batches, scheduler, done)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import pickle
 import subprocess
 import sys
 import time
@@ -81,6 +82,7 @@ def test_local_processes_give_identical_results():
     two = run(task, 2000, 42, batch_size=100, jobs=2)
     many = run(task, 2000, 42, batch_size=100, jobs=3)  # more workers than cores is fine
     assert one == two == many
+    assert pickle.dumps(one) == pickle.dumps(two) == pickle.dumps(many)  # bit for bit
 
 
 def test_progress_callback_counts_batches():
@@ -121,6 +123,7 @@ def test_dask_local_cluster_gives_identical_results(processes):
                                   dashboard_address=None) as cluster:
         got = run(task, 2000, 42, batch_size=100, scheduler=cluster.scheduler_address)
     assert got == expected
+    assert pickle.dumps(got) == pickle.dumps(expected)
 
 
 def test_unreachable_scheduler_is_a_clear_error_quickly():
