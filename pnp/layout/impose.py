@@ -214,8 +214,8 @@ def _guide(points: tuple[Point, ...]) -> Path:
 
 # --- n-up -----------------------------------------------------------------------------------
 
-def _expand(components: Iterable[Component]) -> list[Component]:
-    out: list[Component] = []
+def _copies(components: Iterable[Component]) -> Iterator[Component]:
+    """Each component ``count`` times, checked, one at a time (decks may be streamed)."""
     for comp in components:
         name = comp.name or comp.front.name
         if not isinstance(comp.count, int) or comp.count < 0:
@@ -228,8 +228,8 @@ def _expand(components: Iterable[Component]) -> list[Component]:
             raise PnpError(f"back of {name!r} is {comp.back.width:g}x{comp.back.height:g} mm, "
                            f"its front {comp.front.width:g}x{comp.front.height:g} mm",
                            field="back")
-        out.extend([comp] * comp.count)
-    return out
+        for _ in range(comp.count):
+            yield comp
 
 
 def _size_key(d: Drawing) -> tuple:
@@ -245,33 +245,40 @@ def nup(components: Iterable[Component], page: tuple[float, float] = (210.0, 297
     pw, ph = float(page[0]), float(page[1])
     if margin < 0 or bleed < 0:
         raise PnpError("margin and bleed must be >= 0", field="margin" if margin < 0 else "bleed")
-    copies = _expand(components)
-    groups: dict[tuple, list[Component]] = {}
-    for comp in copies:  # one grid per size, in order of first appearance
-        groups.setdefault(_size_key(comp.front), []).append(comp)
-    plans: list[tuple[Grid, list[Component]]] = []
-    for comps in groups.values():
-        front = comps[0].front
-        grid = fit_grid((front.width, front.height), (pw, ph), margin, bleed)
-        if grid is None:
-            name = comps[0].name or front.name
-            raise PnpError(f"{name or 'component'} ({front.width:g}x{front.height:g} mm) does not "
-                           f"fit a {pw:g}x{ph:g} mm page inside {margin:g} mm margins; "
-                           "tile it as a poster", field="size")
-        for i in range(0, len(comps), grid.per_page):
-            plans.append((grid, comps[i:i + grid.per_page]))
-    has_back = [any(c.back is not None for c in comps) for _, comps in plans]
-    total = sum(1 + int(b) for b in has_back)
+    grids: dict[tuple, Grid] = {}
+    pending: dict[tuple, list[Component]] = {}  # one grid per size, in order of first appearance
     number = 0
-    for (grid, comps), backs in zip(plans, has_back):
+
+    def pages(grid: Grid, comps: list[Component]) -> Iterator[Drawing]:
+        nonlocal number
         number += 1
-        label = f"{footer} · page {number}/{total}" if footer else ""
+        label = f"{footer} · page {number}" if footer else ""
         front_page, placed = _front_page(grid, comps, (pw, ph), margin, bleed, crop_marks,
                                          safe_zone_guide, label)
         yield front_page
-        if backs:
+        if any(c.back is not None for c in comps):
             number += 1
             yield _back_page(grid, comps, placed, (pw, ph), duplex, back_offset)
+
+    # Pages go out as soon as they are full, so a large deck is never held in memory whole.
+    for comp in _copies(components):
+        key = _size_key(comp.front)
+        if key not in grids:
+            front = comp.front
+            grid = fit_grid((front.width, front.height), (pw, ph), margin, bleed)
+            if grid is None:
+                name = comp.name or front.name or "component"
+                raise PnpError(f"{name} ({front.width:g}x{front.height:g} mm) does not fit a "
+                               f"{pw:g}x{ph:g} mm page inside {margin:g} mm margins; tile it "
+                               "as a poster", field="size")
+            grids[key], pending[key] = grid, []
+        pending[key].append(comp)
+        if len(pending[key]) == grids[key].per_page:
+            yield from pages(grids[key], pending[key])
+            pending[key] = []
+    for key, comps in pending.items():
+        if comps:
+            yield from pages(grids[key], comps)
 
 
 def _front_page(grid: Grid, comps: Sequence[Component], page: tuple[float, float],
@@ -332,7 +339,7 @@ def print_shop_pages(components: Iterable[Component], bleed: float = 3.0) -> lis
     Meant for ``write_pdf(..., print_shop=True)``, which sets TrimBox and BleedBox.
     """
     pages: list[Drawing] = []
-    for comp in _expand(components):
+    for comp in _copies(components):
         for face in (comp.front, comp.back):
             if face is None:
                 continue

@@ -275,3 +275,13 @@ def test_sheet_page_keeps_items_inside_the_margins_and_draws_the_footer():
     foot = p.items[-1]
     assert isinstance(foot, TextBox) and foot.text == "ABCD-EFGH-J · pnp 0.1.0"
     assert foot.y + foot.h <= A4[1] - 6.35 + 1e-9 and foot.y >= 6.35 + ah
+
+
+def test_pages_stream_out_before_the_deck_is_read_to_the_end():
+    def deck():
+        for _ in range(9):
+            yield card(back=False)
+        raise RuntimeError("read too far")
+
+    pages = nup(deck(), A4)
+    assert len(placed(next(pages))) == 9  # the first page needs only the first nine cards
