@@ -76,3 +76,14 @@ def test_word_list_without_usable_words_exits_2(monkeypatch, capsys, tmp_path):
     code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "simulate", "--games", "5",
                              "--words", str(tmp_path / "missing.txt"))
     assert code == 2 and "no such word list" in err
+
+
+def test_bad_scheduler_address_exits_2(monkeypatch, capsys):
+    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "simulate", "--games", "5",
+                             "--scheduler", "not-an-address")
+    assert code == 2 and "scheduler" in err and out == ""
+
+
+def test_deck_bad_band_exits_2(monkeypatch, capsys):
+    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "deck", "--band", "1.5")
+    assert code == 2 and "field 'band'" in err

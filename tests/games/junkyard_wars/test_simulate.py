@@ -85,3 +85,15 @@ def test_random_bots_play_legal_games_to_the_time_limit():
     flat = batch_task(ctx, Batch(0, 5, 0, 3))
     doc = summarize(flat, ctx, deck, "rnd")
     assert doc["time_limit_share"]["value"] == 1.0 and "stagger_effect" not in doc
+
+
+@pytest.mark.slow
+def test_dask_cluster_gives_the_same_result():
+    distributed = pytest.importorskip("distributed")
+    ctx, _ = make_context("dask", 4, WORDS, BAG)
+    task = functools.partial(batch_task, ctx)
+    local = run(task, 40, "dask", batch_size=10, jobs=1)
+    with distributed.LocalCluster(n_workers=2, processes=False, threads_per_worker=1,
+                                  dashboard_address=None) as cluster:
+        remote = run(task, 40, "dask", batch_size=10, scheduler=cluster.scheduler_address)
+    assert local == remote
