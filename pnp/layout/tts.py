@@ -219,7 +219,8 @@ def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float 
             for s, sheet in enumerate(sheets):
                 chunk = [png(b) for _, b in pairs[s * per:(s + 1) * per]]
                 back_sheet = deck_sheets(chunk, sheet.card_px, fmt=fmt)[0]
-                fname = f"{stem}-backs{s + 1}.{sheet.ext}"
+                number = str(s + 1) if len(sheets) > 1 else ""
+                fname = f"{stem}-backs{number}.{sheet.ext}"
                 files[fname] = back_sheet.data
                 back_urls.append(url_prefix + fname)
         else:
