@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -546,11 +546,18 @@ def components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: flo
     layout names a back layout and ``back`` is true."""
     front = Renderer(layout, size, bleed, deck)
     rear = Renderer(load_layout(layout.back), size, bleed, deck) if back and layout.back else None
+    back_items: dict[tuple, tuple] = {}
     for index, card in enumerate(deck.cards, 1):
         if card.count <= 0:
             continue
-        yield Component(front=front.drawing(card, index),
-                        back=rear.drawing(card, index) if rear else None,
+        back = rear.drawing(card, index) if rear else None
+        if back is not None and len(back_items) < 64:
+            # Most decks share a few backs: their items are kept once, however many cards
+            # (imposition may hold every component of a deck at once).
+            shared = back_items.setdefault(back.items, back.items)
+            if shared is not back.items:
+                back = replace(back, items=shared)
+        yield Component(front=front.drawing(card, index), back=back,
                         count=card.count, name=card.name or f"card {index}",
                         meta=(("index", str(index)),))
 
