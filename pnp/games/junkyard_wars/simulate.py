@@ -292,7 +292,8 @@ def report_sections(result: dict) -> list[dict]:
                                  "without": [b["value"] for b in st["by_seat_without"]]},
                       "ylabel": "win rate", "title": "Win rate by seat"},
         })
-    cards = result["cards"]
+    cards = sorted(result["cards"], key=lambda c: (c["figure"], c["word"]))
+    rated = [c for c in cards if c["win_rate"]]
     secs.append({
         "heading": "Machine cards",
         "text": ("Each card's difficulty figure (estimated team-turns to build it alone) and how "
@@ -304,8 +305,11 @@ def report_sections(result: dict) -> list[dict]:
                    "win rate": _fmt(c["win_rate"]), "built": c["built_share"],
                    "rounds to win": c["mean_rounds_to_win"], "verdict": c["verdict"]}
                   for c in cards],
-        "chart": {"kind": "barh", "x": [c["word"] for c in cards],
-                  "y": [c["win_rate"]["value"] if c["win_rate"] else 0.0 for c in cards],
-                  "xlabel": "win rate when chosen", "title": "Win rate by machine card"},
+        "chart": {"kind": "barh", "x": [f"{c['word']} ({c['figure']:.1f})" for c in rated],
+                  "y": [c["win_rate"]["value"] for c in rated],
+                  "low": [c["win_rate"]["low"] for c in rated],
+                  "high": [c["win_rate"]["high"] for c in rated],
+                  "xlabel": f"win rate when chosen (95% CI); fair share {1 / players:.3f}",
+                  "title": "Win rate by machine card, easiest figure first"},
     })
     return secs
