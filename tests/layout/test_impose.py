@@ -285,3 +285,17 @@ def test_pages_stream_out_before_the_deck_is_read_to_the_end():
 
     pages = nup(deck(), A4)
     assert len(placed(next(pages))) == 9  # the first page needs only the first nine cards
+
+
+def test_same_input_same_pdf_bytes(tmp_path):
+    from pnp.layout.pdf import write_pdf
+    from pnp.layout.poster import calibration_pages
+
+    digests = []
+    for k in range(2):
+        path = tmp_path / f"run{k}.pdf"
+        pages = list(nup([card(count=11)], LETTER, footer="ABCD-EFGH-J · pnp 0.1.0",
+                         back_offset=(0.5, -1.0), safe_zone_guide=True))
+        write_pdf(pages + list(calibration_pages(A4)), path)
+        digests.append(path.read_bytes())
+    assert digests[0] == digests[1]
