@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pnp.games.junkyard_wars.generate import session_board
+from pnp.games.junkyard_wars.graph import Tables, board_from_session, grid_board
 from pnp.games.junkyard_wars.rules import (
-    BLANK, CARRIED, IN_PILE, LINK_MA, Game, IllegalAction, Tables, action_limit, bag_counts,
-    bag_tiles, board_from_session, buildable, debug_found, first_turn_actions, grid_board,
-    letter_code, machine_works,
+    BLANK, CARRIED, IN_PILE, LINK_MA, Game, IllegalAction, action_limit, bag_counts, bag_tiles,
+    buildable, debug_found, first_turn_actions, letter_code, machine_works,
 )
 
 # A 5x3 toy yard: zone in the middle of the top row, junk on four squares, a wall between

@@ -1,0 +1,86 @@
+"""The yard as a graph for the rules: squares, one-move neighbours, distance tables. Pure.
+
+Squares are integer ids (the session board's node ids: 225 squares row-major, then the 64
+outside-track squares). ``Tables`` holds all-pairs move counts and next steps, built once per
+board and shared by every simulated game on it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Sequence
+
+
+@dataclass(frozen=True)
+class Board:
+    """A graph of squares: one-move neighbours, the construction zone and the junk squares."""
+
+    neighbours: tuple[tuple[int, ...], ...]
+    construction_zone: int
+    junk_squares: tuple[int, ...]
+
+
+def board_from_session(session) -> Board:
+    """The rules' view of a ``generate.SessionBoard`` (node ids as in its adjacency)."""
+    zone = session.index(*session.construction_zone)
+    return Board(tuple(tuple(a) for a in session.adjacency), zone,
+                 tuple(session.index(r, c) for r, c in session.junk_squares))
+
+
+def grid_board(width: int, height: int, zone: tuple[int, int], junk: Sequence[tuple[int, int]],
+               walls: Sequence[tuple[tuple[int, int], tuple[int, int]]] = ()) -> Board:
+    """A small open grid (id = row * width + col) with optional walls between squares; for tests."""
+    blocked = {frozenset(w) for w in walls}
+    nbrs = []
+    for r in range(height):
+        for c in range(width):
+            out = []
+            for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < height and 0 <= cc < width and frozenset(((r, c), (rr, cc))) not in blocked:
+                    out.append(rr * width + cc)
+            nbrs.append(tuple(out))
+    return Board(tuple(nbrs), zone[0] * width + zone[1], tuple(r * width + c for r, c in junk))
+
+
+class Tables:
+    """Per-board tables computed once and shared by every game on the board (picklable lists)."""
+
+    __slots__ = ("n", "neighbours", "zone", "junk", "dist", "toward", "near_junk", "has_junk")
+
+    def __init__(self, board: Board):
+        n = len(board.neighbours)
+        self.n = n
+        self.neighbours = [list(a) for a in board.neighbours]
+        self.zone = board.construction_zone
+        self.junk = list(board.junk_squares)
+        # dist[b][a]: moves from a to b; toward[b][a]: the neighbour of a one move closer to b.
+        self.dist: list[list[int]] = []
+        self.toward: list[list[int]] = []
+        nb = self.neighbours
+        for b in range(n):
+            d = [-1] * n
+            t = [-1] * n
+            d[b] = 0
+            t[b] = b
+            q = deque([b])
+            while q:
+                u = q.popleft()
+                du = d[u] + 1
+                for v in nb[u]:
+                    if d[v] < 0:
+                        d[v] = du
+                        t[v] = u
+                        q.append(v)
+            self.dist.append(d)
+            self.toward.append(t)
+        if min(self.dist[self.zone]) < 0:
+            raise ValueError("every square must be reachable from the construction zone")
+        # near_junk[a]: junk squares by distance from a (ties by id), for nearest-search queries.
+        self.near_junk = [sorted(self.junk, key=lambda s, a=a: (self.dist[s][a], s))
+                          for a in range(n)]
+        self.has_junk = bytes(1 if s in set(self.junk) else 0 for s in range(n))
+
+
+__all__ = ["Board", "Tables", "board_from_session", "grid_board"]
