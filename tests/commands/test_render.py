@@ -192,3 +192,23 @@ def test_calibrate_writes_the_sheet(tmp_path, capsys, monkeypatch):
 def test_help_has_examples(capsys, monkeypatch, command):
     code, out, _ = run(capsys, monkeypatch, command, "--help")
     assert code == 0 and "Examples:" in out and f"pnp {command} " in out
+
+
+@pytest.mark.parametrize("args, pages", [
+    (["--duplex", "none"], 2),            # backs on their own page, not mirrored
+    (["--duplex", "short", "--no-crop-marks", "--safe-zone-guide"], 2),
+    (["--size", "mini", "--page", "letter", "--bleed", "0.125in"], 2),
+])
+def test_options_reach_the_pdf(tmp_path, capsys, monkeypatch, args, pages):
+    (tmp_path / "d.yaml").write_text("name: Enemies\ncards:\n  - {name: Rat, level: 1, qty: 3}\n"
+                                     "  - {name: Boss, level: 3, back: Level 3}\n")
+    code, out, err = run(capsys, monkeypatch, "render", str(tmp_path / "d.yaml"), "--out",
+                         str(tmp_path / "o"), "--formats", "pdf,svg", *args)
+    assert code == 0, err
+    assert len(PdfReader(tmp_path / "o" / "d.pdf").pages) == pages
+    svgs = sorted(p.name for p in (tmp_path / "o" / "svg").iterdir())
+    assert svgs == ["001-rat.svg", "002-boss.svg", "back-001-enemies.svg",
+                    "back-002-level-3.svg"]
+    if "mini" in args:
+        root = ET.parse(tmp_path / "o" / "svg" / "001-rat.svg").getroot()
+        assert root.get("width") == f"{44 + 2 * 3.175:g}mm"

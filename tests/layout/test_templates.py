@@ -303,3 +303,8 @@ def test_the_layouts_in_docs_render(tmp_path):
         layout = load_layout(p)
         comps = list(components(deck, layout, card_size(layout, None), 3.0, back=False))
         assert len(comps) == 20 and all(c.front.items for c in comps)
+
+
+def test_card_data_is_never_evaluated_as_a_template():
+    d = render(deck_of(Card("{{ 7 * 7 }}", (("text", "{% for x in range(3) %}x{% endfor %}"),))))
+    assert set(texts(d)) == {"{{ 7 * 7 }}", "{% for x in range(3) %}x{% endfor %}"}
