@@ -87,3 +87,18 @@ def test_bad_scheduler_address_exits_2(monkeypatch, capsys):
 def test_deck_bad_band_exits_2(monkeypatch, capsys):
     code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "deck", "--band", "1.5")
     assert code == 2 and "field 'band'" in err
+
+
+def test_output_independent_of_python_hash_seed():
+    import os
+    import subprocess
+
+    args = [sys.executable, "-m", "pnp.cli", "junkyard-wars", "simulate", "--players", "3",
+            "--games", "30", "--seed", "hash", "--json"]
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == 0, done.stderr
+        outs.append(done.stdout)
+    assert outs[0] == outs[1] and json.loads(outs[0])["games"] == 30

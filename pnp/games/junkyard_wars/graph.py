@@ -47,7 +47,7 @@ def grid_board(width: int, height: int, zone: tuple[int, int], junk: Sequence[tu
 class Tables:
     """Per-board tables computed once and shared by every game on the board (picklable lists)."""
 
-    __slots__ = ("n", "neighbours", "zone", "junk", "dist", "toward", "near_junk", "has_junk")
+    __slots__ = ("n", "neighbours", "zone", "junk", "dist", "toward", "near_junk")
 
     def __init__(self, board: Board):
         n = len(board.neighbours)
@@ -80,7 +80,6 @@ class Tables:
         # near_junk[a]: junk squares by distance from a (ties by id), for nearest-search queries.
         self.near_junk = [sorted(self.junk, key=lambda s, a=a: (self.dist[s][a], s))
                           for a in range(n)]
-        self.has_junk = bytes(1 if s in set(self.junk) else 0 for s in range(n))
 
 
 __all__ = ["Board", "Tables", "board_from_session", "grid_board"]
