@@ -308,3 +308,16 @@ def test_the_layouts_in_docs_render(tmp_path):
 def test_card_data_is_never_evaluated_as_a_template():
     d = render(deck_of(Card("{{ 7 * 7 }}", (("text", "{% for x in range(3) %}x{% endfor %}"),))))
     assert set(texts(d)) == {"{{ 7 * 7 }}", "{% for x in range(3) %}x{% endfor %}"}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(25, 160), st.floats(25, 160))
+def test_default_layout_any_card_size(w, h):
+    """Any card size gives positive boxes inside the trim plus bleed, at the asked size."""
+    card = Card("Name", (("type", "T"), ("cost", "1"), ("text", "Some rules."), ("a", "1")))
+    d = render(deck_of(card), size=(w, h))
+    assert (d.width, d.height) == (w, h)
+    for item in d.items:
+        if hasattr(item, "h"):
+            assert item.w > 0 and item.h > 0
+            assert -3 - 1e-9 <= item.x and item.x + item.w <= w + 3 + 1e-9
