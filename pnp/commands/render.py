@@ -61,7 +61,10 @@ def _read_manifest(out_dir: Path) -> dict | None:
         data = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) and data.get("tool") == "pnp" else None
+    # Only a previous `pnp render` here: the files of another command's folder are not ours.
+    ok = isinstance(data, dict) and data.get("tool") == "pnp" \
+        and str(data.get("command", "")).split()[1:2] == ["render"]
+    return data if ok else None
 
 
 def register(app: typer.Typer) -> None:

@@ -212,3 +212,15 @@ def test_options_reach_the_pdf(tmp_path, capsys, monkeypatch, args, pages):
     if "mini" in args:
         root = ET.parse(tmp_path / "o" / "svg" / "001-rat.svg").getroot()
         assert root.get("width") == f"{44 + 2 * 3.175:g}mm"
+
+
+def test_files_of_another_command_are_left_alone(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "board.pdf").write_bytes(b"%PDF-")
+    (out / "manifest.json").write_text(json.dumps({"tool": "pnp", "command": "pnp waste-knights "
+                                                   "session", "files": [{"path": "board.pdf"}]}))
+    (tmp_path / "d.csv").write_text("name\nA\n")
+    assert run(capsys, monkeypatch, "render", str(tmp_path / "d.csv"), "--out", str(out),
+               "--formats", "svg")[0] == 0
+    assert (out / "board.pdf").exists()
