@@ -20,10 +20,12 @@ from pnp.games.junkyard_wars.graph import Board, Tables, board_from_session
 from pnp.games.junkyard_wars.rules import GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, Game, bag_tiles
 from pnp.seed import child_seed, seed_code
 from pnp.sim.runner import Batch, run
-from pnp.sim.stats import mean_ci, percentiles, proportion_ci
+from pnp.sim.stats import check_band, mean_ci, percentiles, proportion_ci
 
 BOTS = ("heuristic", "random")
 QS = (5, 25, 50, 75, 95)
+SEAT_BAND = 0.05  # every seat's win rate within fair share +- 5 points
+TIME_LIMIT_BAND = 0.5  # at most half the games decided by the clock
 
 
 @dataclass(frozen=True)
@@ -177,7 +179,25 @@ def summarize(flat: list[tuple], ctx: SimContext, deck: MachineDeck, seed) -> di
     doc["cards"] = _card_rows(main, ctx, deck)
     doc["card_figure_vs_win_rate"] = _figure_correlation(doc["cards"])
     doc["deck"] = {k: v for k, v in deck.to_dict().items() if k != "cards"}
+    doc["checks"] = _checks(doc, deck)
     return doc
+
+
+def _checks(doc: dict, deck: MachineDeck) -> list[dict]:
+    """Declared bands: seats fair, games mostly finished in the hour, deck within its band."""
+    fair = 1 / doc["players"]
+    out = []
+    for s in doc["win_rate_by_seat"]:
+        est = proportion_ci(round(s["value"] * s["n"]), s["n"])
+        out.append(check_band(f"seat {s['seat']} win rate", est, fair - SEAT_BAND,
+                              fair + SEAT_BAND, note=f"fair share {fair:.3f}"))
+    share = doc["time_limit_share"]
+    out.append(check_band("share of games ended by the one-hour limit",
+                          proportion_ci(round(share["value"] * share["n"]), share["n"]), None,
+                          TIME_LIMIT_BAND, note=f"{doc['minutes_per_turn']} min per player-turn"))
+    out.append(check_band("machine cards within the deck band", float(deck.passed), 1.0, 1.0,
+                          note=f"+-{deck.band:.0%} of median {deck.median}"))
+    return [c.to_dict() for c in out]
 
 
 def _card_rows(main: list[tuple], ctx: SimContext, deck: MachineDeck) -> list[dict]:
@@ -291,6 +311,11 @@ def report_sections(result: dict) -> list[dict]:
                                  "without": [b["value"] for b in st["by_seat_without"]]},
                       "ylabel": "win rate", "title": "Win rate by seat"},
         })
+    if result.get("checks"):
+        secs.append({"heading": "Checks", "text": "Declared bands: seat win rates within a fair "
+                     f"share +- {SEAT_BAND:.2f}, at most {TIME_LIMIT_BAND:.0%} of games ended "
+                     "by the clock, every machine card within the deck's band.",
+                     "checks": result["checks"]})
     cards = sorted(result["cards"], key=lambda c: (c["figure"], c["word"]))
     rated = [c for c in cards if c["win_rate"]]
     secs.append({

@@ -73,7 +73,13 @@ def test_summary_and_report_sections(tmp_path):
     assert st["seat1_win_rate_with"]["n"] == 40 and "seat1_win_rate_without" in st
     assert len(result["cards"]) == 40 and sum(c["chosen"] for c in result["cards"]) == 160
     assert set(result["minutes"]["percentiles"]) == {"p5", "p25", "p50", "p75", "p95"}
+    names = [c["name"] for c in result["checks"]]
+    assert names[:4] == [f"seat {k} win rate" for k in range(1, 5)]
+    assert "share of games ended by the one-hour limit" in names
+    assert all(set(c) >= {"value", "low", "high", "band_low", "band_high", "passed"}
+               for c in result["checks"])
     sections = report_sections(result)
+    assert any(s["heading"] == "Checks" for s in sections)
     assert [s["heading"] for s in sections][:2] == ["Simulated games (4 players)", "Game length"]
     path = tmp_path / "report.html"
     write_report(path, "Junkyard Wars balance", sections)
