@@ -74,6 +74,32 @@ def play_game(ctx: SimContext, tb: Tables, seed: int, stagger: bool) -> tuple:
             game.tests[game.winner], tuple(game.machine), completed)
 
 
+def playthrough(ctx: SimContext, seed: int, stagger: bool = True) -> list[dict]:
+    """One game turn by turn (for golden files and for reading how the bots play)."""
+    tb = tables_for(ctx.board)
+    rng = random.Random(seed)
+    game = Game(tb, ctx.tiles, ctx.words, ctx.players, rng, stagger=stagger,
+                minutes_per_turn=ctx.minutes_per_turn)
+    costs = dict(zip(ctx.words, ctx.costs))
+    bots = [HeuristicBot(costs, max_carry=ctx.max_carry, rarity=list(ctx.rarity))
+            if kind == "heuristic" else RandomBot(rng) for kind in ctx.bots]
+    log = []
+    while not game.over:
+        p = game.current
+        bots[p].turn(game, p)
+        first = p * 4
+        log.append({"round": game.round, "player": p + 1,
+                    "machine": ctx.words[game.machine[p]],
+                    "workers": game.w_sq[first:first + 4],
+                    "carrying": [len(game.w_load[w]) for w in range(first, first + 4)],
+                    "objects": game.matched[p], "links": game.links[p],
+                    "link_ma": game.link_ma[p], "broken": game.broken[p],
+                    "tests": game.tests[p]})
+        game.end_turn()
+    log.append({"winner": game.winner + 1, "by_time": game.by_time, "rounds": game.round})
+    return log
+
+
 def batch_task(ctx: SimContext, batch: Batch) -> list[tuple]:
     """All games of one batch: (main result, result with the stagger flipped or None)."""
     tb = tables_for(ctx.board)

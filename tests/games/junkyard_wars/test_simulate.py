@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import functools
+import json
+from pathlib import Path
 
 import pytest
 
 from pnp.games.junkyard_wars.bag import load_bag
 from pnp.games.junkyard_wars.simulate import (
-    batch_task, make_context, play_game, report_sections, simulate, summarize, tables_for,
+    batch_task, make_context, play_game, playthrough, report_sections, simulate, summarize,
+    tables_for,
 )
 from pnp.games.junkyard_wars.words import load_words
 from pnp.report import write_report
@@ -17,6 +20,7 @@ from pnp.sim.runner import Batch, run
 
 BAG = load_bag().counts()
 WORDS = load_words()
+GOLDEN = Path(__file__).parents[2] / "golden" / "junkyard_wars" / "playthrough_2p.json"
 
 
 def heuristic_vs_random_wins(games: int, seed: str) -> tuple[int, int]:
@@ -103,3 +107,17 @@ def test_dask_cluster_gives_the_same_result():
                                   dashboard_address=None) as cluster:
         remote = run(task, 40, "dask", batch_size=10, scheduler=cluster.scheduler_address)
     assert local == remote
+
+
+def test_golden_playthrough():
+    # A seeded 2-player game, turn by turn. Regenerating it is a deliberate change:
+    # run regen() from this module to rewrite it.
+    ctx, _ = make_context("golden", 2, WORDS, BAG)
+    assert playthrough(ctx, 2026) == json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+def regen() -> None:
+    """Rewrite the golden playthrough (a reviewed change only)."""
+    ctx, _ = make_context("golden", 2, WORDS, BAG)
+    GOLDEN.write_text(json.dumps(playthrough(ctx, 2026), sort_keys=True, indent=1) + "\n",
+                      encoding="utf-8")
