@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -29,28 +29,15 @@ from jinja2.sandbox import SandboxedEnvironment
 from pnp.content import Card, Deck
 from pnp.errors import PnpError
 from pnp.layout.cards import field_key
-from pnp.layout.colours import is_colour, parse_colour
+from pnp.layout.colours import parse_colour
+from pnp.layout.convert import (FONTS, SHAPES, Convert, Where, card_label,  # noqa: F401
+                                check_image, truthy)
+from pnp.layout.draw import Align, Component, Drawing, Group, Item, TextBox, VAlign
 from pnp.layout.layouts import Layout, load_layout  # noqa: F401  (re-exported)
-from pnp.layout.draw import (Align, Circle, Component, Drawing, Group, Image, Item, Path as
-                             PathItem, Rect, TextBox, VAlign)
 
-FONTS = ("Vera", "Vera-Bold", "Vera-Italic", "Vera-BoldItalic")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
 GLOBAL_NAMES = frozenset({"width", "height", "bleed", "deck"})  # the same for every card
-_NUM = {"x", "y", "w", "h", "cx", "cy", "r", "size", "min_size", "leading", "rotate",
-        "stroke_width", "radius", "dx", "dy"}
-_COLOURS = {"fill", "stroke", "colour"}
-SHAPES: dict[str, tuple[type, set[str]]] = {
-    "rect": (Rect, {"x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius"}),
-    "circle": (Circle, {"cx", "cy", "r", "fill", "stroke", "stroke_width"}),
-    "path": (PathItem, {"points", "closed", "fill", "stroke", "stroke_width", "dash"}),
-    "text": (TextBox, {"x", "y", "w", "h", "text", "size", "min_size", "font", "colour",
-                       "align", "valign", "leading", "rotate"}),
-    "image": (Image, {"x", "y", "w", "h", "path"}),
-    "group": (Group, {"items", "dx", "dy", "rotate", "mirror", "clip"}),
-}
 _SINGLE = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
-_ICON_REF = re.compile(r":([A-Za-z0-9_][A-Za-z0-9_.\-]*):")
 PALETTE = ("#3b6ea5", "#b5483b", "#4e8a4a", "#8a5a9e", "#c08a2e", "#2f8f8f", "#9e4f6e",
            "#5b6b7b", "#7a6a3a", "#3f7f5f", "#a0522d", "#4a5a9a")
 
@@ -100,16 +87,6 @@ ENV = _env()
 
 
 # ---------------------------------------------------------------- compiling expressions
-
-@dataclass(frozen=True)
-class _Where:
-    """Where a value was written, for error messages."""
-
-    file: str
-    line: int | None
-    item: str
-    attr: str
-
 
 class _Expr:
     """A compiled Jinja2 value: ``fn(ctx)`` gives the value; ``deps`` are the names it reads."""
@@ -166,7 +143,7 @@ def _compile_src(src: str) -> tuple[Callable[[Context], Any], frozenset[str]]:
     return (lambda ctx: ENV.concat(render(ctx))), deps
 
 
-def _compile(value: Any, where: _Where) -> Any:
+def _compile(value: Any, where: Where) -> Any:
     """A YAML value -> a constant, an ``_Expr`` or a ``_Seq``."""
     if isinstance(value, str) and ("{{" in value or "{%" in value):
         try:
@@ -181,14 +158,7 @@ def _compile(value: Any, where: _Where) -> Any:
     return value
 
 
-def _card_label(card: Card | None, deck: Deck) -> str:
-    if card is None:
-        return ""
-    where = f" ({Path(deck.source).name}:{card.line})" if deck.source and card.line else ""
-    return f"card '{card.name}'{where}: "
-
-
-def _evaluate(value: Any, ctx: Context, where: _Where, card: Card | None,
+def _evaluate(value: Any, ctx: Context, where: Where, card: Card | None,
               deck: Deck) -> Any:
     """Evaluate a compiled value for one card; Jinja2 failures become PnpError."""
     if isinstance(value, _Seq):
@@ -206,7 +176,7 @@ def _evaluate(value: Any, ctx: Context, where: _Where, card: Card | None,
                            field=where.attr) from None
         m = re.search(r"'([^']+)' is undefined|has no attribute '([^']+)'", str(exc))
         name = (m.group(1) or m.group(2)) if m else "?"
-        raise PnpError(f"{_card_label(card, deck)}the layout uses '{name}' but the card list has "
+        raise PnpError(f"{card_label(card, deck)}the layout uses '{name}' but the card list has "
                        f"no such column (item '{where.item}', {where.attr})", file=where.file,
                        line=where.line, field=name) from None
     except SecurityError as exc:
@@ -215,161 +185,8 @@ def _evaluate(value: Any, ctx: Context, where: _Where, card: Card | None,
     except PnpError:
         raise
     except Exception as exc:  # a TypeError in a designer's expression, a bad filter argument
-        raise PnpError(f"{_card_label(card, deck)}cannot evaluate {value.src!r}: {exc}",
+        raise PnpError(f"{card_label(card, deck)}cannot evaluate {value.src!r}: {exc}",
                        file=where.file, line=where.line, field=where.attr) from None
-
-
-# ---------------------------------------------------------------- converting values
-
-_FONT_ALIASES = {f.lower(): f for f in FONTS} | {"regular": "Vera", "bold": "Vera-Bold",
-                                                 "italic": "Vera-Italic",
-                                                 "bolditalic": "Vera-BoldItalic",
-                                                 "bold-italic": "Vera-BoldItalic"}
-_FALSE = {"", "false", "0", "no", "none", "off"}
-
-
-def _truthy(value: Any) -> bool:
-    if isinstance(value, str):
-        return value.strip().lower() not in _FALSE
-    return bool(value)
-
-
-class _Convert:
-    """Turns evaluated YAML/Jinja values into drawing-primitive arguments, with clear errors."""
-
-    def __init__(self, deck: Deck, icons: dict[str, str]):
-        self.deck = deck
-        self.deck_dir = Path(deck.source).parent if deck.source else None
-        self.icons = icons
-
-    def fail(self, msg: str, where: _Where, card: Card | None) -> PnpError:
-        return PnpError(f"{_card_label(card, self.deck)}{msg} (item '{where.item}')",
-                        file=where.file, line=where.line, field=where.attr)
-
-    def number(self, value: Any, where: _Where, card: Card | None) -> float:
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
-        text = str(value).strip()
-        try:
-            if where.attr in ("size", "min_size", "leading", "rotate"):
-                return float(text)
-            from pnp.layout.sizes import parse_length
-
-            return parse_length(text)
-        except (ValueError, PnpError):
-            raise self.fail(f"expected a number, got {text!r}", where, card) from None
-
-    def colour(self, value: Any, where: _Where, card: Card | None) -> str | None:
-        if value is None or str(value).strip().lower() in ("", "none"):
-            return None
-        text = str(value).strip()
-        try:
-            parse_colour(text)
-        except PnpError as exc:
-            raise self.fail(exc.message, where, card) from None
-        return text
-
-    def image(self, value: Any, where: _Where, card: Card | None) -> str | None:
-        text = str(value).strip()
-        if not text:
-            return None
-        p = Path(text)
-        candidates = [p] if p.is_absolute() else [
-            *([self.deck_dir / p] if self.deck_dir else []), Path(where.file).parent / p]
-        found = next((c for c in candidates if c.is_file()), None)
-        if found is None:
-            raise self.fail(f"image {text!r} not found (looked in "
-                            f"{', '.join(str(c.parent) for c in candidates)})", where, card)
-        problem = check_image(str(found))
-        if problem:
-            raise self.fail(f"cannot read image {text!r}: {problem}", where, card)
-        return str(found)
-
-    def text_icons(self, text: str, where: _Where, card: Card | None) -> tuple[tuple[str, str], ...]:
-        used = sorted({m for m in _ICON_REF.findall(text) if m in self.icons})
-        for name in used:
-            value = self.icons[name]
-            if not is_colour(value):
-                problem = check_image(value)
-                if problem:
-                    raise self.fail(f"icon :{name}: image {value!r}: {problem}", where, card)
-        return tuple((name, self.icons[name]) for name in used)
-
-    def attr(self, value: Any, w: _Where, card: Card | None) -> Any:
-        """One attribute value -> what the primitive takes (None for an image without path)."""
-        attr = w.attr
-        if attr in _NUM:
-            if type(value) is float:  # the common case, straight from an expression
-                return value
-            return self.number(value, w, card)
-        if attr in _COLOURS:
-            return self.colour(value, w, card)
-        if attr in ("closed", "mirror"):
-            return _truthy(value)
-        if attr in ("points", "clip"):
-            return self.points(value, w, card)
-        if attr == "dash":
-            return tuple(self.number(v, w, card) for v in (value or ()))
-        if attr == "text":
-            return "" if value is None else str(value).strip()
-        if attr == "font":
-            font = _FONT_ALIASES.get(str(value).strip().lower())
-            if font is None:
-                raise self.fail(f"unknown font {value!r} (bundled: {', '.join(FONTS)})", w, card)
-            return font
-        if attr in ("align", "valign"):
-            enum = Align if attr == "align" else VAlign
-            try:
-                return enum(str(value).strip().lower())
-            except ValueError:
-                options = ", ".join(e.value for e in enum)
-                raise self.fail(f"expected one of {options}, got {value!r}", w, card) from None
-        if attr == "path":
-            return self.image(value, w, card)
-        return value
-
-    def make(self, kind: str, args: dict[str, Any], where: _Where, card: Card | None) -> Any:
-        """Converted keyword arguments -> one primitive (None when an image has no path)."""
-        if kind == "image" and "path" in args and args["path"] is None:
-            return None
-        if kind == "text":
-            if args.get("colour") is None:
-                args.pop("colour", None)
-            args["icons"] = self.text_icons(args.get("text", ""), where, card)
-        if kind == "image":
-            missing = {"x", "y", "w", "h", "path"} - set(args)
-            if missing:
-                raise self.fail(f"an image needs {', '.join(sorted(missing))}", where, card)
-        try:
-            return SHAPES[kind][0](**args)
-        except TypeError as exc:
-            raise self.fail(f"incomplete {kind}: {exc}", where, card) from None
-
-    def points(self, value: Any, where: _Where, card: Card | None) -> tuple[tuple[float, float], ...]:
-        try:
-            pts = tuple((self.number(p[0], where, card), self.number(p[1], where, card))
-                        for p in value)
-        except (TypeError, IndexError, KeyError):
-            raise self.fail("expected a list of [x, y] points", where, card) from None
-        return pts
-
-
-@lru_cache(maxsize=256)
-def check_image(path: str) -> str:
-    """'' when the file is a readable image (PNG/JPEG/... via Pillow, or an SVG), else why not."""
-    try:
-        if path.lower().endswith(".svg"):
-            import xml.etree.ElementTree as ET
-
-            root = ET.parse(path).getroot()
-            return "" if root.tag.endswith("svg") else "not an SVG file"
-        from PIL import Image as PILImage
-
-        with PILImage.open(path) as im:
-            im.verify()
-        return ""
-    except Exception as exc:  # Pillow raises several types for broken files
-        return str(exc) or type(exc).__name__
 
 
 # ---------------------------------------------------------------- rendering cards
@@ -385,12 +202,12 @@ class _Item:
 
     __slots__ = ("kind", "where", "when", "static", "dynamic", "children", "fixed", "when_at")
 
-    def __init__(self, kind: str, where: _Where, when: Any, static: dict[str, Any],
-                 dynamic: list[tuple[str, Any, _Where]], children: list["_Item"]):
+    def __init__(self, kind: str, where: Where, when: Any, static: dict[str, Any],
+                 dynamic: list[tuple[str, Any, Where]], children: list["_Item"]):
         self.kind, self.where, self.when = kind, where, when
         self.static, self.dynamic, self.children = static, dynamic, children
         self.fixed: Any = _UNSET
-        self.when_at = _Where(where.file, where.line, where.item, "when")
+        self.when_at = Where(where.file, where.line, where.item, "when")
 
 
 def deck_icons(deck: Deck) -> dict[str, str]:
@@ -413,14 +230,14 @@ class Renderer:
         self.bleed = float(bleed)
         icons = dict(layout.icons)
         icons.update(deck_icons(deck))  # the deck's own icons win over the layout's
-        self.convert = _Convert(deck, icons)
+        self.convert = Convert(deck, icons)
         self.globals: dict[str, Any] = {"width": self.width, "height": self.height,
                                         "bleed": self.bleed, "deck": deck.name}
         self.known = set(GLOBAL_NAMES)
         self._global_ctx = new_context(self.globals)
-        self.card_vars: list[tuple[str, Any, _Where]] = []
+        self.card_vars: list[tuple[str, Any, Where]] = []
         for name, raw, file, line in layout.vars:
-            where = _Where(file, line, "vars", name)
+            where = Where(file, line, "vars", name)
             value = _compile(raw, where)
             if _deps(value) <= self.known:
                 self.globals[name] = _evaluate(value, self._global_ctx, where, None, deck)
@@ -447,7 +264,7 @@ class Renderer:
         line = spec.get("__line__", line)
         allowed = SHAPES[kind][1]
         static: dict[str, Any] = {}
-        dynamic: list[tuple[str, Any, _Where]] = []
+        dynamic: list[tuple[str, Any, Where]] = []
         children: list[_Item] = []
         for attr, value in spec.items():
             if attr == "__line__":
@@ -465,21 +282,21 @@ class Renderer:
                             if isinstance(c, dict) else self._compile_item({"?": c})
                             for c in value]
                 continue
-            where = _Where(file, line, label, attr)
+            where = Where(file, line, label, attr)
             value = self._fold(_compile(value, where), where)
             if isinstance(value, (_Expr, _Seq)):
                 dynamic.append((attr, value, where))
             else:
                 static[attr] = self.convert.attr(value, where, None)
-        where = _Where(file, line, label, "when")
+        where = Where(file, line, label, "when")
         when = self._fold(_compile(raw.get("when", True), where), where)
-        item = _Item(kind, _Where(file, line, label, kind), when, static, dynamic, children)
+        item = _Item(kind, Where(file, line, label, kind), when, static, dynamic, children)
         if not isinstance(when, (_Expr, _Seq)) and not dynamic and all(
                 c.fixed is not _UNSET for c in children):
             item.fixed = self._build(item, self._global_ctx, None)
         return item
 
-    def _fold(self, value: Any, where: _Where) -> Any:
+    def _fold(self, value: Any, where: Where) -> Any:
         """Evaluate now what depends only on size, bleed, deck and card-independent vars."""
         if isinstance(value, (_Expr, _Seq)) and value.deps <= self.known:
             return _evaluate(value, self._global_ctx, where, None, self.deck)
@@ -503,7 +320,7 @@ class Renderer:
         return context
 
     def _build(self, item: _Item, ctx: Context, card: Card | None) -> Item | None:
-        if item.when is not True and not _truthy(
+        if item.when is not True and not truthy(
                 _evaluate(item.when, ctx, item.when_at, card, self.deck)):
             return None
         args = dict(item.static)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pnp.content import Card, Deck
 from pnp.errors import PnpError
 from pnp.layout.cards import load_deck
-from pnp.layout.draw import Circle, Image, Rect, TextBox
+from pnp.layout.draw import Circle, Image, Rect
 from pnp.layout.sizes import CARD_SIZES
 from pnp.layout.templates import (Renderer, card_size, components, describe, load_layout,
                                   overflowing, text_boxes)

@@ -1,0 +1,200 @@
+"""Layout values -> drawing-primitive arguments: numbers, colours, fonts, images, icons.
+
+Every failure is a PnpError naming the layout file and line, the attribute, and the card.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pnp.content import Card, Deck
+from pnp.errors import PnpError
+from pnp.layout.colours import is_colour, parse_colour
+from pnp.layout.draw import Align, Circle, Group, Image, Path as PathItem, Rect, TextBox, VAlign
+
+FONTS = ("Vera", "Vera-Bold", "Vera-Italic", "Vera-BoldItalic")
+NUMBERS = {"x", "y", "w", "h", "cx", "cy", "r", "size", "min_size", "leading", "rotate",
+           "stroke_width", "radius", "dx", "dy"}
+COLOURS = {"fill", "stroke", "colour"}
+SHAPES: dict[str, tuple[type, set[str]]] = {
+    "rect": (Rect, {"x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius"}),
+    "circle": (Circle, {"cx", "cy", "r", "fill", "stroke", "stroke_width"}),
+    "path": (PathItem, {"points", "closed", "fill", "stroke", "stroke_width", "dash"}),
+    "text": (TextBox, {"x", "y", "w", "h", "text", "size", "min_size", "font", "colour",
+                       "align", "valign", "leading", "rotate"}),
+    "image": (Image, {"x", "y", "w", "h", "path"}),
+    "group": (Group, {"items", "dx", "dy", "rotate", "mirror", "clip"}),
+}
+ICON_REF = r":([A-Za-z0-9_][A-Za-z0-9_.\-]*):"
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a value was written, for error messages."""
+
+    file: str
+    line: int | None
+    item: str
+    attr: str
+
+
+def card_label(card: Card | None, deck: Deck) -> str:
+    if card is None:
+        return ""
+    where = f" ({Path(deck.source).name}:{card.line})" if deck.source and card.line else ""
+    return f"card '{card.name}'{where}: "
+
+
+_FONT_ALIASES = {f.lower(): f for f in FONTS} | {"regular": "Vera", "bold": "Vera-Bold",
+                                                 "italic": "Vera-Italic",
+                                                 "bolditalic": "Vera-BoldItalic",
+                                                 "bold-italic": "Vera-BoldItalic"}
+_FALSE = {"", "false", "0", "no", "none", "off"}
+
+
+def truthy(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() not in _FALSE
+    return bool(value)
+
+
+class Convert:
+    """Turns evaluated YAML/Jinja values into drawing-primitive arguments, with clear errors."""
+
+    def __init__(self, deck: Deck, icons: dict[str, str]):
+        self.deck = deck
+        self.deck_dir = Path(deck.source).parent if deck.source else None
+        self.icons = icons
+
+    def fail(self, msg: str, where: Where, card: Card | None) -> PnpError:
+        return PnpError(f"{card_label(card, self.deck)}{msg} (item '{where.item}')",
+                        file=where.file, line=where.line, field=where.attr)
+
+    def number(self, value: Any, where: Where, card: Card | None) -> float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        text = str(value).strip()
+        try:
+            if where.attr in ("size", "min_size", "leading", "rotate"):
+                return float(text)
+            from pnp.layout.sizes import parse_length
+
+            return parse_length(text)
+        except (ValueError, PnpError):
+            raise self.fail(f"expected a number, got {text!r}", where, card) from None
+
+    def colour(self, value: Any, where: Where, card: Card | None) -> str | None:
+        if value is None or str(value).strip().lower() in ("", "none"):
+            return None
+        text = str(value).strip()
+        try:
+            parse_colour(text)
+        except PnpError as exc:
+            raise self.fail(exc.message, where, card) from None
+        return text
+
+    def image(self, value: Any, where: Where, card: Card | None) -> str | None:
+        text = str(value).strip()
+        if not text:
+            return None
+        p = Path(text)
+        candidates = [p] if p.is_absolute() else [
+            *([self.deck_dir / p] if self.deck_dir else []), Path(where.file).parent / p]
+        found = next((c for c in candidates if c.is_file()), None)
+        if found is None:
+            raise self.fail(f"image {text!r} not found (looked in "
+                            f"{', '.join(str(c.parent) for c in candidates)})", where, card)
+        problem = check_image(str(found))
+        if problem:
+            raise self.fail(f"cannot read image {text!r}: {problem}", where, card)
+        return str(found)
+
+    def text_icons(self, text: str, where: Where, card: Card | None) -> tuple[tuple[str, str], ...]:
+        used = sorted({m for m in re.findall(ICON_REF, text) if m in self.icons})
+        for name in used:
+            value = self.icons[name]
+            if not is_colour(value):
+                problem = check_image(value)
+                if problem:
+                    raise self.fail(f"icon :{name}: image {value!r}: {problem}", where, card)
+        return tuple((name, self.icons[name]) for name in used)
+
+    def attr(self, value: Any, w: Where, card: Card | None) -> Any:
+        """One attribute value -> what the primitive takes (None for an image without path)."""
+        attr = w.attr
+        if attr in NUMBERS:
+            if type(value) is float:  # the common case, straight from an expression
+                return value
+            return self.number(value, w, card)
+        if attr in COLOURS:
+            return self.colour(value, w, card)
+        if attr in ("closed", "mirror"):
+            return truthy(value)
+        if attr in ("points", "clip"):
+            return self.points(value, w, card)
+        if attr == "dash":
+            return tuple(self.number(v, w, card) for v in (value or ()))
+        if attr == "text":
+            return "" if value is None else str(value).strip()
+        if attr == "font":
+            font = _FONT_ALIASES.get(str(value).strip().lower())
+            if font is None:
+                raise self.fail(f"unknown font {value!r} (bundled: {', '.join(FONTS)})", w, card)
+            return font
+        if attr in ("align", "valign"):
+            enum = Align if attr == "align" else VAlign
+            try:
+                return enum(str(value).strip().lower())
+            except ValueError:
+                options = ", ".join(e.value for e in enum)
+                raise self.fail(f"expected one of {options}, got {value!r}", w, card) from None
+        if attr == "path":
+            return self.image(value, w, card)
+        return value
+
+    def make(self, kind: str, args: dict[str, Any], where: Where, card: Card | None) -> Any:
+        """Converted keyword arguments -> one primitive (None when an image has no path)."""
+        if kind == "image" and "path" in args and args["path"] is None:
+            return None
+        if kind == "text":
+            if args.get("colour") is None:
+                args.pop("colour", None)
+            args["icons"] = self.text_icons(args.get("text", ""), where, card)
+        if kind == "image":
+            missing = {"x", "y", "w", "h", "path"} - set(args)
+            if missing:
+                raise self.fail(f"an image needs {', '.join(sorted(missing))}", where, card)
+        try:
+            return SHAPES[kind][0](**args)
+        except TypeError as exc:
+            raise self.fail(f"incomplete {kind}: {exc}", where, card) from None
+
+    def points(self, value: Any, where: Where, card: Card | None) -> tuple[tuple[float, float], ...]:
+        try:
+            pts = tuple((self.number(p[0], where, card), self.number(p[1], where, card))
+                        for p in value)
+        except (TypeError, IndexError, KeyError):
+            raise self.fail("expected a list of [x, y] points", where, card) from None
+        return pts
+
+
+@lru_cache(maxsize=256)
+def check_image(path: str) -> str:
+    """'' when the file is a readable image (PNG/JPEG/... via Pillow, or an SVG), else why not."""
+    try:
+        if path.lower().endswith(".svg"):
+            import xml.etree.ElementTree as ET
+
+            root = ET.parse(path).getroot()
+            return "" if root.tag.endswith("svg") else "not an SVG file"
+        from PIL import Image as PILImage
+
+        with PILImage.open(path) as im:
+            im.verify()
+        return ""
+    except Exception as exc:  # Pillow raises several types for broken files
+        return str(exc) or type(exc).__name__
