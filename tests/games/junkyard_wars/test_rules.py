@@ -314,33 +314,29 @@ def test_legal_actions_of_a_worker():
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 6))
-def test_random_legal_play_keeps_the_tile_count(seed, players):
+def test_random_legal_play_keeps_the_invariants(seed, players):
+    from pnp.games.junkyard_wars.bots import RandomBot
+
     rng = random.Random(seed)
     game = make_game(players=players, seed=seed, tiles=[letter_code(c) for c in "CATROB?"])
-    for p in range(players):
-        game.choose_machine(p, 0)
-    for _ in range(3 * players):
-        p = game.current
-        for w in range(p * 4, p * 4 + 4):
-            for _ in range(8):
-                acts = game.legal_actions(w)
-                if not acts:
-                    break
-                a = rng.choice(acts)
-                if a[0] == "move":
-                    game.move(w, a[1])
-                elif a[0] == "search":
-                    game.search(w)
-                elif a[0] == "pick_up":
-                    game.pick_up(w, a[1], 0)
-                elif a[0] == "drop":
-                    game.drop(w, a[1])
+    bot = RandomBot(rng)
+    for _ in range(4 * players):
+        bot.turn(game, game.current)
+        nw = players * 4
+        for w in range(nw):
+            alone = sum(1 for t in game.w_load[w] if game.tile_partner[t] < 0)
+            shared = len(game.w_load[w]) - alone + len(game.w_help[w])
+            assert game.w_pen[w] == 2 * alone + shared  # the action limits of the rules
+            assert game.remaining(w) >= 0
+            for t in game.w_help[w]:
+                assert game.w_sq[game.tile_holder[t]] == game.w_sq[w]  # carried together
         game.end_turn()
+        if game.over:
+            break
     lying = sum(len(x) for x in game.sq_tiles)
     carried = sum(len(x) for x in game.w_load)
     piled = sum(1 for t in game.tile_at if t == IN_PILE)
     assert lying + carried + piled == 7
-    assert all(game.remaining(w) >= 0 for w in range(players * 4))
 
 
 # --- bag -------------------------------------------------------------------------------------------
