@@ -293,6 +293,12 @@ def _figure_correlation(cards: list[dict], min_chosen: int = 10) -> dict:
     return {"spearman": round(cov / var, 6) if var else None, "cards": len(rows)}
 
 
+def _bots_text(bots: list[str]) -> str:
+    if len(set(bots)) == 1:
+        return f"{len(bots)} {bots[0]} bots"
+    return "bots " + ", ".join(f"seat {k + 1} {b}" for k, b in enumerate(bots))
+
+
 def _fmt(e: dict | None) -> str:
     if not e:
         return "-"
@@ -305,7 +311,7 @@ def report_sections(result: dict) -> list[dict]:
     seats = result["win_rate_by_seat"]
     secs: list[dict] = [{
         "heading": f"Simulated games ({players} players)",
-        "text": (f"{n} games of heuristic bots ({', '.join(result['bots'])}) on the session board "
+        "text": (f"{n} games of {_bots_text(result['bots'])} on the session board "
                  f"{result['seed_code']}, first-turn stagger {'on' if result['stagger'] else 'off'}, "
                  f"{result['minutes_per_turn']} minutes per player-turn. "
                  f"{result['time_limit_share']['value']:.1%} of games reached the one-hour limit."),
@@ -318,18 +324,27 @@ def report_sections(result: dict) -> list[dict]:
     mins, rnds = result["minutes"], result["rounds"]
     secs.append({
         "heading": "Game length",
-        "text": "How long a game takes: rounds, and minutes under the minutes-per-turn model.",
+        "text": (f"A {players}-player game lasts {rnds['mean']['value']:.1f} rounds on average, "
+                 f"{mins['mean']['value']:.0f} minutes at {result['minutes_per_turn']} minutes per "
+                 f"player-turn (95th percentile {mins['percentiles']['p95']:.0f}); "
+                 f"{result['time_limit_share']['value']:.0%} of games reach the one-hour limit "
+                 "and are won by the team furthest along."),
         "table": [{"measure": "rounds", "mean": _fmt(rnds["mean"]), **rnds["percentiles"]},
                   {"measure": "minutes", "mean": _fmt(mins["mean"]), **mins["percentiles"]}],
     })
     st = result.get("stagger_effect")
     if st:
+        w = st["seat1_win_rate_with"]
+        fair = st["fair_share"]
+        verdict = ("the stagger removes the first player's advantage" if w["low"] <= fair <= w["high"]
+                   else "the stagger over-corrects: seat 1 wins less than a fair share"
+                   if w["high"] < fair else "seat 1 keeps an advantage even with the stagger")
         secs.append({
             "heading": "First-turn stagger",
             "text": (f"The same games with and without the stagger. Seat 1 wins "
                      f"{_fmt(st['seat1_win_rate_with'])} with it and "
                      f"{_fmt(st['seat1_win_rate_without'])} without; a fair share is "
-                     f"{st['fair_share']:.3f}."),
+                     f"{fair:.3f}: {verdict} (95% intervals)."),
             "table": [{"seat": a["seat"], "with stagger": _fmt(a), "without": _fmt(b)}
                       for a, b in zip(st["by_seat_with"], st["by_seat_without"])],
             "chart": {"kind": "bar", "x": [f"seat {a['seat']}" for a in st["by_seat_with"]],
