@@ -251,7 +251,7 @@ def board_to_json(board: SessionBoard) -> dict:
 
 
 def maze_json(tiles: Sequence[Tile], board: SessionBoard, *, junk=None) -> dict:
-    """The whole maze.json document (see docs/formats/junkyard-wars.md)."""
+    """The whole maze.json document (see docs/formats.md)."""
     doc = {"format": "pnp.junkyard-wars.maze/1", "seed_code": board.seed_code,
            "tiles": tiles_to_json(tuple(tiles)), "board": board_to_json(board)}
     if junk is not None:

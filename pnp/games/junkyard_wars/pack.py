@@ -110,7 +110,7 @@ def write_session_pack(out: Output, seed: int | str, players: int, opts: PrintOp
                        maze_seed: int | str | None = None, bag_file: str | None = None,
                        words_file: str | None = None, games: int = 500, deck_size: int = 40,
                        jobs: int = 1) -> dict[str, Any]:
-    """`session`: the complete playtest pack of one session (see docs/formats/junkyard-wars.md)."""
+    """`session`: the complete playtest pack of one session (see docs/formats.md)."""
     check_players(players)
     check_square(opts.square_mm)
     if games < 1:

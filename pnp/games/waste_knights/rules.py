@@ -2,7 +2,7 @@
 
 Pure: no IO, no drawing. Hexes are axial coordinates ``(q, r)``. Section names in docstrings are
 the rulebook's (``../shared/rules/waste-knights.txt``); where the rulebook is silent the choice
-is written in docs/assumptions/waste-knights-rules.md.
+is written in docs/assumptions.md.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Pure core. What the board touches is modelled from the rulebook (routes, Fuel, Threat icons,
 Radiation and contamination at the Waster Step, cities' free option, resupply, exploration
 checks, K.O. and regaining consciousness); combat, card texts, trading and tasks are abstract,
-each choice in docs/assumptions/waste-knights-rules.md. A heuristic knight (visit special hexes,
+each choice in docs/assumptions.md. A heuristic knight (visit special hexes,
 cities and the common task hex, resupply when low) and a random legal knight play it.
 """
 

@@ -27,7 +27,7 @@ class Policy(str, Enum):
 
 @dataclass(frozen=True)
 class TourModel:
-    """The abstract parts of the tour (see docs/assumptions/waste-knights-rules.md)."""
+    """The abstract parts of the tour (see docs/assumptions.md)."""
 
     escape_skill: int = 2           # dice in the escape panel's skill
     explore_skill: int = 2          # dice in an exploration check's skill
