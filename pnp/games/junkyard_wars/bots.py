@@ -11,8 +11,8 @@ from __future__ import annotations
 from pnp.games.junkyard_wars.rules import BLANK, NO_LETTER, WORKERS, Game
 
 KNOWN_BONUS = 4  # prefer a seen letter over searching unless a fresh square is this much nearer
-BLANK_PENALTY = 6
-FREE = ("pick_up", "drop", "share", "release")  # a blank is worth a detour only when the real letter is far or unseen
+BLANK_PENALTY = 6  # a blank is worth a detour only when the real letter is far or unseen
+FREE = ("pick_up", "drop", "share", "release")  # actions that cost no action
 
 
 class HeuristicBot:
