@@ -58,15 +58,16 @@ class HeuristicBot:
         wl = [i for i in range(26) if want[i] > 0]  # letters still wanted (filtered lazily)
         left = [sum(want[i] for i in wl)]  # objects still to find, shared by the workers
         reserved: set[int] = set()
+        claimed = [0] * 27  # seen tiles of each letter a teammate is already heading for
         for w in range(first, first + WORKERS):
-            self._worker(game, p, w, want, wl, left, reserved)
+            self._worker(game, p, w, want, wl, left, reserved, claimed)
             if game.turn_over:
                 return
         if game.can_test(p):
             game.test(p)
 
     def _worker(self, game: Game, p: int, w: int, want: list[int], wl: list[int],
-                left: list[int], reserved: set[int]) -> None:
+                left: list[int], reserved: set[int], claimed: list[int]) -> None:
         zone = game.tb.zone
         load = game.w_load[w]
         w_sq = game.w_sq
@@ -109,7 +110,7 @@ class HeuristicBot:
                         return
                     continue
             # Fetch: the nearest seen tile we want, else the nearest square not yet searched.
-            target, tile = self._target(game, p, pos, want, wl, reserved)
+            target, tile = self._target(game, p, pos, want, wl, reserved, claimed)
             if target < 0:
                 if pos == zone or not game.travel(w, zone):
                     return
@@ -117,6 +118,8 @@ class HeuristicBot:
             if target != pos:
                 reserved.add(target if tile < 0 else ~tile)
                 if not game.travel(w, target):
+                    if tile >= 0:
+                        claimed[game.tile_letter[tile]] += 1
                     return
                 pos = target
             if tile >= 0:
@@ -174,14 +177,14 @@ class HeuristicBot:
         return best
 
     def _target(self, game: Game, p: int, pos: int, want: list[int], wl: list[int],
-                reserved: set[int]) -> tuple[int, int]:
+                reserved: set[int], claimed: list[int]) -> tuple[int, int]:
         """(square, tile) to head for: tile >= 0 for a seen tile, -1 for a square to search."""
         dist = game.tb.dist
         tile_at = game.tile_at
         seen = self.seen
         best_sq, best_tile, best_d = -1, -1, 1 << 30
         for letter in wl:
-            if want[letter] <= 0:
+            if want[letter] <= claimed[letter]:
                 continue
             for t in seen[letter]:
                 sq = tile_at[t]
