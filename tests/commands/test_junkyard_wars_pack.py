@@ -1,9 +1,14 @@
-"""`pnp junkyard-wars maze` and `session`: files written, manifest, determinism, bad input."""
+"""`pnp junkyard-wars maze` and `session`: files written, manifest, determinism, bad input.
+
+The two packs the module shares are made by the installed ``pnp`` console script (the real
+entry point, in its own process); the other tests run the command in-process (``run_pnp``).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +20,10 @@ from pnp.seed import seed_code
 
 
 def pnp(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pnp.cli", *args], capture_output=True,
-                          text=True, timeout=300)
+    """The installed console script (``python -m pnp.cli`` where it is not on the PATH)."""
+    script = shutil.which("pnp")
+    cmd = [script] if script else [sys.executable, "-m", "pnp.cli"]
+    return subprocess.run([*cmd, *args], capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -61,9 +68,10 @@ def test_maze_writes_tiles_and_maze_json(maze_dir):
     assert len(board["junk_squares"]) == 100
 
 
-def test_maze_is_deterministic(maze_dir, tmp_path):
+def test_maze_is_deterministic(maze_dir, tmp_path, run_pnp):
     again = tmp_path / "again"
-    assert pnp("junkyard-wars", "maze", "--seed", "table-7", "--out", str(again)).returncode == 0
+    code, _, err = run_pnp("junkyard-wars", "maze", "--seed", "table-7", "--out", str(again))
+    assert code == 0, err
     for rel in ("tiles.pdf", "maze.json"):
         assert (again / rel).read_bytes() == (maze_dir / rel).read_bytes()
 
@@ -99,11 +107,11 @@ def test_session_pack(session_dir):
     assert manifest["simulation"]["games"] == 40
 
 
-def test_session_tiles_from_the_maze_seed(tmp_path, maze_dir):
+def test_session_tiles_from_the_maze_seed(tmp_path, maze_dir, run_pnp):
     out = tmp_path / "s2"
-    r = pnp("junkyard-wars", "session", "--players", "2", "--seed", "other", "--maze-seed",
-            "table-7", "--games", "20", "--out", str(out))
-    assert r.returncode == 0, r.stderr
+    code, _, err = run_pnp("junkyard-wars", "session", "--players", "2", "--seed", "other",
+                           "--maze-seed", "table-7", "--games", "20", "--out", str(out))
+    assert code == 0, err
     assert (out / "tiles.pdf").read_bytes() == (maze_dir / "tiles.pdf").read_bytes()
     tiles = json.loads((out / "maze.json").read_text())["tiles"]
     assert tiles == json.loads((maze_dir / "maze.json").read_text())["tiles"]
@@ -117,22 +125,22 @@ def test_session_tiles_from_the_maze_seed(tmp_path, maze_dir):
     (["--square-mm", "5"], "square-mm"),
     (["--page", "a9"], "page"),
 ])
-def test_bad_input_one_line_exit_2(tmp_path, args, field):
+def test_bad_input_one_line_exit_2(tmp_path, run_pnp, args, field):
     out = tmp_path / "bad"
-    r = pnp("junkyard-wars", "session", "--seed", "x", "--out", str(out), *args)
-    assert r.returncode == 2
-    assert r.stderr.count("\n") == 1 and r.stderr.startswith("pnp: error:")
-    assert f"field '{field}'" in r.stderr
+    code, _, err = run_pnp("junkyard-wars", "session", "--seed", "x", "--out", str(out), *args)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("pnp: error:")
+    assert f"field '{field}'" in err
     assert not out.exists()
 
 
-def test_bag_not_summing_to_100(tmp_path):
+def test_bag_not_summing_to_100(tmp_path, run_pnp):
     bag = tmp_path / "short.yaml"
     bag.write_text("name: short\nletters:\n  A: {count: 50, points: 1}\n  B: {count: 49, points: 3}\n")
-    r = pnp("junkyard-wars", "session", "--seed", "x", "--bag", str(bag), "--out",
-            str(tmp_path / "bad"))
-    assert r.returncode == 2
-    assert str(bag) in r.stderr and "99" in r.stderr and "100" in r.stderr
+    code, _, err = run_pnp("junkyard-wars", "session", "--seed", "x", "--bag", str(bag), "--out",
+                           str(tmp_path / "bad"))
+    assert code == 2
+    assert str(bag) in err and "99" in err and "100" in err
 
 
 def test_session_pack_is_byte_identical(tmp_path):

@@ -7,26 +7,13 @@ import sys
 
 import pytest
 
-from pnp import cli
 
-
-def run_cli(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["pnp", *args])
-    code = 0
-    try:
-        cli.main()
-    except SystemExit as exc:
-        code = exc.code or 0
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_simulate_json_same_for_jobs_1_and_2(monkeypatch, capsys):
+def test_simulate_json_same_for_jobs_1_and_2(run_pnp):
     args = ["junkyard-wars", "simulate", "--players", "4", "--games", "300", "--seed", "S",
             "--json"]
-    code, out1, err = run_cli(monkeypatch, capsys, *args, "--jobs", "1")
+    code, out1, err = run_pnp(*args, "--jobs", "1")
     assert code == 0, err
-    code, out2, err = run_cli(monkeypatch, capsys, *args, "--jobs", "2")
+    code, out2, err = run_pnp(*args, "--jobs", "2")
     assert code == 0, err
     assert out1 == out2
     data = json.loads(out1)
@@ -36,8 +23,8 @@ def test_simulate_json_same_for_jobs_1_and_2(monkeypatch, capsys):
         assert key in data
 
 
-def test_simulate_options(monkeypatch, capsys):
-    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "simulate", "--players", "2",
+def test_simulate_options(run_pnp):
+    code, out, err = run_pnp("junkyard-wars", "simulate", "--players", "2",
                              "--games", "20", "--seed", "o", "--json", "--no-stagger",
                              "--minutes-per-turn", "2", "--no-compare-stagger")
     assert code == 0, err
@@ -46,8 +33,8 @@ def test_simulate_options(monkeypatch, capsys):
     assert "stagger_effect" not in data and data["minutes"]["percentiles"]["p95"] <= 60
 
 
-def test_deck_command(monkeypatch, capsys):
-    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "deck", "--seed", "d",
+def test_deck_command(run_pnp):
+    code, out, err = run_pnp("junkyard-wars", "deck", "--seed", "d",
                              "--size", "12", "--json")
     assert code == 0, err
     data = json.loads(out)
@@ -59,33 +46,33 @@ def test_deck_command(monkeypatch, capsys):
     (["--players", "1"], "players"), (["--players", "7"], "players"), (["--games", "0"], "games"),
     (["--bots", "heuristic,genius,random,random"], "bots"),
 ])
-def test_bad_input_exits_2(monkeypatch, capsys, args, field):
-    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "simulate", "--games", "5",
+def test_bad_input_exits_2(run_pnp, args, field):
+    code, out, err = run_pnp("junkyard-wars", "simulate", "--games", "5",
                              *args)
     assert code == 2 and out == ""
     assert err.startswith("pnp: error:") and f"field '{field}'" in err
     assert len(err.strip().splitlines()) == 1
 
 
-def test_word_list_without_usable_words_exits_2(monkeypatch, capsys, tmp_path):
+def test_word_list_without_usable_words_exits_2(run_pnp, tmp_path):
     words = tmp_path / "words.txt"
     words.write_text("ZZZZZZ\nAB\n")
-    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "simulate", "--games", "5",
+    code, out, err = run_pnp("junkyard-wars", "simulate", "--games", "5",
                              "--words", str(words))
     assert code == 2 and "no usable machine words" in err
-    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "simulate", "--games", "5",
+    code, out, err = run_pnp("junkyard-wars", "simulate", "--games", "5",
                              "--words", str(tmp_path / "missing.txt"))
     assert code == 2 and "no such word list" in err
 
 
-def test_bad_scheduler_address_exits_2(monkeypatch, capsys):
-    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "simulate", "--games", "5",
+def test_bad_scheduler_address_exits_2(run_pnp):
+    code, out, err = run_pnp("junkyard-wars", "simulate", "--games", "5",
                              "--scheduler", "not-an-address")
     assert code == 2 and "scheduler" in err and out == ""
 
 
-def test_deck_bad_band_exits_2(monkeypatch, capsys):
-    code, out, err = run_cli(monkeypatch, capsys, "junkyard-wars", "deck", "--band", "1.5")
+def test_deck_bad_band_exits_2(run_pnp):
+    code, out, err = run_pnp("junkyard-wars", "deck", "--band", "1.5")
     assert code == 2 and "field 'band'" in err
 
 
