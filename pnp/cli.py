@@ -49,7 +49,9 @@ def main() -> None:
     """Console entry point: bad input is one line on stderr and exit code 2."""
     _register()
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
+        if isinstance(code, int) and code:  # typer.Exit(n) comes back as a return value here
+            sys.exit(code)
     except PnpError as exc:
         if _debug or "--debug" in sys.argv:
             raise

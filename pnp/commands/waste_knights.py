@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import typer
 
+#: Exit code when --reject-unbalanced finds no board inside the bands (files are still written;
+#: 2 stays "bad input", 1 a crash).
+EXIT_UNBALANCED = 3
+
 app = typer.Typer(help="Waste Knights: hex boards per session, travel simulator, printables.",
                   no_args_is_help=True)
 
@@ -66,7 +70,14 @@ def simulate_cmd(
     scheduler: str = typer.Option(None, "--scheduler", help="dask scheduler address."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Tour statistics of knights on a board: Fuel starvation, K.O.s, cards, seat fairness."""
+    """Tour statistics of knights on a board: Fuel starvation, K.O.s, cards, seat fairness.
+
+    Examples:
+
+    pnp waste-knights simulate --board board.json --games 2000 --seed S --json
+
+    pnp waste-knights simulate --board board.json --knights 2 --vehicle off-road
+    """
     import json
 
     from pnp.games.waste_knights.data import vehicle_speeds
@@ -108,7 +119,16 @@ def board_cmd(
                                                 "board passes its balance bands."),
     max_tries: int = typer.Option(1000, "--max-tries", help="Redraws before giving up."),
 ) -> None:
-    """Generate a 37-hex board: board.json (hexes + metrics) and manifest.json."""
+    """Generate a 37-hex board: board.json (hexes + metrics) and manifest.json.
+
+    --reject-unbalanced: if no board passes, the best found is written (exit 3).
+
+    Examples:
+
+    pnp waste-knights board --seed demo --out output/wk-board
+
+    pnp waste-knights board --seed demo --mode new-tiles --reject-unbalanced
+    """
     from pnp.games.waste_knights.session import make_board, write_board
     from pnp.output import Output
 
@@ -131,8 +151,11 @@ def _print_board(result, out: str) -> None:
         if not c["passed"]:
             typer.echo(f"FAIL {c['name']}: {c['value']} band [{c['band_low']}, {c['band_high']}]")
     if result.searched and not a.passed:
-        typer.echo(f"pnp: warning: no board passed in {result.tries} tries; wrote the last "
-                   "candidate", err=True)
+        failed = sum(not c["passed"] for c in a.checks)
+        typer.echo(f"pnp: warning: no board passed in {result.tries} tries; wrote the best one "
+                   f"(seed {seed_code(result.board_seed)}, {failed} check"
+                   f"{'s' if failed > 1 else ''} failed)", err=True)
+        raise typer.Exit(EXIT_UNBALANCED)
 
 
 @app.command("session")
@@ -151,7 +174,14 @@ def session_cmd(
                               help="Tour games per knight count in the report (0: none)."),
 ) -> None:
     """Everything to play a session: board (true scale + tiled), hex tiles with backs,
-    reference and setup sheets, balance report, board.json, manifest.json."""
+    reference and setup sheets, balance report, board.json, manifest.json.
+
+    Examples:
+
+    pnp waste-knights session --seed demo --out output/wk-session
+
+    pnp waste-knights session --seed demo --page letter --hex-size 50mm
+    """
     from pnp.errors import PnpError
     from pnp.games.waste_knights.session import make_board, write_session
     from pnp.layout.sizes import parse_length, parse_page

@@ -167,12 +167,29 @@ def test_session_is_deterministic(session_dir, tmp_path, monkeypatch, capsys):
     assert _hashes(out) == _hashes(session_dir)
 
 
-def test_reject_unbalanced_gives_up_with_a_warning(monkeypatch, capsys, tmp_path):
+def test_reject_unbalanced_out_of_tries_writes_the_best_board_and_exits_3(monkeypatch, capsys,
+                                                                          tmp_path):
     # Seed 3's session board fails the city spread band; one try is not enough.
     code, stdout, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "3",
                                 "--out", str(tmp_path / "w"), "--reject-unbalanced",
                                 "--max-tries", "1")
-    assert code == 0
-    assert "FAIL city spread" in stdout and "no board passed in 1 tries" in err
+    assert code == 3
+    assert "FAIL city spread" in stdout
+    assert err.startswith("pnp: warning: no board passed in 1 tries; wrote the best one")
+    assert seed_code("3") in err
     manifest = json.loads((tmp_path / "w" / "manifest.json").read_text())
     assert manifest["balance"]["passed"] is False and manifest["balance"]["tries"] == 1
+    assert (tmp_path / "w" / "board.json").exists()
+
+
+def test_failing_checks_without_the_search_exit_0(monkeypatch, capsys, tmp_path):
+    code, stdout, _ = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "3",
+                              "--out", str(tmp_path / "w"))
+    assert code == 0 and "FAIL city spread" in stdout
+
+
+@pytest.mark.parametrize("command", ["board", "session", "simulate"])
+def test_help_has_examples(monkeypatch, capsys, command):
+    code, out, _ = run_cli(monkeypatch, capsys, "waste-knights", command, "--help")
+    assert code == 0
+    assert "Examples:" in out and f"pnp waste-knights {command} --" in out

@@ -194,17 +194,27 @@ def candidate_seed(seed: int | str, attempt: int) -> int | str:
 
 def find_balanced(seed: int | str, make_board, *, speeds: Mapping[str, int] | None = None,
                   bands: Bands | None = None, max_tries: int = 1000) -> Search:
-    """Redraw with the next child seed until a board passes the bands (or ``max_tries``)."""
-    last = None
+    """Redraw with the next child seed until a board passes the bands; after ``max_tries``
+    the best candidate (fewest failed checks, then least excess over the bands, then first)."""
+    best = None
     for attempt in range(max_tries):
         s = candidate_seed(seed, attempt)
         board = make_board(s)
         result = analyse(board, speeds, bands)
-        last = (board, result, s)
         if result.passed:
             return Search(board, result, s, attempt + 1, True)
-    board, result, s = last  # type: ignore[misc]
+        score = shortfall(result)
+        if best is None or score < best[0]:
+            best = (score, board, result, s)
+    _, board, result, s = best  # type: ignore[misc]
     return Search(board, result, s, max_tries, False)
+
+
+def shortfall(analysis: Analysis) -> tuple[int, int]:
+    """How far a board is from passing: (failed checks, total excess over their bands)."""
+    failed = [c for c in analysis.checks if not c["passed"]]
+    excess = sum(max(c["band_low"] - c["value"], c["value"] - c["band_high"]) for c in failed)
+    return len(failed), excess
 
 
 def seed_label(seed: int | str) -> str:

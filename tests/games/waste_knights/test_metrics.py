@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from pnp.games.waste_knights.generate import generate_board, session_board
 from pnp.games.waste_knights.hexes import VEHICLES, Kind, neighbours
 from pnp.games.waste_knights.metrics import (Bands, all_pairs, analyse, board_metrics,
-                                             candidate_seed, find_balanced, fuel_for,
+                                             candidate_seed, find_balanced, fuel_for, shortfall,
                                              rounds_to_reach)
 
 
@@ -137,6 +137,17 @@ def test_search_gives_up_after_max_tries():
     strict = Bands(max_city_spread_mp=-1)
     search = find_balanced(5, session_board, bands=strict, max_tries=3)
     assert not search.passed and search.tries == 3
+
+
+def test_search_out_of_tries_keeps_the_best_candidate():
+    """Out of tries, the board closest to the bands is kept (fewest failed checks, then least
+    excess), with the seed that regenerates it."""
+    bands = Bands(max_city_spread_mp=0)
+    search = find_balanced(5, session_board, bands=bands, max_tries=6)
+    tried = [analyse(session_board(candidate_seed(5, k)), bands=bands) for k in range(6)]
+    assert not any(a.passed for a in tried)
+    assert shortfall(search.analysis) == min(shortfall(a) for a in tried)
+    assert session_board(search.seed) == search.board
 
 
 def test_only_cities_and_specials_are_destinations():
