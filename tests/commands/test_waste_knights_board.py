@@ -17,25 +17,14 @@ from pnp.seed import seed_code
 MM = 72 / 25.4
 
 
-def run_cli(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["pnp", *args])
-    code = 0
-    try:
-        cli.main()
-    except SystemExit as exc:
-        code = exc.code or 0
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def _hashes(folder):
     manifest = json.loads((folder / "manifest.json").read_text())
     return {f["path"]: f["sha256"] for f in manifest["files"]}
 
 
-def test_board_writes_board_json_and_manifest(monkeypatch, capsys, tmp_path):
+def test_board_writes_board_json_and_manifest(run_pnp, tmp_path):
     out = tmp_path / "b"
-    code, stdout, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "S1",
+    code, stdout, err = run_pnp("waste-knights", "board", "--seed", "S1",
                                 "--out", str(out))
     assert code == 0, err
     data = json.loads((out / "board.json").read_text())
@@ -54,17 +43,17 @@ def test_board_writes_board_json_and_manifest(monkeypatch, capsys, tmp_path):
     assert seed_code("S1") in stdout
 
 
-def test_board_is_deterministic(monkeypatch, capsys, tmp_path):
+def test_board_is_deterministic(run_pnp, tmp_path):
     for name in ("a", "b"):
-        code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "same",
+        code, _, err = run_pnp("waste-knights", "board", "--seed", "same",
                                "--out", str(tmp_path / name), "--mode", "new-tiles")
         assert code == 0, err
     assert (tmp_path / "a" / "board.json").read_bytes() == (tmp_path / "b" / "board.json").read_bytes()
 
 
-def test_reject_unbalanced_reports_tries(monkeypatch, capsys, tmp_path):
+def test_reject_unbalanced_reports_tries(run_pnp, tmp_path):
     # Seed 1's board fails the city spread band; the search redraws with child seeds.
-    code, stdout, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "1",
+    code, stdout, err = run_pnp("waste-knights", "board", "--seed", "1",
                                 "--out", str(tmp_path / "r"), "--reject-unbalanced")
     assert code == 0, err
     manifest = json.loads((tmp_path / "r" / "manifest.json").read_text())
@@ -75,7 +64,7 @@ def test_reject_unbalanced_reports_tries(monkeypatch, capsys, tmp_path):
     assert data["seed_code"] == bal["board_seed_code"] != seed_code("1")
     assert f"{bal['tries']} tries" in stdout
     # The reported seed code regenerates the same board without the search.
-    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed",
+    code, _, err = run_pnp("waste-knights", "board", "--seed",
                            bal["board_seed_code"], "--out", str(tmp_path / "again"))
     assert code == 0, err
     again = json.loads((tmp_path / "again" / "board.json").read_text())
@@ -86,9 +75,9 @@ def test_reject_unbalanced_reports_tries(monkeypatch, capsys, tmp_path):
     (["--mode", "castle"], "unknown mode 'castle'"),
     (["--max-tries", "0"], "field 'max-tries'"),
 ])
-def test_board_bad_input_one_line_exit_2(monkeypatch, capsys, tmp_path, args, message):
+def test_board_bad_input_one_line_exit_2(run_pnp, tmp_path, args, message):
     out = tmp_path / "bad"
-    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "1",
+    code, _, err = run_pnp("waste-knights", "board", "--seed", "1",
                            "--out", str(out), *args)
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("pnp: error: ") and message in err
@@ -99,9 +88,9 @@ def test_board_bad_input_one_line_exit_2(monkeypatch, capsys, tmp_path, args, me
     (["--page", "b9"], "page"), (["--hex-size", "5mm"], "hex-size"),
     (["--duplex", "sideways"], "duplex"),
 ])
-def test_session_bad_input(monkeypatch, capsys, tmp_path, args, field):
+def test_session_bad_input(run_pnp, tmp_path, args, field):
     out = tmp_path / "bad"
-    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "session", "--seed", "1",
+    code, _, err = run_pnp("waste-knights", "session", "--seed", "1",
                            "--out", str(out), "--games", "0", *args)
     assert code == 2, err
     assert err.count("\n") == 1 and f"field '{field}'" in err
@@ -159,18 +148,17 @@ def test_session_report_has_board_and_tour_sections(session_dir):
     assert html.count("data:image/png;base64,") >= 3
 
 
-def test_session_is_deterministic(session_dir, tmp_path, monkeypatch, capsys):
+def test_session_is_deterministic(session_dir, tmp_path, run_pnp):
     out = tmp_path / "again"
-    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "session", "--seed", "table",
+    code, _, err = run_pnp("waste-knights", "session", "--seed", "table",
                            "--out", str(out), "--page", "letter", "--games", "20")
     assert code == 0, err
     assert _hashes(out) == _hashes(session_dir)
 
 
-def test_reject_unbalanced_out_of_tries_writes_the_best_board_and_exits_3(monkeypatch, capsys,
-                                                                          tmp_path):
+def test_reject_unbalanced_out_of_tries_writes_the_best_board_and_exits_3(run_pnp, tmp_path):
     # Seed 3's session board fails the city spread band; one try is not enough.
-    code, stdout, err = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "3",
+    code, stdout, err = run_pnp("waste-knights", "board", "--seed", "3",
                                 "--out", str(tmp_path / "w"), "--reject-unbalanced",
                                 "--max-tries", "1")
     assert code == 3
@@ -182,14 +170,14 @@ def test_reject_unbalanced_out_of_tries_writes_the_best_board_and_exits_3(monkey
     assert (tmp_path / "w" / "board.json").exists()
 
 
-def test_failing_checks_without_the_search_exit_0(monkeypatch, capsys, tmp_path):
-    code, stdout, _ = run_cli(monkeypatch, capsys, "waste-knights", "board", "--seed", "3",
+def test_failing_checks_without_the_search_exit_0(run_pnp, tmp_path):
+    code, stdout, _ = run_pnp("waste-knights", "board", "--seed", "3",
                               "--out", str(tmp_path / "w"))
     assert code == 0 and "FAIL city spread" in stdout
 
 
 @pytest.mark.parametrize("command", ["board", "session", "simulate"])
-def test_help_has_examples(monkeypatch, capsys, command):
-    code, out, _ = run_cli(monkeypatch, capsys, "waste-knights", command, "--help")
+def test_help_has_examples(run_pnp, command):
+    code, out, _ = run_pnp("waste-knights", command, "--help")
     assert code == 0
     assert "Examples:" in out and f"pnp waste-knights {command} --" in out

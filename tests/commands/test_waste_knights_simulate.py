@@ -3,24 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 
-from pnp import cli
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.hexes import board_to_dict
-
-
-def run_cli(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["pnp", *args])
-    code = 0
-    try:
-        cli.main()
-    except SystemExit as exc:
-        code = exc.code or 0
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture()
@@ -30,8 +17,8 @@ def board_json(tmp_path):
     return path
 
 
-def test_json_output(monkeypatch, capsys, board_json):
-    code, out, err = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board",
+def test_json_output(run_pnp, board_json):
+    code, out, err = run_pnp("waste-knights", "simulate", "--board",
                              str(board_json), "--knights", "3", "--games", "60", "--seed", "S",
                              "--rounds", "6", "--jobs", "1", "--json", "--compare")
     assert code == 0, err
@@ -46,17 +33,17 @@ def test_json_output(monkeypatch, capsys, board_json):
     assert data["seed_code"]
 
 
-def test_same_result_for_one_and_two_jobs(monkeypatch, capsys, board_json):
+def test_same_result_for_one_and_two_jobs(run_pnp, board_json):
     args = ("waste-knights", "simulate", "--board", str(board_json), "--games", "300",
             "--seed", "7", "--json")
-    c1, one, _ = run_cli(monkeypatch, capsys, *args, "--jobs", "1")
-    c2, two, _ = run_cli(monkeypatch, capsys, *args, "--jobs", "2")
+    c1, one, _ = run_pnp(*args, "--jobs", "1")
+    c2, two, _ = run_pnp(*args, "--jobs", "2")
     assert c1 == c2 == 0
     assert one == two
 
 
-def test_text_output(monkeypatch, capsys, board_json):
-    code, out, _ = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board",
+def test_text_output(run_pnp, board_json):
+    code, out, _ = run_pnp("waste-knights", "simulate", "--board",
                            str(board_json), "--games", "40", "--jobs", "1")
     assert code == 0
     assert "seat 4" in out and "fuel_starved" in out
@@ -69,8 +56,8 @@ def test_text_output(monkeypatch, capsys, board_json):
     (("--vehicle", "strider,off-road"), "one per knight"),
     (("--policy", "clairvoyant"), "unknown policy"),
 ])
-def test_bad_options_exit_2(monkeypatch, capsys, board_json, extra, message):
-    code, out, err = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board",
+def test_bad_options_exit_2(run_pnp, board_json, extra, message):
+    code, out, err = run_pnp("waste-knights", "simulate", "--board",
                              str(board_json), "--games", "10", *extra)
     assert code == 2
     assert message in err and "Traceback" not in err
@@ -91,20 +78,20 @@ def _bad_board(tmp_path, mutate) -> str:
                                     tier=d["hexes"][4]["tier"]), "duplicate coordinate"),
     (lambda d: d.update(metrics={"hovercraft": {}}), "unknown vehicle"),
 ])
-def test_bad_board_exit_2(monkeypatch, capsys, tmp_path, mutate, message):
+def test_bad_board_exit_2(run_pnp, tmp_path, mutate, message):
     path = _bad_board(tmp_path, mutate)
-    code, out, err = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board", path,
+    code, out, err = run_pnp("waste-knights", "simulate", "--board", path,
                              "--games", "10")
     assert code == 2
     assert message in err and path in err
     assert err.count("\n") == 1 and out == ""
 
 
-def test_malformed_and_missing_board(monkeypatch, capsys, tmp_path):
+def test_malformed_and_missing_board(run_pnp, tmp_path):
     bad = tmp_path / "b.json"
     bad.write_text('{"hexes": [\n  1,,\n]}')
-    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board", str(bad))
+    code, _, err = run_pnp("waste-knights", "simulate", "--board", str(bad))
     assert code == 2 and "malformed JSON" in err and ":2:" in err
-    code, _, err = run_cli(monkeypatch, capsys, "waste-knights", "simulate", "--board",
+    code, _, err = run_pnp("waste-knights", "simulate", "--board",
                            str(tmp_path / "none.json"))
     assert code == 2 and "cannot read" in err
