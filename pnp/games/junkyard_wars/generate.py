@@ -15,10 +15,10 @@ Random streams (pnp.seed): tiles "maze" (of the maze seed), board "board", junk 
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass
 from typing import Sequence
 
+from pnp.games.junkyard_wars.graph import bfs
 from pnp.games.junkyard_wars.maze import (
     FACE_SIDES, SIDES, SIZE, Cells, Tile, Walls, generate_tiles, rotate_cells,
     tiles_to_json,
@@ -107,22 +107,7 @@ class SessionBoard:
 
     def distances(self, r: int, c: int) -> tuple[int, ...]:
         """Moves from (r, c) to every node (by node index)."""
-        return bfs(self.adjacency, NODE_INDEX[(r, c)])
-
-
-def bfs(adjacency: Sequence[Sequence[int]], start: int) -> tuple[int, ...]:
-    """Shortest move counts from ``start`` over an adjacency list (-1 when unreachable)."""
-    dist = [-1] * len(adjacency)
-    dist[start] = 0
-    queue = deque([start])
-    while queue:
-        u = queue.popleft()
-        d = dist[u] + 1
-        for v in adjacency[u]:
-            if dist[v] < 0:
-                dist[v] = d
-                queue.append(v)
-    return tuple(dist)
+        return tuple(bfs(self.adjacency, NODE_INDEX[(r, c)]))
 
 
 def assemble(tiles: Sequence[Tile], placement: Sequence[Placement]) -> tuple[tuple[Walls, ...], ...]:

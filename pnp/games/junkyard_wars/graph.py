@@ -12,6 +12,30 @@ from dataclasses import dataclass
 from typing import Sequence
 
 
+def bfs(adjacency: Sequence[Sequence[int]], start: int,
+        toward: list[int] | None = None) -> list[int]:
+    """Shortest move counts from ``start`` (-1 when unreachable) over an adjacency list.
+
+    With ``toward`` (a list as long as the adjacency), ``toward[v]`` is set to the neighbour of
+    ``v`` one move closer to ``start`` (``start`` itself for ``start``).
+    """
+    dist = [-1] * len(adjacency)
+    dist[start] = 0
+    if toward is not None:
+        toward[start] = start
+    queue = deque([start])
+    while queue:
+        u = queue.popleft()
+        du = dist[u] + 1
+        for v in adjacency[u]:
+            if dist[v] < 0:
+                dist[v] = du
+                if toward is not None:
+                    toward[v] = u
+                queue.append(v)
+    return dist
+
+
 @dataclass(frozen=True)
 class Board:
     """A graph of squares: one-move neighbours, the construction zone and the junk squares."""
@@ -58,22 +82,9 @@ class Tables:
         # dist[b][a]: moves from a to b; toward[b][a]: the neighbour of a one move closer to b.
         self.dist: list[list[int]] = []
         self.toward: list[list[int]] = []
-        nb = self.neighbours
         for b in range(n):
-            d = [-1] * n
             t = [-1] * n
-            d[b] = 0
-            t[b] = b
-            q = deque([b])
-            while q:
-                u = q.popleft()
-                du = d[u] + 1
-                for v in nb[u]:
-                    if d[v] < 0:
-                        d[v] = du
-                        t[v] = u
-                        q.append(v)
-            self.dist.append(d)
+            self.dist.append(bfs(self.neighbours, b, t))
             self.toward.append(t)
         if min(self.dist[self.zone]) < 0:
             raise ValueError("every square must be reachable from the construction zone")
@@ -82,4 +93,4 @@ class Tables:
                           for a in range(n)]
 
 
-__all__ = ["Board", "Tables", "board_from_session", "grid_board"]
+__all__ = ["Board", "Tables", "bfs", "board_from_session", "grid_board"]

@@ -20,10 +20,11 @@ and no two of the 20 faces are the same under any rotation or mirror image.
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
+
+from pnp.games.junkyard_wars.graph import bfs
 
 SIZE = 5
 MID = SIZE // 2
@@ -286,19 +287,6 @@ def _adjacency(cells: Cells) -> list[list[int]]:
     return adj
 
 
-def _bfs(adj: list[list[int]], start: int) -> list[int]:
-    dist = [-1] * len(adj)
-    dist[start] = 0
-    queue = deque([start])
-    while queue:
-        u = queue.popleft()
-        for v in adj[u]:
-            if dist[v] < 0:
-                dist[v] = dist[u] + 1
-                queue.append(v)
-    return dist
-
-
 def _exit_index(side: str) -> int:
     r, c = EXITS[side]
     return r * SIZE + c
@@ -320,7 +308,7 @@ def face_metrics(cells: Cells) -> FaceMetrics:
     dead = sum(1 for k in openings if k == 1)
     adj = _adjacency(cells)
     loops = sum(map(len, adj)) // 2 - SIZE * SIZE + 1
-    dists = {side: _bfs(adj, _exit_index(side)) for side in SIDES}
+    dists = {side: bfs(adj, _exit_index(side)) for side in SIDES}
     paths = tuple((f"{a}-{b}", dists[a][_exit_index(b)]) for a, b in combinations(SIDES, 2))
     difficulty = sum(p for _, p in paths) / len(paths) / (SIZE - 1)
     tier = next(name for bound, name in TIERS if difficulty < bound)
@@ -344,7 +332,7 @@ def face_problems(cells: Cells) -> list[str]:
                 elif walled == ((r, c) == EXITS[side]):
                     problems.append(f"cell ({r},{c}) {side}: exits are only at the middle cells")
     if not problems:
-        unreached = _bfs(_adjacency(cells), _exit_index("n")).count(-1)
+        unreached = bfs(_adjacency(cells), _exit_index("n")).count(-1)
         if unreached:
             problems.append(f"{unreached} cells cannot be reached from the exits")
     return problems
