@@ -8,6 +8,17 @@ app = typer.Typer(help="Junkyard Wars: maze tiles, sessions, machine deck, simul
                   no_args_is_help=True)
 
 
+# Options several commands share (one definition, the same flags and help everywhere).
+SQUARE_MM = typer.Option(20.0, "--square-mm", help="Side of a maze square in mm.")
+PAGE = typer.Option("a4", "--page", help="a4, letter or WxHmm.")
+DUPLEX = typer.Option("long", "--duplex", help="long, short or none.")
+BACK_OFFSET = typer.Option("0,0", "--back-offset", help="Printer back offset X,Y in mm.")
+CROP_MARKS = typer.Option(True, "--crop-marks/--no-crop-marks")
+WORDS = typer.Option(None, "--words", help="Machine word list (one word a line).")
+BAG = typer.Option(None, "--bag", help="Junk bag YAML (default: English Scrabble).")
+DECK_SIZE = typer.Option(40, "--deck-size", help="Machine cards in the deck.")
+
+
 def _print_options(page: str, square_mm: float, duplex: str, back_offset: str,
                    crop_marks: bool):
     """Paper options of `maze` and `session` -> PrintOptions (PnpError on bad values)."""
@@ -16,7 +27,7 @@ def _print_options(page: str, square_mm: float, duplex: str, back_offset: str,
     from pnp.layout.impose import parse_duplex
     from pnp.layout.sizes import parse_length, parse_page
 
-    parts = [p for p in back_offset.split(",")]
+    parts = back_offset.split(",")
     if len(parts) != 2:
         raise PnpError(f"back offset {back_offset!r}: expected X,Y in mm", field="back-offset")
     offset = (parse_length(parts[0], field="back-offset"), parse_length(parts[1], field="back-offset"))
@@ -37,11 +48,11 @@ def _echo_written(out_dir: str, manifest: dict) -> None:
 def maze_cmd(
     seed: str = typer.Option("1", "--seed", help="Seed (any text or number, or a seed code)."),
     out: str = typer.Option(None, "--out", help="Output folder (default output/junkyard-wars-maze-CODE)."),
-    square_mm: float = typer.Option(20.0, "--square-mm", help="Side of a maze square in mm."),
-    page: str = typer.Option("a4", "--page", help="a4, letter or WxHmm."),
-    duplex: str = typer.Option("long", "--duplex", help="long, short or none."),
-    back_offset: str = typer.Option("0,0", "--back-offset", help="Printer back offset X,Y in mm."),
-    crop_marks: bool = typer.Option(True, "--crop-marks/--no-crop-marks"),
+    square_mm: float = SQUARE_MM,
+    page: str = PAGE,
+    duplex: str = DUPLEX,
+    back_offset: str = BACK_OFFSET,
+    crop_marks: bool = CROP_MARKS,
 ) -> None:
     """The 10 double-sided maze tiles (PDF, duplex) and maze.json.
 
@@ -66,16 +77,16 @@ def session_cmd(
     out: str = typer.Option(None, "--out", help="Output folder (default output/junkyard-wars-CODE)."),
     maze_seed: str = typer.Option(None, "--maze-seed",
                                   help="Seed of the printed tile set (default: --seed)."),
-    bag: str = typer.Option(None, "--bag", help="Junk bag YAML (default: English Scrabble)."),
-    words: str = typer.Option(None, "--words", help="Machine word list (one word a line)."),
+    bag: str = BAG,
+    words: str = WORDS,
     games: int = typer.Option(500, "--games", help="Games simulated for the balance report."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes for the simulation."),
-    deck_size: int = typer.Option(40, "--deck-size", help="Machine cards in the deck."),
-    square_mm: float = typer.Option(20.0, "--square-mm", help="Side of a maze square in mm."),
-    page: str = typer.Option("a4", "--page", help="a4, letter or WxHmm."),
-    duplex: str = typer.Option("long", "--duplex", help="long, short or none."),
-    back_offset: str = typer.Option("0,0", "--back-offset", help="Printer back offset X,Y in mm."),
-    crop_marks: bool = typer.Option(True, "--crop-marks/--no-crop-marks"),
+    deck_size: int = DECK_SIZE,
+    square_mm: float = SQUARE_MM,
+    page: str = PAGE,
+    duplex: str = DUPLEX,
+    back_offset: str = BACK_OFFSET,
+    crop_marks: bool = CROP_MARKS,
 ) -> None:
     """A complete playtest pack: tiles, setup sheet, junk, machine deck, sheets, report, maze.json.
 
@@ -120,9 +131,9 @@ def simulate_cmd(
                                  help="Replay each game with the stagger flipped to measure it."),
     bots: str = typer.Option(None, "--bots",
                              help="Bot per seat, comma-separated: heuristic or random."),
-    words: str = typer.Option(None, "--words", help="Machine word list (one word a line)."),
-    bag: str = typer.Option(None, "--bag", help="Junk bag YAML (default: English Scrabble)."),
-    deck_size: int = typer.Option(40, "--deck-size", help="Machine cards in the deck."),
+    words: str = WORDS,
+    bag: str = BAG,
+    deck_size: int = DECK_SIZE,
     progress: bool = typer.Option(False, "--progress", help="Show a progress bar on stderr."),
 ) -> None:
     """Bots play many games: win rate per seat, game length, time limit, stagger, cards.
@@ -165,8 +176,8 @@ def deck_cmd(
     seed: str = typer.Option("1", "--seed", help="Seed of the deck."),
     size: int = typer.Option(40, "--size", help="Cards in the deck."),
     band: float = typer.Option(0.15, "--band", help="Allowed spread around the median (0.15 = 15%)."),
-    words: str = typer.Option(None, "--words", help="Machine word list (one word a line)."),
-    bag: str = typer.Option(None, "--bag", help="Junk bag YAML (default: English Scrabble)."),
+    words: str = WORDS,
+    bag: str = BAG,
     json_out: bool = typer.Option(False, "--json", help="Print the deck as JSON."),
 ) -> None:
     """A balanced machine deck with each card's difficulty figure (estimated team-turns).
