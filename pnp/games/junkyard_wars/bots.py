@@ -8,7 +8,7 @@ other is free to fetch. The random bot shares carries when that comes up among i
 
 from __future__ import annotations
 
-from pnp.games.junkyard_wars.rules import BLANK, NO_LETTER, WORKERS, Game
+from pnp.games.junkyard_wars.rules import BLANK, LETTERS, NO_LETTER, WORKERS, Game
 
 KNOWN_BONUS = 4  # prefer a seen letter over searching unless a fresh square is this much nearer
 BLANK_PENALTY = 6  # a blank is worth a detour only when the real letter is far or unseen
@@ -22,13 +22,12 @@ class HeuristicBot:
     moved by others are tracked, as players at a real table watch tokens move).
     """
 
-    __slots__ = ("costs", "seen", "max_carry", "rarity")
+    __slots__ = ("costs", "seen", "rarity")
 
-    def __init__(self, costs: dict[str, float] | None = None, *, max_carry: int = 1,
+    def __init__(self, costs: dict[str, float] | None = None, *,
                  rarity: list[int] | None = None):
         self.costs = costs or {}
         self.seen: list[list[int]] = [[] for _ in range(27)]
-        self.max_carry = max_carry
         self.rarity = rarity  # bag count per letter code: blanks stand for the rarest
 
     def choose(self, game: Game, p: int) -> None:
@@ -134,7 +133,7 @@ class HeuristicBot:
                 for t in fresh:
                     seen[tile_letter[t]].append(t)
                 for t in list(here):
-                    if len(load) >= self.max_carry:
+                    if load:  # one object at a time: each one costs 2 actions a turn
                         break
                     letter = tile_letter[t]
                     if letter != BLANK:
@@ -237,33 +236,17 @@ class RandomBot:
                 k = rng.randrange(len(acts) + 1)
                 if k == len(acts):
                     break  # this worker ends his actions
-                kind = acts[k][0]
-                if kind == "move":
-                    game.move(w, acts[k][1])
-                elif kind == "search":
-                    game.search(w)
-                elif kind == "assemble":
-                    game.assemble(w)
-                elif kind == "debug":
-                    game.debug(w)
-                elif kind == "pick_up":
-                    t = acts[k][1]
-                    role = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".index(rng.choice(word))
+                kind, *arg = acts[k]
+                if kind in FREE:
+                    free += 1
+                if kind == "pick_up":
+                    t = arg[0]
+                    role = LETTERS.index(rng.choice(word))
                     game.pick_up(w, t, role if game.blank_by[t] != p else NO_LETTER)
-                    free += 1
-                elif kind == "drop":
-                    game.drop(w, acts[k][1])
-                    free += 1
-                elif kind == "share":
-                    game.share(w, acts[k][1])
-                    free += 1
-                elif kind == "release":
-                    game.release(w, acts[k][1])
-                    free += 1
-                elif kind == "move_together":
-                    game.move_together(w, acts[k][1])
-                else:
+                elif kind == "test":
                     game.test(p)
+                else:  # move, move_together, search, assemble, debug, drop, share, release
+                    getattr(game, kind)(w, *arg)
             if game.turn_over:
                 return
 

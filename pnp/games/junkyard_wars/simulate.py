@@ -17,7 +17,9 @@ from pnp.errors import PnpError
 from pnp.games.junkyard_wars.bots import HeuristicBot, RandomBot
 from pnp.games.junkyard_wars.deck import MachineDeck, build_deck, letter_counts
 from pnp.games.junkyard_wars.graph import Board, Tables, board_from_session
-from pnp.games.junkyard_wars.rules import GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, Game, bag_tiles
+from pnp.games.junkyard_wars.rules import (
+    GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, WORKERS, Game, bag_tiles,
+)
 from pnp.seed import child_seed, seed_code
 from pnp.sim.runner import Batch, run
 from pnp.sim.stats import check_band, mean_ci, percentiles, proportion_ci
@@ -42,7 +44,6 @@ class SimContext:
     stagger: bool = True
     minutes_per_turn: float = 1.0
     compare_stagger: bool = True
-    max_carry: int = 1
 
 
 _TABLES: dict[Board, Tables] = {}
@@ -57,18 +58,26 @@ def tables_for(board: Board) -> Tables:
     return tb
 
 
-def play_game(ctx: SimContext, tb: Tables, seed: int, stagger: bool) -> tuple:
-    """One game -> (winner, rounds, player_turns, by_time, winner_tests, cards, completed)."""
+def _play(ctx: SimContext, tb: Tables, seed: int, stagger: bool, on_turn=None) -> Game:
+    """Bots play one game from ``seed`` to its end; ``on_turn(game, p)`` after each turn."""
     rng = random.Random(seed)
     game = Game(tb, ctx.tiles, ctx.words, ctx.players, rng, stagger=stagger,
                 minutes_per_turn=ctx.minutes_per_turn)
     costs = dict(zip(ctx.words, ctx.costs))
-    bots = [HeuristicBot(costs, max_carry=ctx.max_carry, rarity=list(ctx.rarity))
+    bots = [HeuristicBot(costs, rarity=list(ctx.rarity))
             if kind == "heuristic" else RandomBot(rng) for kind in ctx.bots]
     while not game.over:
         p = game.current
         bots[p].turn(game, p)
+        if on_turn is not None:
+            on_turn(game, p)
         game.end_turn()
+    return game
+
+
+def play_game(ctx: SimContext, tb: Tables, seed: int, stagger: bool) -> tuple:
+    """One game -> (winner, rounds, player_turns, by_time, winner_tests, cards, completed)."""
+    game = _play(ctx, tb, seed, stagger)
     completed = sum(1 << p for p in range(ctx.players) if game.complete(p))
     return (game.winner, game.round, game.player_turns, game.by_time,
             game.tests[game.winner], tuple(game.machine), completed)
@@ -76,26 +85,19 @@ def play_game(ctx: SimContext, tb: Tables, seed: int, stagger: bool) -> tuple:
 
 def playthrough(ctx: SimContext, seed: int, stagger: bool = True) -> list[dict]:
     """One game turn by turn (for golden files and for reading how the bots play)."""
-    tb = tables_for(ctx.board)
-    rng = random.Random(seed)
-    game = Game(tb, ctx.tiles, ctx.words, ctx.players, rng, stagger=stagger,
-                minutes_per_turn=ctx.minutes_per_turn)
-    costs = dict(zip(ctx.words, ctx.costs))
-    bots = [HeuristicBot(costs, max_carry=ctx.max_carry, rarity=list(ctx.rarity))
-            if kind == "heuristic" else RandomBot(rng) for kind in ctx.bots]
-    log = []
-    while not game.over:
-        p = game.current
-        bots[p].turn(game, p)
-        first = p * 4
+    log: list[dict] = []
+
+    def record(game: Game, p: int) -> None:
+        first = p * WORKERS
         log.append({"round": game.round, "player": p + 1,
                     "machine": ctx.words[game.machine[p]],
-                    "workers": game.w_sq[first:first + 4],
-                    "carrying": [len(game.w_load[w]) for w in range(first, first + 4)],
+                    "workers": game.w_sq[first:first + WORKERS],
+                    "carrying": [len(game.w_load[w]) for w in range(first, first + WORKERS)],
                     "objects": game.matched[p], "links": game.links[p],
                     "link_ma": game.link_ma[p], "broken": game.broken[p],
                     "tests": game.tests[p]})
-        game.end_turn()
+
+    game = _play(ctx, tables_for(ctx.board), seed, stagger, record)
     log.append({"winner": game.winner + 1, "by_time": game.by_time, "rounds": game.round})
     return log
 
