@@ -5,16 +5,24 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+_CHECKOUT = Path(__file__).resolve().parent.parent
 
-def _root(package: str) -> Path:
-    return Path(str(resources.files(package)))
+
+def _root(package: str, folder: str) -> Path:
+    # Installed, the folders are the packages pnp.cardsets / pnp.templates. Imported from a
+    # checkout (e.g. `python -m pytest` puts the work tree first on sys.path) they are not
+    # packages, but the top-level folders beside pnp/.
+    try:
+        return Path(str(resources.files(package)))
+    except ModuleNotFoundError:
+        return _CHECKOUT / folder
 
 
 def cardset(name: str) -> Path:
     """Path of a bundled file under cardsets/ (e.g. 'junkyard_wars/scrabble_en.yaml')."""
-    return _root("pnp.cardsets") / name
+    return _root("pnp.cardsets", "cardsets") / name
 
 
 def template(name: str) -> Path:
     """Path of a bundled file under templates/ (e.g. 'default/card.yaml')."""
-    return _root("pnp.templates") / name
+    return _root("pnp.templates", "templates") / name
