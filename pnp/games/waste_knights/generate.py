@@ -13,12 +13,12 @@ out as a session board.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
 
 from pnp.errors import PnpError
-from pnp.games.waste_knights.hexes import (Board, Coord, Hex, Kind, Terrain, board_coords,
-                                           ring, ring_of, tier_of)
+from pnp.games.waste_knights.hexes import (Board, Coord, Hex, HexFace, Kind, Terrain,
+                                           board_coords, ring, ring_of, tier_of)
 from pnp.seed import py_rng, seed_code
 
 SOURCE = "cardsets/waste_knights/hexes.yaml"
@@ -28,27 +28,18 @@ MODES = ("session", "new-tiles")
 
 
 @dataclass(frozen=True)
-class TileSpec:
-    """One printed hex: a city, a special hex or a normal hex of the catalogue."""
+class TileSpec(HexFace):
+    """One printed hex of the catalogue (a city, a special hex or a normal hex) with what only
+    the tile and the reference sheet show: icons, text, exploration check."""
 
-    kind: Kind
-    route_difficulty: int
-    threat: int = 0
-    radiation: int = 0
-    contamination: int = 0
-    number: int | None = None
-    name: str | None = None
-    terrain: Terrain | None = None
     icons: tuple[str, ...] = ()
     text: str = ""
     exploration_check: tuple[str, int] | None = None
 
     def place(self, c: Coord, tile: str) -> Hex:
         """This tile laid at coordinate ``c`` of the place labelled ``tile``."""
-        return Hex(q=c[0], r=c[1], tier=tier_of(c), kind=self.kind, tile=tile,
-                   route_difficulty=self.route_difficulty, threat=self.threat,
-                   radiation=self.radiation, contamination=self.contamination,
-                   number=self.number, name=self.name, terrain=self.terrain)
+        face = {f.name: getattr(self, f.name) for f in fields(HexFace)}
+        return Hex(q=c[0], r=c[1], tier=tier_of(c), tile=tile, **face)
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ def to_pixel(c: Coord, size: float = 1.0) -> tuple[float, float]:
 def ring(k: int) -> tuple[Coord, ...]:
     """The hexes at distance ``k``, clockwise from the first one at or past due north."""
     if k == 0:
-        return [(0, 0)]
+        return ((0, 0),)
     cells = [(q, r) for q in range(-k, k + 1) for r in range(-k, k + 1) if ring_of((q, r)) == k]
 
     def bearing(c: Coord) -> float:
@@ -105,14 +105,10 @@ def adjacency(coords: tuple[Coord, ...]) -> tuple[tuple[int, ...], tuple[int, ..
 
 
 @dataclass(frozen=True)
-class Hex:
-    """One hex of a board, with the fields of a ``board.json`` hex."""
+class HexFace:
+    """What a printed hex shows, wherever it lies: kind, Route Difficulty, icons, name, terrain."""
 
-    q: int
-    r: int
-    tier: int
     kind: Kind
-    tile: str
     route_difficulty: int
     threat: int = 0
     radiation: int = 0
@@ -120,6 +116,16 @@ class Hex:
     number: int | None = None
     name: str | None = None
     terrain: Terrain | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hex(HexFace):
+    """One hex of a board, with the fields of a ``board.json`` hex: a face laid at a place."""
+
+    q: int
+    r: int
+    tier: int
+    tile: str
 
     @property
     def coord(self) -> Coord:

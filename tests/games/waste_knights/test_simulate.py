@@ -25,10 +25,11 @@ def flat_board(difficulty: int = 2, **icons) -> Board:
     hexes = []
     for i, c in enumerate(board_coords()):
         if c == (0, 0):
-            hexes.append(Hex(0, 0, 1, Kind.CITY, "C1", 1, number=1, name="Gangraen"))
+            hexes.append(Hex(q=0, r=0, tier=1, kind=Kind.CITY, tile="C1", route_difficulty=1,
+                             number=1, name="Gangraen"))
         else:
-            hexes.append(Hex(c[0], c[1], tier_of(c), Kind.NORMAL, f"N{i}", difficulty,
-                             terrain=Terrain.DESERT, **icons))
+            hexes.append(Hex(q=c[0], r=c[1], tier=tier_of(c), kind=Kind.NORMAL, tile=f"N{i}",
+                             route_difficulty=difficulty, terrain=Terrain.DESERT, **icons))
     return Board(tuple(hexes))
 
 
