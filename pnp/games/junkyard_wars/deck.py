@@ -25,8 +25,9 @@ import numpy as np
 
 from pnp.errors import PnpError
 from pnp.games.junkyard_wars.rules import (
-    BASE_ACTIONS, CARRY_PENALTY, LETTERS, LINK_MA, TEST_WORKS, WORKERS, bag_counts, buildable,
+    BASE_ACTIONS, BLANK, LETTERS, LINK_MA, TEST_WORKS, WORKERS, letter_code,
 )
+from pnp.seed import py_rng
 
 SEARCH_ACTIONS = 3.0  # per tile looked at: junk squares alternate, ~2 moves + 1 search
 CARRY_ACTIONS = 15.0  # per object: ~10 moves home with a load (6/4 of the actions)
@@ -36,6 +37,42 @@ TEST_TURNS = 1 + (1 - TEST_WORKS / 100) / (TEST_WORKS / 100) * (DEBUG_TURNS + 1)
 DEFAULT_SIZE = 40
 DEFAULT_BAND = 0.15  # cards within +-15% of the deck median
 MIN_LENGTH, MAX_LENGTH = 3, 12
+
+
+def bag_counts(bag: dict) -> dict[str, int]:
+    """Normalise a junk bag (letter -> count, or letter -> {"count": n, ...}) to letter -> count.
+
+    The blank may be named "?", "_", "blank" or "BLANK"; it comes back as "?".
+    """
+    out: dict[str, int] = {}
+    for key, value in bag.items():
+        count = value.get("count") if isinstance(value, dict) else value
+        name = str(key).strip()
+        if name.lower() == "blank" or name in ("?", "_"):
+            name = "?"
+        elif len(name) != 1 or name.upper() not in LETTERS:
+            raise ValueError(f"unknown junk tile {key!r}: letters A-Z and the blank only")
+        else:
+            name = name.upper()
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise ValueError(f"junk tile {key!r}: count must be a whole number >= 0")
+        out[name] = out.get(name, 0) + count
+    return out
+
+
+def bag_tiles(bag: dict) -> list[int]:
+    """The junk tiles of a bag as letter codes, in a fixed order (A..Z, then blanks)."""
+    counts = bag_counts(bag)
+    tiles = [letter_code(ch) for ch in LETTERS for _ in range(counts.get(ch, 0))]
+    return tiles + [BLANK] * counts.get("?", 0)
+
+
+def buildable(word: str, counts: dict[str, int]) -> bool:
+    """Whether the bag holds the word's letters, blanks standing in for missing ones."""
+    missing = 0
+    for ch in set(word):
+        missing += max(0, word.count(ch) - counts.get(ch, 0))
+    return missing <= counts.get("?", 0)
 
 
 @dataclass(frozen=True)
@@ -153,8 +190,6 @@ def _median(xs: Sequence[float]) -> float:
 def build_deck(seed: int | str, words: Iterable[str], bag: dict, *, size: int = DEFAULT_SIZE,
                band: float = DEFAULT_BAND, players: int = 2) -> MachineDeck:
     """A deck of ``size`` cards whose figures lie within ``band`` of the deck median."""
-    from pnp.seed import py_rng
-
     if size < 1:
         raise PnpError(f"deck size must be at least 1, got {size}", field="size")
     if not 0 < band < 1:
@@ -197,5 +232,5 @@ def letter_counts(bag: dict) -> list[int]:
     return [counts.get(ch, 0) for ch in LETTERS]
 
 
-__all__ = ["MachineCard", "MachineDeck", "build_deck", "difficulty", "expected_searches",
-           "parse_words", "usable_words", "letter_counts", "CARRY_PENALTY"]
+__all__ = ["MachineCard", "MachineDeck", "bag_counts", "bag_tiles", "buildable", "build_deck",
+           "difficulty", "expected_searches", "letter_counts", "parse_words", "usable_words"]

@@ -480,38 +480,3 @@ class Game:
             out.append(("test",))
         return out
 
-
-def bag_counts(bag: dict) -> dict[str, int]:
-    """Normalise a junk bag (letter -> count, or letter -> {"count": n, ...}) to letter -> count.
-
-    The blank may be named "?", "_", "blank" or "BLANK"; it comes back as "?".
-    """
-    out: dict[str, int] = {}
-    for key, value in bag.items():
-        count = value.get("count") if isinstance(value, dict) else value
-        name = str(key).strip()
-        if name.lower() == "blank" or name in ("?", "_"):
-            name = "?"
-        elif len(name) != 1 or name.upper() not in LETTERS:
-            raise ValueError(f"unknown junk tile {key!r}: letters A-Z and the blank only")
-        else:
-            name = name.upper()
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise ValueError(f"junk tile {key!r}: count must be a whole number >= 0")
-        out[name] = out.get(name, 0) + count
-    return out
-
-
-def bag_tiles(bag: dict) -> list[int]:
-    """The junk tiles of a bag as letter codes, in a fixed order (A..Z, then blanks)."""
-    counts = bag_counts(bag)
-    tiles = [letter_code(ch) for ch in LETTERS for _ in range(counts.get(ch, 0))]
-    return tiles + [BLANK] * counts.get("?", 0)
-
-
-def buildable(word: str, counts: dict[str, int]) -> bool:
-    """Whether the bag holds the word's letters, blanks standing in for missing ones."""
-    missing = 0
-    for ch in set(word):
-        missing += max(0, word.count(ch) - counts.get(ch, 0))
-    return missing <= counts.get("?", 0)

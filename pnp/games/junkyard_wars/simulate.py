@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from pnp.errors import PnpError
 from pnp.games.junkyard_wars.bots import HeuristicBot, RandomBot
-from pnp.games.junkyard_wars.deck import MachineDeck, build_deck, letter_counts
+from pnp.games.junkyard_wars.deck import MachineDeck, bag_tiles, build_deck, letter_counts
 from pnp.games.junkyard_wars.graph import Board, Tables, board_from_session
 from pnp.games.junkyard_wars.rules import (
-    GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, WORKERS, Game, bag_tiles,
+    GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, WORKERS, Game,
 )
 from pnp.seed import child_seed, seed_code
 from pnp.sim.runner import Batch, run

@@ -10,8 +10,9 @@ from hypothesis import given, settings, strategies as st
 from pnp.errors import PnpError
 from pnp.games.junkyard_wars.bag import load_bag
 from pnp.games.junkyard_wars.deck import (
-    DEFAULT_BAND, build_deck, difficulty, expected_searches, parse_words, usable_words,
+    DEFAULT_BAND, bag_counts, bag_tiles, buildable, build_deck, difficulty, expected_searches, parse_words, usable_words,
 )
+from pnp.games.junkyard_wars.rules import BLANK
 from pnp.games.junkyard_wars.words import load_words
 
 BAG = load_bag().counts()
@@ -81,3 +82,13 @@ def test_bad_word_lists():
         parse_words("CRANE\nR2D2\n", file="w.txt")
     assert err.value.line == 2 and err.value.file == "w.txt"
     assert parse_words("# comment\ngo-kart\n\ncrane  # a crane\n") == ["GOKART", "CRANE"]
+
+
+def test_bag_counts_and_buildable_words():
+    bag = {"A": {"count": 2, "points": 1}, "B": 1, "?": {"count": 1}}
+    assert bag_counts(bag) == {"A": 2, "B": 1, "?": 1}
+    assert bag_tiles(bag) == [0, 0, 1, BLANK]
+    assert buildable("ABA", bag_counts(bag)) and buildable("ABBA", bag_counts(bag))
+    assert not buildable("ABBBA", bag_counts(bag))
+    with pytest.raises(ValueError):
+        bag_counts({"AB": 1})
