@@ -1,4 +1,10 @@
-"""Rules of Junkyard Wars (introductory version); each test cites the rulebook section."""
+"""Rules of Junkyard Wars (introductory version); each test cites the rulebook section.
+
+Sections of junkyard-wars.txt: SETUP, Managing the Workforce, Determining the Number of Actions
+(First Turn Only / All Other Turns), Assembling the Machine, Moving and Carrying Objects,
+Searching the Area, Blank Junk Tiles, Testing Machines (Successful Tests, Failed Tests:
+Debugging), and DURATION / OBJECTIVE for the one-hour limit.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +16,8 @@ from hypothesis import given, settings, strategies as st
 from pnp.games.junkyard_wars.generate import session_board
 from pnp.games.junkyard_wars.graph import Tables, board_from_session, grid_board
 from pnp.games.junkyard_wars.rules import (
-    BLANK, CARRIED, IN_PILE, LINK_MA, Game, IllegalAction, action_limit, bag_counts, bag_tiles,
-    buildable, debug_found, first_turn_actions, letter_code, machine_works,
+    BLANK, CARRIED, IN_PILE, LINK_MA, Game, IllegalAction, action_limit, debug_found,
+    first_turn_actions, letter_code, machine_works,
 )
 
 # A 5x3 toy yard: zone in the middle of the top row, junk on four squares, a wall between
@@ -67,6 +73,42 @@ def test_no_stagger_option_gives_six_actions_on_turn_one():
 
 # --- Determining the Number of Actions: All Other Turns ------------------------------------
 
+class Rolls:
+    """Percentile dice that roll the given values (00 read as 100), for the tests and debugging."""
+
+    def __init__(self, *values: int):
+        self.values = list(values)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.values.pop(0)
+
+
+def test_an_unencumbered_worker_takes_up_to_six_actions():
+    # All Other Turns: "An unencumbered worker may take up to 6 actions."
+    game = make_game()
+    start_turn_two(game)
+    for k in range(6):
+        game.move(0, 7 if k % 2 == 0 else TABLES.zone)
+    assert game.remaining(0) == 0 and ("search",) not in game.legal_actions(0)
+    with pytest.raises(IllegalAction):
+        game.move(0, 7)
+    assert game.remaining(1) == 6  # each worker has his own 6
+
+
+def test_two_objects_carried_cost_four_actions():
+    # All Other Turns: "A worker carrying one or more objects is penalized 2 actions per object
+    # carried".
+    game = make_game()
+    start_turn_two(game)
+    place(game, 0, 7)
+    place(game, 1, 7)
+    game.travel(0, 7)
+    assert game.search(0) == [0, 1]
+    game.pick_up(0, 0)
+    game.pick_up(0, 1)
+    assert game.remaining(0) == 6 - 2 - 2 * 2
+
+
 def test_action_counts_with_loads():
     # "up to 6 actions", "penalized 2 actions per object carried", shared carry: 1 each.
     assert [action_limit(6, k) for k in range(4)] == [6, 4, 2, 0]
@@ -92,6 +134,8 @@ def test_pickup_changes_the_limit_mid_turn():
 # --- Moving and Carrying Objects -------------------------------------------------------------
 
 def test_moves_only_to_adjacent_squares_not_through_walls():
+    # Moving and Carrying Objects: "a worker may spend an action moving into an adjacent square
+    # (either horizontally or vertically). They may not move through walls."
     game = make_game()
     start_turn_two(game)
     with pytest.raises(IllegalAction):
@@ -103,6 +147,7 @@ def test_moves_only_to_adjacent_squares_not_through_walls():
 
 
 def test_travel_stops_when_actions_run_out():
+    # Moving and Carrying Objects: one action per move; a worker stops where his actions end.
     game = make_game()
     start_turn_two(game)
     game.w_used[0] = 4
@@ -125,7 +170,40 @@ def test_outside_track_and_rim_gaps_connect_the_real_board():
 
 # --- Searching the Area / ownership ----------------------------------------------------------
 
+def test_pick_up_and_drop_are_free_even_with_no_actions_left():
+    # Moving and Carrying Objects: "A worker may pick up and drop objects during a move for
+    # free."
+    game = make_game()
+    start_turn_two(game)
+    place(game, 0, 7)
+    game.travel(0, 7)
+    game.search(0)
+    game.w_used[0] = 6  # every action spent
+    game.pick_up(0, 0)
+    assert game.w_used[0] == 6 and game.tile_at[0] == CARRIED
+    game.drop(0, 0)
+    assert game.w_used[0] == 6 and game.tile_at[0] == 7 and game.remaining(0) == 0
+
+
+def test_search_costs_one_action_and_shows_every_tile_on_the_square():
+    # Searching the Area: "A worker may spend an action searching his current square for junk.
+    # He does so by looking all tile(s) lying on that space." Carried objects "may only be looked
+    # at by that worker's owner".
+    game = make_game()
+    start_turn_two(game)
+    place(game, 0, 7)
+    place(game, 2, 7)
+    game.travel(0, 7)
+    used = game.w_used[0]
+    assert sorted(game.search(0)) == [0, 2] and game.w_used[0] == used + 1
+    assert game.known[0][0] and game.known[0][2] and not game.known[1][0]
+    game.w_used[0] = 6
+    with pytest.raises(IllegalAction):
+        game.search(0)
+
+
 def test_face_down_tiles_must_be_searched_before_pick_up():
+    # Searching the Area: junk lies face down until a worker searches its square.
     game = make_game()
     start_turn_two(game)
     place(game, 0, 7)
@@ -196,7 +274,26 @@ def ready_pile(game: Game, p: int, word: str) -> None:
     game.matched[p] = len(word)
 
 
+def test_one_action_puts_one_ma_into_the_machine_only_in_the_zone():
+    # Assembling the Machine: "A worker may spend an action putting one man-action (MA) of work
+    # into building a machine." "A worker may only work on assembling the machine (or debugging
+    # it) if he is in the construction zone."
+    game = make_game()
+    start_turn_two(game)
+    ready_pile(game, 0, "CAT")
+    assert game.assemble(0) == 1 and game.w_used[0] == 1 and game.link_ma[0] == 1
+    assert game.assemble(0, 3) == 3 and game.w_used[0] == 4 and game.link_ma[0] == 4
+    game.move(1, 7)
+    with pytest.raises(IllegalAction):
+        game.assemble(1)
+    game.broken[0] = True
+    with pytest.raises(IllegalAction):
+        game.debug(1)
+    assert game.link_ma[0] == 4 and game.w_used[1] == 1
+
+
 def test_link_takes_24_ma_and_a_machine_of_n_objects_n_minus_1_links():
+    # Assembling the Machine: "the team must spend 24 MA in order to link them together".
     game = make_game()
     start_turn_two(game)
     ready_pile(game, 0, "CAT")
@@ -211,6 +308,8 @@ def test_link_takes_24_ma_and_a_machine_of_n_objects_n_minus_1_links():
 
 
 def test_only_objects_in_the_pile_can_be_linked_and_only_in_the_zone():
+    # Assembling the Machine: "If two objects need to be connected" (objects in the team's
+    # construction-zone pile); only workers in the construction zone.
     game = make_game()
     start_turn_two(game)
     game.choose_machine(0, 0)
@@ -224,6 +323,8 @@ def test_only_objects_in_the_pile_can_be_linked_and_only_in_the_zone():
 
 
 def test_machine_choice_is_final():
+    # SETUP: "Each player's goal is to build one of these machines, though he need not decide
+    # which immediately" (a choice, once made, is kept; see docs/assumptions.md).
     game = make_game()
     game.choose_machine(0, 1)
     with pytest.raises(IllegalAction):
@@ -233,6 +334,8 @@ def test_machine_choice_is_final():
 # --- Testing Machines --------------------------------------------------------------------------
 
 def test_eighty_percent_test_with_00_as_100():
+    # Testing Machines: "If the value rolled on the percentile dice is less than or equal to 80
+    # (with 00, as 100, meaning failure), the player's machine works."
     assert machine_works(1) and machine_works(80)
     assert not machine_works(81) and not machine_works(100)  # "00, as 100, meaning failure"
     assert sum(machine_works(r) for r in range(1, 101)) == 80
@@ -247,6 +350,8 @@ def test_debugging_probability_24_ma_is_about_one_in_four():
 
 
 def test_test_ends_the_turn_needs_a_worker_in_the_zone_and_first_success_wins():
+    # Testing Machines; Successful Tests: "The first player to successfully test his machine
+    # wins the game."
     for seed in range(40):
         game = make_game(seed=seed)
         start_turn_two(game)
@@ -267,6 +372,8 @@ def test_test_ends_the_turn_needs_a_worker_in_the_zone_and_first_success_wins():
 
 
 def test_failed_machine_is_debugged_then_retested():
+    # Failed Tests: "the workers' next task is to study the machine and figure out what went
+    # wrong"; no linking while it is broken, testing again once it is fixed.
     game = make_game(seed=3)
     start_turn_two(game)
     ready_pile(game, 0, "VAN")
@@ -282,6 +389,56 @@ def test_failed_machine_is_debugged_then_retested():
     assert game.can_test(0) and game.debug_total[0] == 24 * turns
 
 
+def test_debug_roll_is_against_the_ma_spent_in_the_past_turn_only():
+    # Failed Tests: "At the end of each turn, the player rolls the percentile dice. If the number
+    # rolled is less than or equal to the number of MA the workers' spent debugging the machine
+    # during the past turn, the problem has been found and is immediately fixed."
+    game = make_game()
+    start_turn_two(game)
+    ready_pile(game, 0, "VAN")
+    game.links[0] = 2
+    game.broken[0] = True
+    game.rng = Rolls(25, 6, 5)
+    assert sum(game.debug(w, 6) for w in range(4)) == 24
+    game.end_turn()  # rolls 25 > 24: not found
+    assert game.broken[0]
+    game.end_turn()
+    game.debug(0, 5)
+    game.end_turn()  # rolls 6 > 5 (this turn's MA, not the 29 spent in all): not found
+    assert game.broken[0]
+    game.end_turn()
+    game.end_turn()  # no MA spent: no roll, still broken
+    assert game.broken[0] and game.rng.values == [5]
+    game.end_turn()
+    game.debug(0, 5)
+    game.end_turn()  # rolls 5 <= 5: found and fixed
+    assert not game.broken[0] and game.rng.values == []
+
+
+def test_retest_after_a_fix_has_the_same_80_percent_and_may_fail_again():
+    # Failed Tests: "A player may retest his machine at any point once the workers have fixed the
+    # problem. He rolls the percentile dice again with the same probability of success (80%). If
+    # the test fails again, his workers have to start rolling the percentile dice once more".
+    game = make_game()
+    start_turn_two(game)
+    ready_pile(game, 0, "VAN")
+    game.links[0] = 2
+    game.rng = Rolls(100, 1, 81, 6, 80)  # 00 fails; fixed; fails again; fixed; works
+    assert not game.test(0) and game.broken[0]
+    for retest_fails in (True, False):
+        game.end_turn()  # the test ended the turn
+        game.end_turn()
+        assert not game.can_test(0)
+        game.debug(0, 6)
+        game.end_turn()
+        assert not game.broken[0]
+        game.end_turn()
+        assert game.can_test(0)
+        assert game.test(0) is not retest_fails
+        assert game.broken[0] is retest_fails and game.over is not retest_fails
+    assert game.winner == 0 and game.tests[0] == 3
+
+
 def test_debug_roll_frequency_is_ma_over_100():
     rng = random.Random(5)
     found = sum(debug_found(rng.randint(1, 100), 24) for _ in range(20000))
@@ -291,6 +448,8 @@ def test_debug_roll_frequency_is_ma_over_100():
 # --- The one-hour limit ------------------------------------------------------------------------
 
 def test_time_limit_gives_the_win_to_the_team_furthest_along():
+    # OBJECTIVE: "If the game has not ended after one hour, the player furthest along in
+    # constructing a machine wins." DURATION: "At most 1 hour".
     game = make_game(minutes_per_turn=5.0)  # 12 player-turns in the hour
     game.choose_machine(0, 0)
     game.choose_machine(1, 0)
@@ -304,6 +463,7 @@ def test_time_limit_gives_the_win_to_the_team_furthest_along():
 # --- legal actions (granularity of the random bot) ----------------------------------------------
 
 def test_legal_actions_of_a_worker():
+    # Managing the Workforce: "A worker may only take action during his owner's turn."
     game = make_game()
     assert game.legal_actions(0) == []  # the first player's workers do nothing on turn 1
     start_turn_two(game)
@@ -327,7 +487,8 @@ def test_random_legal_play_keeps_the_invariants(seed, players):
             alone = sum(1 for t in game.w_load[w] if game.tile_partner[t] < 0)
             shared = len(game.w_load[w]) - alone + len(game.w_help[w])
             assert game.w_pen[w] == 2 * alone + shared  # the action limits of the rules
-            assert game.remaining(w) >= 0
+            limit = action_limit(game.base, alone, shared)
+            assert game.remaining(w) == max(0, limit - game.w_used[w])
             for t in game.w_help[w]:
                 assert game.w_sq[game.tile_holder[t]] == game.w_sq[w]  # carried together
         game.end_turn()
@@ -337,18 +498,6 @@ def test_random_legal_play_keeps_the_invariants(seed, players):
     carried = sum(len(x) for x in game.w_load)
     piled = sum(1 for t in game.tile_at if t == IN_PILE)
     assert lying + carried + piled == 7
-
-
-# --- bag -------------------------------------------------------------------------------------------
-
-def test_bag_counts_and_buildable_words():
-    bag = {"A": {"count": 2, "points": 1}, "B": 1, "?": {"count": 1}}
-    assert bag_counts(bag) == {"A": 2, "B": 1, "?": 1}
-    assert bag_tiles(bag) == [0, 0, 1, BLANK]
-    assert buildable("ABA", bag_counts(bag)) and buildable("ABBA", bag_counts(bag))
-    assert not buildable("ABBBA", bag_counts(bag))
-    with pytest.raises(ValueError):
-        bag_counts({"AB": 1})
 
 
 # --- carrying together ---------------------------------------------------------------------------
@@ -380,6 +529,7 @@ def test_two_workers_carrying_one_object_lose_one_action_each():
 
 
 def test_helper_can_let_go():
+    # All Other Turns: once the helper lets go, the carrier bears the full 2-action penalty.
     game = make_game()
     start_turn_two(game)
     place(game, 0, 2)
