@@ -15,6 +15,14 @@ from pnp.games.waste_knights.generate import generate_board, session_board
 from pnp.games.waste_knights.metrics import Bands, analyse, board_metrics, find_balanced
 
 
+def per_board(make, repeat: int) -> float:
+    """Mean seconds of ``make(i)`` over boards ``i`` = 0..repeat-1."""
+    t = time.perf_counter()
+    for i in range(repeat):
+        make(i)
+    return (time.perf_counter() - t) / repeat
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--boards", type=int, default=1000)
@@ -24,25 +32,14 @@ def main() -> None:
     session_board(0)  # load the catalogue once (file read), as a command does
     analyse(session_board(0))
 
-    t = time.perf_counter()
-    for i in range(args.repeat):
-        board_metrics(session_board(i))
-    one = (time.perf_counter() - t) / args.repeat
+    one = per_board(lambda i: board_metrics(session_board(i)), args.repeat)
     print(f"session board + board.json metrics: {one * 1000:.2f} ms per board "
           f"(target < 20 ms, {args.repeat} boards)")
-
-    t = time.perf_counter()
-    for i in range(args.repeat):
-        analyse(session_board(i))
-    full = (time.perf_counter() - t) / args.repeat
+    full = per_board(lambda i: analyse(session_board(i)), args.repeat)
     print(f"session board + full analysis (metrics, spread, rounds, checks): "
           f"{full * 1000:.2f} ms per board")
-
-    t = time.perf_counter()
-    for i in range(args.repeat // 4):
-        analyse(generate_board(i, "new-tiles")[0])
-    print(f"new tile set + board + analysis: "
-          f"{(time.perf_counter() - t) / (args.repeat // 4) * 1000:.2f} ms per board")
+    new = per_board(lambda i: analyse(generate_board(i, "new-tiles")[0]), args.repeat // 4)
+    print(f"new tile set + board + analysis: {new * 1000:.2f} ms per board")
 
     # Balance search over a fixed number of candidates: bands no board meets, so every
     # candidate is generated and analysed.

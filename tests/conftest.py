@@ -25,3 +25,20 @@ def run_pnp(monkeypatch, capsys) -> Callable[..., tuple[int, str, str]]:
         return code, out, err
 
     return run
+
+
+@pytest.fixture
+def imported_by() -> Callable[..., set[str]]:
+    """``imported_by("pnp.sim.runner", ...)``: top-level packages loaded by importing those
+    modules in a fresh interpreter (for "the core imports no drawing/IO library" tests)."""
+
+    def names(*modules: str) -> set[str]:
+        import subprocess
+
+        code = (f"import sys, {', '.join(modules)}; "
+                "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True)
+        return set(out.stdout.split())
+
+    return names
