@@ -11,8 +11,12 @@ import argparse
 import platform
 import time
 
+from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds
 from pnp.games.waste_knights.generate import generate_board, session_board
 from pnp.games.waste_knights.metrics import Bands, analyse, board_metrics, find_balanced
+
+CAT = default_catalogue()  # read once, as a command does
+SPEEDS = vehicle_speeds()
 
 
 def per_board(make, repeat: int) -> float:
@@ -29,27 +33,28 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=200)
     args = ap.parse_args()
     print(f"machine: {platform.machine()}, Python {platform.python_version()}")
-    session_board(0)  # load the catalogue once (file read), as a command does
-    analyse(session_board(0))
+    analyse(session_board(0, CAT), SPEEDS)
 
-    one = per_board(lambda i: board_metrics(session_board(i)), args.repeat)
+    one = per_board(lambda i: board_metrics(session_board(i, CAT), SPEEDS), args.repeat)
     print(f"session board + board.json metrics: {one * 1000:.2f} ms per board "
           f"(target < 20 ms, {args.repeat} boards)")
-    full = per_board(lambda i: analyse(session_board(i)), args.repeat)
+    full = per_board(lambda i: analyse(session_board(i, CAT), SPEEDS), args.repeat)
     print(f"session board + full analysis (metrics, spread, rounds, checks): "
           f"{full * 1000:.2f} ms per board")
-    new = per_board(lambda i: analyse(generate_board(i, "new-tiles")[0]), args.repeat // 4)
+    new = per_board(lambda i: analyse(generate_board(i, "new-tiles", CAT)[0], SPEEDS),
+                    args.repeat // 4)
     print(f"new tile set + board + analysis: {new * 1000:.2f} ms per board")
 
     # Balance search over a fixed number of candidates: bands no board meets, so every
     # candidate is generated and analysed.
     never = Bands(max_city_spread_mp=-1)
     t = time.perf_counter()
-    search = find_balanced("bench", session_board, bands=never, max_tries=args.boards)
+    search = find_balanced("bench", lambda s: session_board(s, CAT), SPEEDS, bands=never,
+                           max_tries=args.boards)
     total = time.perf_counter() - t
     print(f"balance search over {search.tries} candidate boards: {total:.2f} s "
           f"(target < 5 s)")
-    ok = sum(analyse(session_board(i)).passed for i in range(args.boards))
+    ok = sum(analyse(session_board(i, CAT), SPEEDS).passed for i in range(args.boards))
     print(f"share of session boards passing the default bands: {ok / args.boards:.0%}")
 
 

@@ -13,7 +13,7 @@ import os
 import platform
 import time
 
-from pnp.games.waste_knights.data import vehicle_speeds
+from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.simulate import build_tables, make_config, simulate_tour
 
@@ -34,7 +34,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", default="bench")
     args = parser.parse_args()
-    board = session_board(args.seed)
+    board = session_board(args.seed, default_catalogue())
     config = make_config(args.knights, vehicle_speeds(), rounds=args.rounds)
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; {args.games} games x {args.knights} knights x "

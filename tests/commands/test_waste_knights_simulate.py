@@ -6,14 +6,17 @@ import json
 
 import pytest
 
+from pnp.games.waste_knights.data import default_catalogue
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.hexes import board_to_dict
+
+CAT = default_catalogue()
 
 
 @pytest.fixture()
 def board_json(tmp_path):
     path = tmp_path / "board.json"
-    path.write_text(json.dumps(board_to_dict(session_board("cli")), sort_keys=True))
+    path.write_text(json.dumps(board_to_dict(session_board("cli", CAT)), sort_keys=True))
     return path
 
 
@@ -65,7 +68,7 @@ def test_bad_options_exit_2(run_pnp, board_json, extra, message):
 
 
 def _bad_board(tmp_path, mutate) -> str:
-    data = board_to_dict(session_board("bad"))
+    data = board_to_dict(session_board("bad", CAT))
     mutate(data)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))

@@ -1,6 +1,7 @@
 """Loader of the bundled Waste Knights data (hex catalogue, vehicles) from ``cardsets/``.
 
-Kept apart from the pure core: generate/metrics take the loaded dicts, this module reads them.
+Kept apart from the pure core: generate/metrics take the loaded data as arguments, this module
+reads the files.
 """
 
 from __future__ import annotations
@@ -12,7 +13,11 @@ from typing import Any
 import yaml
 
 from pnp.errors import PnpError
+from pnp.games.waste_knights.generate import Catalogue, catalogue_from_dict
+from pnp.games.waste_knights.hexes import VEHICLES
 from pnp.resources import cardset
+
+VEHICLES_SOURCE = "cardsets/waste_knights/vehicles.yaml"
 
 
 def read_yaml(path: str | Path) -> Any:
@@ -41,6 +46,16 @@ def vehicles_data() -> dict:
     return read_yaml(cardset("waste_knights/vehicles.yaml"))
 
 
+@lru_cache(maxsize=None)
+def default_catalogue() -> Catalogue:
+    """The bundled tile catalogue (``waste_knights/hexes.yaml``)."""
+    return catalogue_from_dict(hexes_data())
+
+
 def vehicle_speeds() -> dict[str, int]:
-    """Movement Points per Fuel of each vehicle, from the bundled data."""
-    return {k: int(v["speed"]) for k, v in vehicles_data()["vehicles"].items()}
+    """Movement Points per Fuel of each vehicle, from the bundled data (every vehicle named)."""
+    speeds = {k: int(v["speed"]) for k, v in vehicles_data()["vehicles"].items()}
+    missing = [v for v in VEHICLES if v not in speeds]
+    if missing:
+        raise PnpError(f"no speed for {missing[0]}", file=VEHICLES_SOURCE, field="vehicles")
+    return speeds

@@ -5,6 +5,8 @@ hexes at their fixed places, the special and normal stacks shuffled separately (
 stream ``"board"`` of the seed) and drawn in the rulebook's order: S1, S2; tier 2 specials, then
 tier 2 normals clockwise; tier 3 specials, then tier 3 normals clockwise.
 
+The catalogue comes in as an argument (``data.default_catalogue()`` loads the bundled one).
+
 New tile set: the normal hexes (and any special hexes the catalogue lacks) are designed from
 the seed (child stream ``"tiles"``) to the targets of the catalogue's ``design`` block, then laid
 out as a session board.
@@ -146,22 +148,6 @@ def catalogue_from_dict(data: Any) -> Catalogue:
                      blank_special=blank_spec, design=dict(data.get("design") or {}))
 
 
-def default_catalogue() -> Catalogue:
-    """The bundled catalogue (read once through the data loader)."""
-    return _default()
-
-
-_CACHE: dict[str, Catalogue] = {}
-
-
-def _default() -> Catalogue:
-    if "c" not in _CACHE:
-        from pnp.games.waste_knights.data import hexes_data  # file access stays in the loader
-
-        _CACHE["c"] = catalogue_from_dict(hexes_data())
-    return _CACHE["c"]
-
-
 def normal_places(catalogue: Catalogue) -> list[tuple[str, Coord]]:
     """Normal places N1..: ring 1, then ring 2, then ring 3, each clockwise from north."""
     taken = set(catalogue.place_map.values())
@@ -224,15 +210,13 @@ def lay_out(catalogue: Catalogue, rng: random.Random, mode: str = "session",
                  seed_code=code)
 
 
-def session_board(seed: int | str, catalogue: Catalogue | None = None) -> Board:
+def session_board(seed: int | str, catalogue: Catalogue) -> Board:
     """The official session board for ``seed`` (child stream "board")."""
-    cat = catalogue or default_catalogue()
-    return lay_out(cat, py_rng(seed, "board"), "session", seed_code(seed))
+    return lay_out(catalogue, py_rng(seed, "board"), "session", seed_code(seed))
 
 
-def design_tiles(seed: int | str, catalogue: Catalogue | None = None) -> Catalogue:
+def design_tiles(seed: int | str, cat: Catalogue) -> Catalogue:
     """A new tile set: normal hexes and missing special hexes designed to the targets."""
-    cat = catalogue or default_catalogue()
     rng = py_rng(seed, "tiles")
     design = cat.design
     ranges = {Terrain(k): (int(v[0]), int(v[1]))
@@ -293,10 +277,8 @@ def design_tiles(seed: int | str, catalogue: Catalogue | None = None) -> Catalog
                    specials=cat.specials + tuple(designed_specials))
 
 
-def generate_board(seed: int | str, mode: str = "session",
-                   catalogue: Catalogue | None = None) -> tuple[Board, Catalogue]:
+def generate_board(seed: int | str, mode: str, cat: Catalogue) -> tuple[Board, Catalogue]:
     """Board and the tile set it was laid from, for ``mode`` session or new-tiles."""
-    cat = catalogue or default_catalogue()
     if mode == "session":
         return session_board(seed, cat), cat
     if mode == "new-tiles":

@@ -20,23 +20,10 @@ from typing import Any, Mapping
 import numpy as np
 
 from pnp.games.waste_knights.hexes import VEHICLES, Board, Kind, adjacency, check_vehicle
-from pnp.games.waste_knights.rules import fuel_needed
+from pnp.games.waste_knights.rules import FUEL_MAX, fuel_needed
 from pnp.seed import child_seed, seed_code
 
-FUEL_MAX = 4  # "The Fuel dial is limited to 0-4 Fuel."
-# As in cardsets/waste_knights/vehicles.yaml (the commands pass the loaded values).
-DEFAULT_SPEEDS = {"strider": 4, "off-road": 3, "heavy-duty": 2}
 _SCALE = 1000  # lexicographic cost: Movement Points * _SCALE + Threat icons
-
-
-def fuel_for(movement_points: int, speed: int, *, per_fuel_bonus: int = 0,
-             flat_bonus: int = 0) -> int:
-    """Least Fuel covering ``movement_points`` with a vehicle of ``speed`` (at least 1).
-
-    ``per_fuel_bonus`` adds Movement Points for each Fuel (Mel Gearson's ability),
-    ``flat_bonus`` adds to the sum once (Road Map)."""
-    return fuel_needed(movement_points, speed, per_fuel_bonus=per_fuel_bonus,
-                       flat_bonus=flat_bonus)
 
 
 def all_pairs(board: Board) -> tuple[np.ndarray, np.ndarray]:
@@ -56,11 +43,10 @@ def all_pairs(board: Board) -> tuple[np.ndarray, np.ndarray]:
     return mp, threat
 
 
-def board_metrics(board: Board, speeds: Mapping[str, int] | None = None,
+def board_metrics(board: Board, speeds: Mapping[str, int],
                   tables: tuple[np.ndarray, np.ndarray] | None = None) -> dict[str, Any]:
     """``{vehicle: {destination name: {movement_points, fuel, threat}}}`` from Gangraen to every
-    city and special hex."""
-    speeds = dict(speeds or DEFAULT_SPEEDS)
+    city and special hex, for vehicle ``speeds`` (Movement Points per Fuel)."""
     mp, threat = tables if tables is not None else all_pairs(board)
     start = board.index((0, 0))
     out: dict[str, Any] = {}
@@ -70,7 +56,7 @@ def board_metrics(board: Board, speeds: Mapping[str, int] | None = None,
         for h in board.destinations():
             j = board.index(h.coord)
             m = int(mp[start, j])
-            per[h.name or h.tile] = {"movement_points": m, "fuel": fuel_for(m, speeds[vehicle]),
+            per[h.name or h.tile] = {"movement_points": m, "fuel": fuel_needed(m, speeds[vehicle]),
                                      "threat": int(threat[start, j])}
         out[vehicle] = per
     return out
@@ -133,16 +119,13 @@ class Analysis:
         return all(c["passed"] for c in self.checks)
 
 
-def analyse(board: Board, speeds: Mapping[str, int] | None = None,
-            bands: Bands | None = None) -> Analysis:
+def analyse(board: Board, speeds: Mapping[str, int], bands: Bands | None = None) -> Analysis:
     """Metrics, spread, reachability and the pass/fail checks of one board."""
-    speeds = dict(speeds or DEFAULT_SPEEDS)
     bands = bands or Bands()
     mp, threat = all_pairs(board)
     metrics = board_metrics(board, speeds, (mp, threat))
-    start = board.index((0, 0))
-    cities = [h for h in board.hexes if h.kind is Kind.CITY and h.coord != (0, 0)]
-    city_mp = {h.name or h.tile: int(mp[start, board.index(h.coord)]) for h in cities}
+    cities = outer_cities(board)
+    city_mp = city_distances(board, mp)
     spread = max(city_mp.values()) - min(city_mp.values())
     pairs = {}
     for a in range(len(cities)):
@@ -171,6 +154,24 @@ def analyse(board: Board, speeds: Mapping[str, int] | None = None,
                     checks=checks)
 
 
+def outer_cities(board: Board) -> list:
+    """The city hexes other than Gangraen, in board order."""
+    return [h for h in board.hexes if h.kind is Kind.CITY and h.coord != (0, 0)]
+
+
+def city_distances(board: Board, mp: np.ndarray | None = None) -> dict[str, int]:
+    """Least Movement Points from Gangraen to each outer city (``mp`` from ``all_pairs``)."""
+    mp = all_pairs(board)[0] if mp is None else mp
+    start = board.index((0, 0))
+    return {h.name or h.tile: int(mp[start, board.index(h.coord)]) for h in outer_cities(board)}
+
+
+def city_spread(board: Board) -> int:
+    """Farthest minus nearest outer city from Gangraen, in Movement Points."""
+    d = city_distances(board).values()
+    return max(d) - min(d)
+
+
 def _check(name: str, value: int, low: int, high: int) -> dict[str, Any]:
     return {"name": name, "value": value, "band_low": low, "band_high": high,
             "passed": bool(low <= value <= high)}
@@ -192,7 +193,7 @@ def candidate_seed(seed: int | str, attempt: int) -> int | str:
     return seed if attempt == 0 else child_seed(seed, "balance", attempt)
 
 
-def find_balanced(seed: int | str, make_board, *, speeds: Mapping[str, int] | None = None,
+def find_balanced(seed: int | str, make_board, speeds: Mapping[str, int], *,
                   bands: Bands | None = None, max_tries: int = 1000) -> Search:
     """Redraw with the next child seed until a board passes the bands; after ``max_tries``
     the best candidate (fewest failed checks, then least excess over the bands, then first)."""

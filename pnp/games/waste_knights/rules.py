@@ -13,11 +13,7 @@ from enum import Enum, IntEnum
 from typing import Callable, Iterable, Sequence
 
 from pnp.errors import PnpError
-
-Coord = tuple[int, int]
-
-#: The six axial neighbour offsets, clockwise from east.
-AXIAL_DIRECTIONS: tuple[Coord, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+from pnp.games.waste_knights.hexes import Coord, distance
 
 # Managing Resources: "The Fuel dial is limited to 0-4 Fuel" (same cap for Ammo, Radiation,
 # Health); Game Setup: Fuel dials start at "4", Radiation at "0", Ammo and Health markers at 4.
@@ -69,21 +65,9 @@ class CityOption(str, Enum):
 
 # --- geometry and route planning -------------------------------------------------------------
 
-def neighbours(c: Coord) -> tuple[Coord, ...]:
-    """The six axial neighbours of a hex (on or off the board)."""
-    q, r = c
-    return tuple((q + dq, r + dr) for dq, dr in AXIAL_DIRECTIONS)
-
-
-def hex_distance(a: Coord, b: Coord) -> int:
-    """Steps between two hexes on an unbounded hex grid."""
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
 def is_adjacent(a: Coord, b: Coord) -> bool:
     """True when two hexes share an edge."""
-    return hex_distance(a, b) == 1
+    return distance(a, b) == 1
 
 
 def route_problem(start: Coord, route: Sequence[Coord],

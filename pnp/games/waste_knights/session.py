@@ -11,9 +11,11 @@ from typing import Any
 
 from pnp import __version__
 from pnp.errors import PnpError
+from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds
 from pnp.games.waste_knights.generate import MODES, Catalogue, generate_board
 from pnp.games.waste_knights.hexes import VEHICLES, Board, board_to_dict
-from pnp.games.waste_knights.metrics import Analysis, Bands, analyse, find_balanced
+from pnp.games.waste_knights.metrics import (Analysis, Bands, analyse, city_spread,
+                                             find_balanced)
 from pnp.output import Output
 from pnp.seed import seed_code
 
@@ -44,27 +46,17 @@ def make_board(seed: int | str, mode: str = "session", *, reject_unbalanced: boo
         raise PnpError(f"unknown mode {mode!r} ({', '.join(MODES)})", field="mode")
     if max_tries < 1:
         raise PnpError(f"must be at least 1, got {max_tries}", field="max-tries")
-    speeds = speeds or _speeds()
+    speeds = speeds or vehicle_speeds()
+    cat = default_catalogue()
     if reject_unbalanced:
-        search = find_balanced(seed, lambda s: generate_board(s, mode)[0], speeds=speeds,
+        search = find_balanced(seed, lambda s: generate_board(s, mode, cat)[0], speeds,
                                max_tries=max_tries)
         board_seed, tries = search.seed, search.tries
     else:
         board_seed, tries = seed, 1
-    board, tiles = generate_board(board_seed, mode)
+    board, tiles = generate_board(board_seed, mode, cat)
     return BoardResult(board, tiles, analyse(board, speeds), seed, board_seed, tries,
                        reject_unbalanced)
-
-
-def _speeds() -> dict[str, int]:
-    from pnp.games.waste_knights.data import vehicle_speeds
-
-    speeds = vehicle_speeds()
-    missing = [v for v in VEHICLES if v not in speeds]
-    if missing:
-        raise PnpError(f"no speed for {missing[0]}", file="cardsets/waste_knights/vehicles.yaml",
-                       field="vehicles")
-    return speeds
 
 
 def board_json(result: BoardResult) -> dict[str, Any]:
@@ -123,7 +115,6 @@ def write_session(out: Output, result: BoardResult, *, page: tuple[float, float]
 def report_sections(result: BoardResult, *, games: int = 200, jobs: int = 1,
                     peers: int = 200) -> list[dict[str, Any]]:
     """Balance report sections: checks, routes per vehicle, spread, reachability, peers, tours."""
-    from pnp.games.waste_knights.generate import generate_board as gen
     from pnp.seed import child_seed
 
     a, board = result.analysis, result.board
@@ -169,10 +160,9 @@ def report_sections(result: BoardResult, *, games: int = 200, jobs: int = 1,
                              "resupply needs to stand on each hex, by vehicle or on foot.",
                      "table": reach})
     band = Bands().max_city_spread_mp
-    spreads = []
-    for i in range(peers):  # where this board sits among boards of other seeds
-        b, _ = gen(child_seed(result.seed, "peer", i), board.mode)
-        spreads.append(analyse(b).city_spread_mp)
+    cat = default_catalogue()
+    spreads = [city_spread(generate_board(child_seed(result.seed, "peer", i), board.mode, cat)[0])
+               for i in range(peers)]  # where this board sits among boards of other seeds
     sections.append({"heading": f"City spread over {peers} other boards",
                      "text": f"This board: {a.city_spread_mp}. Share of peer boards within the "
                              f"band: {sum(s <= band for s in spreads) / peers:.0%}.",
@@ -183,14 +173,10 @@ def report_sections(result: BoardResult, *, games: int = 200, jobs: int = 1,
 
 
 def _tour_sections(board: Board, seed: int | str, games: int, jobs: int) -> list[dict[str, Any]]:
-    """The tour simulation's sections, when the simulator offers them."""
+    """The tour simulation's sections (none with ``games`` 0)."""
     if games <= 0:
         return []
-    try:
-        from pnp.games.waste_knights import simulate
-    except ImportError:
-        return []
-    if not hasattr(simulate, "report_sections") or not hasattr(simulate, "tour_report"):
-        return []
-    result = simulate.tour_report(board, _speeds(), games, seed, jobs=jobs)
-    return list(simulate.report_sections(result))
+    from pnp.games.waste_knights import simulate
+
+    result = simulate.tour_report(board, vehicle_speeds(), games, seed, jobs=jobs)
+    return simulate.report_sections(result)

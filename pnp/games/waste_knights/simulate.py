@@ -17,8 +17,7 @@ from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights.hexes import Board
 from pnp.games.waste_knights.tour import (CITY_HEX, SPECIAL_HEX, DEFAULT_ROUNDS, Policy, Tables,
                                           TourConfig, TourModel, build_tables, make_config)
-from pnp.games.waste_knights.tour_stats import FIELDS, compare, summarize
-from pnp.games.waste_knights.tour_stats import report_sections as _report_sections
+from pnp.games.waste_knights.tour_stats import FIELDS, compare, report_sections, summarize
 from pnp.sim.runner import Batch, run
 
 __all__ = ["DEFAULT_ROUNDS", "FIELDS", "Policy", "Tables", "TourConfig", "TourModel",
@@ -406,7 +405,3 @@ def tour_report(board: Board, speeds: dict[str, int], games: int, seed: int | st
     return {"tours": tours, "random": rand,
             "heuristic_vs_random": compare(tours[str(k)], rand)}
 
-
-def report_sections(result: dict[str, Any]) -> list[dict[str, Any]]:
-    """Report sections (``pnp.report.write_report``) of a tour summary or ``tour_report``."""
-    return _report_sections(result)

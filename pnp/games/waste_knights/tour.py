@@ -13,7 +13,7 @@ from typing import Sequence
 
 from pnp.errors import PnpError
 from pnp.games.waste_knights import rules as R
-from pnp.games.waste_knights.hexes import Board, Kind, neighbours
+from pnp.games.waste_knights.hexes import Board, Kind, distance, neighbours
 
 DEFAULT_ROUNDS = 10
 
@@ -161,8 +161,7 @@ def build_tables(board: Board) -> Tables:
         raise PnpError("a board needs at least one city hex", field="kind")
     # Regaining Consciousness: "the nearest city hex" (in hexes); ties go to the first in board
     # order (the Waster's choice in the rulebook).
-    nearest = tuple(min(cities, key=lambda c, i=i: (R.hex_distance(hexes[i].coord,
-                                                                    hexes[c].coord), c))
+    nearest = tuple(min(cities, key=lambda c, i=i: (distance(hexes[i].coord, hexes[c].coord), c))
                     for i in range(n))
     return Tables(
         n=n, kind=kind, diff=diff, threat=threat,

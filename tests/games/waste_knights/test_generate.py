@@ -2,10 +2,12 @@
 
 from hypothesis import given, settings, strategies as st
 
-from pnp.games.waste_knights.generate import (default_catalogue, design_tiles, generate_board,
+from pnp.games.waste_knights.data import default_catalogue
+from pnp.games.waste_knights.generate import (design_tiles, generate_board,
                                               session_board)
 from pnp.games.waste_knights.hexes import Kind, board_to_dict, distance, tier_of
 
+CAT = default_catalogue()
 CITY_AT = {"C1": (0, 0), "C2": (1, -2), "C3": (-1, 2), "C4": (3, 0), "C5": (-3, 0)}
 CITY_NAMES = {"C1": "Gangraen", "C2": "Pumps", "C3": "Queen's Valley", "C4": "New Sydney",
               "C5": "Alice Offsprings"}
@@ -31,7 +33,7 @@ def _check_counts(board):
 @settings(max_examples=40, deadline=None)
 @given(st.integers(min_value=0, max_value=2**40 - 1))
 def test_every_session_board_has_its_counts(seed):
-    board = session_board(seed)
+    board = session_board(seed, CAT)
     _check_counts(board)
     # The 9 special tiles of the reference sheet are all in play; S10 takes a normal tile.
     numbers = sorted(h.number for h in board.hexes if h.kind is Kind.SPECIAL)
@@ -42,7 +44,7 @@ def test_every_session_board_has_its_counts(seed):
 @settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=0, max_value=2**40 - 1))
 def test_every_new_tile_board_has_its_counts(seed):
-    board, tiles = generate_board(seed, "new-tiles")
+    board, tiles = generate_board(seed, "new-tiles", CAT)
     _check_counts(board)
     assert all(board.by_tile(f"S{i}").kind is Kind.SPECIAL for i in range(1, 11))
     normals = [h for h in board.hexes if h.kind is Kind.NORMAL]
@@ -55,7 +57,7 @@ def test_every_new_tile_board_has_its_counts(seed):
 
 
 def test_tier_one_is_central_tile_plus_two_specials():
-    board = session_board("tier one")
+    board = session_board("tier one", CAT)
     ring1 = [h for h in board.hexes if distance(h.coord, (0, 0)) == 1]
     assert sorted(h.tile for h in ring1) == ["N1", "N2", "N3", "N4", "S1", "S2"]
     cat = default_catalogue()
@@ -64,13 +66,13 @@ def test_tier_one_is_central_tile_plus_two_specials():
 
 
 def test_deterministic_and_seed_dependent():
-    assert board_to_dict(session_board("abc")) == board_to_dict(session_board("abc"))
-    assert session_board("abc") != session_board("abd")
-    assert design_tiles(5) == design_tiles(5)
+    assert board_to_dict(session_board("abc", CAT)) == board_to_dict(session_board("abc", CAT))
+    assert session_board("abc", CAT) != session_board("abd", CAT)
+    assert design_tiles(5, CAT) == design_tiles(5, CAT)
 
 
 def test_session_uses_the_whole_box():
-    board = session_board(99)
+    board = session_board(99, CAT)
     cat = default_catalogue()
     assert len(cat.normals) == 19 and len(cat.specials) == 9
     normals = sorted((h.terrain.value, h.route_difficulty, h.threat, h.radiation, h.contamination)

@@ -5,9 +5,12 @@ import copy
 import pytest
 
 from pnp.errors import PnpError
+from pnp.games.waste_knights.data import default_catalogue
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.hexes import (BOARD_HEXES, Kind, board_coords, board_from_dict,
                                            board_to_dict, distance, neighbours, ring, tier_of)
+
+CAT = default_catalogue()
 
 
 def test_board_has_37_hexes_in_three_tiers():
@@ -34,7 +37,7 @@ def test_neighbours_and_distance():
 
 
 def test_board_json_round_trip():
-    board = session_board(7)
+    board = session_board(7, CAT)
     data = board_to_dict(board)
     assert len(data["hexes"]) == 37
     fields = {"q", "r", "tier", "kind", "number", "name", "terrain", "route_difficulty",
@@ -44,7 +47,7 @@ def test_board_json_round_trip():
 
 
 def _bad(mutate):
-    data = board_to_dict(session_board(3), {"strider": {}})
+    data = board_to_dict(session_board(3, CAT), {"strider": {}})
     mutate(data)
     with pytest.raises(PnpError) as err:
         board_from_dict(copy.deepcopy(data))
@@ -74,5 +77,5 @@ def test_bad_fields_rejected():
 
 
 def test_gangraen_at_centre():
-    board = session_board(11)
+    board = session_board(11, CAT)
     assert board.gangraen.name == "Gangraen" and board.gangraen.kind is Kind.CITY

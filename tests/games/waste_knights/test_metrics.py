@@ -5,30 +5,35 @@ import itertools
 
 from hypothesis import given, settings, strategies as st
 
+from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds
 from pnp.games.waste_knights.generate import generate_board, session_board
 from pnp.games.waste_knights.hexes import VEHICLES, Kind, neighbours
 from pnp.games.waste_knights.metrics import (Bands, all_pairs, analyse, board_metrics,
-                                             candidate_seed, find_balanced, fuel_for, shortfall,
+                                             candidate_seed, find_balanced, shortfall,
                                              rounds_to_reach)
+from pnp.games.waste_knights.rules import fuel_needed
+
+CAT = default_catalogue()
+SPEEDS = vehicle_speeds()
 
 
 def test_speed_record_example_16_mp_for_3_fuel():
     # Making Checks / Common Tasks, Speed Record: Strider speed 4, Mel +1 per Fuel, Road Map +1
     # to the sum: 16 Movement Points "so the knight can cover his route for 3 Fuel".
-    assert fuel_for(16, 4, per_fuel_bonus=1, flat_bonus=1) == 3
-    assert fuel_for(16, 4) == 4
+    assert fuel_needed(16, 4, per_fuel_bonus=1, flat_bonus=1) == 3
+    assert fuel_needed(16, 4) == 4
 
 
 def test_mel_gearson_heavy_duty_route_for_1_fuel():
     # Illustrated Movement Example: Heavy-duty gives 2 MP per Fuel, Mel's ability makes it 3:
     # "The knight must spend only 1 Fuel for the whole route."
-    assert fuel_for(3, 2, per_fuel_bonus=1) == 1
-    assert fuel_for(3, 2) == 2
+    assert fuel_needed(3, 2, per_fuel_bonus=1) == 1
+    assert fuel_needed(3, 2) == 2
 
 
 def test_at_least_one_fuel():
     # "the Active Knight must spend at least 1 Fuel no matter the route difficulty"
-    assert fuel_for(0, 4) == 1 and fuel_for(1, 4) == 1 and fuel_for(5, 4) == 2
+    assert fuel_needed(0, 4) == 1 and fuel_needed(1, 4) == 1 and fuel_needed(5, 4) == 2
 
 
 def _dijkstra(board, start):
@@ -65,7 +70,7 @@ def _brute_force(board, start, goal, limit):
 
 
 def test_least_routes_match_brute_force_on_simple_paths():
-    board = session_board(21)
+    board = session_board(21, CAT)
     mp, threat = all_pairs(board)
     start = board.index((0, 0))
     for h in board.destinations()[:6]:
@@ -77,8 +82,8 @@ def test_least_routes_match_brute_force_on_simple_paths():
 @settings(max_examples=30, deadline=None)
 @given(st.integers(min_value=0, max_value=2**40 - 1), st.sampled_from(["session", "new-tiles"]))
 def test_metrics_reach_every_destination_and_match_dijkstra(seed, mode):
-    board, _ = generate_board(seed, mode)
-    metrics = board_metrics(board)
+    board, _ = generate_board(seed, mode, CAT)
+    metrics = board_metrics(board, SPEEDS)
     ref = _dijkstra(board, (0, 0))
     names = {h.name for h in board.destinations()}
     assert set(metrics) == set(VEHICLES)
@@ -92,8 +97,8 @@ def test_metrics_reach_every_destination_and_match_dijkstra(seed, mode):
 
 
 def test_start_hex_ignored_and_neighbour_cost():
-    board = session_board(4)
-    metrics = board_metrics(board)
+    board = session_board(4, CAT)
+    metrics = board_metrics(board, SPEEDS)
     for h in board.destinations():
         if h.coord in neighbours((0, 0)):
             # Entering an adjacent special hex costs exactly its own route difficulty.
@@ -101,7 +106,7 @@ def test_start_hex_ignored_and_neighbour_cost():
 
 
 def test_rounds_to_reach():
-    board = session_board(8)
+    board = session_board(8, CAT)
     mp, _ = all_pairs(board)
     r = rounds_to_reach(board, 2, mp)
     assert r[board.index((0, 0))] == 0
@@ -112,30 +117,30 @@ def test_rounds_to_reach():
 
 
 def test_analysis_checks_and_bands():
-    board = session_board(1)
-    a = analyse(board)
+    board = session_board(1, CAT)
+    a = analyse(board, SPEEDS)
     assert a.city_spread_mp == max(a.city_mp.values()) - min(a.city_mp.values())
     assert len(a.city_pairs_mp) == 6
     assert {c["name"] for c in a.checks} >= {"city spread (Movement Points)"}
     assert a.passed == all(c["passed"] for c in a.checks)
     loose = Bands(max_city_spread_mp=99, max_fuel={v: 4 for v in VEHICLES},
                   max_route_threat=99, max_rounds=9)
-    assert analyse(board, bands=loose).passed
+    assert analyse(board, SPEEDS, bands=loose).passed
 
 
 def test_reject_unbalanced_redraws_with_child_seeds():
-    search = find_balanced("table 3", session_board)
+    search = find_balanced("table 3", lambda s: session_board(s, CAT), SPEEDS)
     assert search.passed and search.analysis.passed
     assert search.seed == candidate_seed("table 3", search.tries - 1)
     for attempt in range(search.tries - 1):  # every earlier candidate failed
-        assert not analyse(session_board(candidate_seed("table 3", attempt))).passed
+        assert not analyse(session_board(candidate_seed("table 3", attempt), CAT), SPEEDS).passed
     # The reported seed regenerates the same board without the search.
-    assert session_board(search.seed) == search.board
+    assert session_board(search.seed, CAT) == search.board
 
 
 def test_search_gives_up_after_max_tries():
     strict = Bands(max_city_spread_mp=-1)
-    search = find_balanced(5, session_board, bands=strict, max_tries=3)
+    search = find_balanced(5, lambda s: session_board(s, CAT), SPEEDS, bands=strict, max_tries=3)
     assert not search.passed and search.tries == 3
 
 
@@ -143,15 +148,15 @@ def test_search_out_of_tries_keeps_the_best_candidate():
     """Out of tries, the board closest to the bands is kept (fewest failed checks, then least
     excess), with the seed that regenerates it."""
     bands = Bands(max_city_spread_mp=0)
-    search = find_balanced(5, session_board, bands=bands, max_tries=6)
-    tried = [analyse(session_board(candidate_seed(5, k)), bands=bands) for k in range(6)]
+    search = find_balanced(5, lambda s: session_board(s, CAT), SPEEDS, bands=bands, max_tries=6)
+    tried = [analyse(session_board(candidate_seed(5, k), CAT), SPEEDS, bands=bands) for k in range(6)]
     assert not any(a.passed for a in tried)
     assert shortfall(search.analysis) == min(shortfall(a) for a in tried)
-    assert session_board(search.seed) == search.board
+    assert session_board(search.seed, CAT) == search.board
 
 
 def test_only_cities_and_specials_are_destinations():
-    board = session_board(2)
+    board = session_board(2, CAT)
     kinds = {h.kind for h in board.destinations()}
     assert kinds <= {Kind.CITY, Kind.SPECIAL}
     assert len(board.destinations()) == 4 + 9

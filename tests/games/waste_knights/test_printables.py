@@ -8,6 +8,7 @@ import math
 import pytest
 from pypdf import PdfReader
 
+from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds
 from pnp.games.waste_knights.generate import generate_board
 from pnp.games.waste_knights.hexes import Kind
 from pnp.games.waste_knights.metrics import board_metrics
@@ -21,10 +22,13 @@ from pnp.layout.pdf import write_pdf
 
 A4 = (210.0, 297.0)
 
+CAT = default_catalogue()
+SPEEDS = vehicle_speeds()
+
 
 @pytest.fixture(scope="module")
 def session():
-    return generate_board("print", "session")
+    return generate_board("print", "session", CAT)
 
 
 def _texts(items):
@@ -127,7 +131,7 @@ def test_reference_sheet_lists_hexes_in_play(session):
 def test_setup_sheet_has_seed_code_map_and_steps(session):
     board, _ = session
     page = setup_page(board, A4, "seed X · pnp", code="ABCD-EFGH-J",
-                      metrics=board_metrics(board))
+                      metrics=board_metrics(board, SPEEDS))
     texts = " ".join(_texts(page.items))
     assert "seed ABCD-EFGH-J" in texts and "seed X · pnp" in texts
     for h in board.hexes:
@@ -138,7 +142,7 @@ def test_setup_sheet_has_seed_code_map_and_steps(session):
 
 
 def test_new_tiles_print_designed_special(session):
-    board, tiles = generate_board("print", "new-tiles")
+    board, tiles = generate_board("print", "new-tiles", CAT)
     pages = reference_pages(board, tiles, A4, "f")
     texts = " ".join(t for p in pages for t in _texts(p.items))
     designed = [h for h in board.hexes if h.kind is Kind.SPECIAL and h.number > 14]

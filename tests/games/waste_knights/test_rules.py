@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from pnp.errors import PnpError
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights.hexes import DIRECTIONS
 
 
 # --- Making Checks ---------------------------------------------------------------------------
@@ -187,7 +188,7 @@ def test_route_off_board_and_validate_raises():
 def test_any_walk_without_repeats_is_legal(steps):
     pos, route, seen = (0, 0), [], {(0, 0)}
     for d in steps:
-        nxt = R.neighbours(pos)[d]
+        nxt = (pos[0] + DIRECTIONS[d][0], pos[1] + DIRECTIONS[d][1])
         if nxt in seen:
             break
         route.append(nxt)

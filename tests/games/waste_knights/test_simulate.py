@@ -11,12 +11,14 @@ from hypothesis import strategies as st
 
 from pnp.errors import PnpError
 from pnp.games.waste_knights import simulate as S
+from pnp.games.waste_knights.data import default_catalogue
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.hexes import Board, Hex, Kind, Terrain, board_coords, tier_of
 from pnp.games.waste_knights.tour_stats import FIELDS, TOUR_BANDS, summarize
 from pnp.sim.runner import Batch
 
 SPEEDS = {"strider": 4, "off-road": 3, "heavy-duty": 2}
+CAT = default_catalogue()
 F = {name: i for i, name in enumerate(FIELDS)}
 
 
@@ -39,7 +41,7 @@ def seat(game, s, name):
 
 @pytest.fixture(scope="module")
 def board():
-    return session_board(3)
+    return session_board(3, CAT)
 
 
 def test_tables_cheapest_routes(board):
@@ -228,7 +230,7 @@ def test_designed_special_hex_without_reference_entry(board):
        st.sampled_from(["strider", "off-road", "heavy-duty"]), st.integers(1, 12))
 def test_game_records_are_bounded(seed, knights, policy, vehicle, rounds):
     """For any board seed and table: at most 1 card and 4 Fuel per Move Step, counts bounded."""
-    b = session_board(seed)
+    b = session_board(seed, CAT)
     t = S.build_tables(b)
     cfg = S.make_config(knights, SPEEDS, [vehicle], policy, rounds)
     g = S.play_game(t, cfg, random.Random(seed))
