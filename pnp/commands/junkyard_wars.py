@@ -142,12 +142,8 @@ def simulate_cmd(
     """
     import json
 
-    from pnp.errors import PnpError
-    from pnp.games.junkyard_wars.simulate import check_players, simulate
+    from pnp.games.junkyard_wars.simulate import simulate
 
-    check_players(players)
-    if games < 1:
-        raise PnpError(f"number of games must be a positive integer, got {games}", field="games")
     seats = tuple(b.strip() for b in bots.split(",")) if bots else None
     bag_counts, word_list = _bag_and_words(bag, words)
     result = simulate(seed, players, games, word_list, bag_counts, jobs=jobs, scheduler=scheduler,

@@ -22,12 +22,12 @@ from pnp.games.junkyard_wars.printables import (
     MachineCardView, junk_components, machine_components, tile_components,
 )
 from pnp.games.junkyard_wars.sheets import rules_summary, setup_sheet, tracking_sheet
+from pnp.games.junkyard_wars.simulate import check_players, report_sections, simulate
 from pnp.layout.impose import nup
 from pnp.layout.pdf import write_pdf
 from pnp.output import Output
 from pnp.seed import seed_code
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SQUARE_RANGE = (8.0, 38.0)  # below 8 mm a worker token does not fit; above 38 a tile leaves A4
 
 
@@ -45,13 +45,6 @@ class PrintOptions:
 def footer(seed: int | str) -> str:
     """The footer of every sheet: seed code and tool version."""
     return f"{seed_code(seed)} · pnp {__version__}"
-
-
-def check_players(players: int) -> None:
-    """2 to 6 players, as the rulebook says."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise PnpError(f"{players} players: Junkyard Wars is for {MIN_PLAYERS} to {MAX_PLAYERS}",
-                       field="players")
 
 
 def check_square(square_mm: float) -> None:
@@ -152,7 +145,6 @@ def write_machine_deck(out: Output, seed, bag: Bag, players: int, opts: PrintOpt
                        jobs: int = 1) -> dict[str, Any]:
     """The machine deck (poker cards with their difficulty figure) and the balance report."""
     from pnp.games.junkyard_wars.deck import build_deck
-    from pnp.games.junkyard_wars.simulate import report_sections, simulate
     from pnp.games.junkyard_wars.words import load_words
     from pnp.report import write_report
 
