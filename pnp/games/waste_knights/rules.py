@@ -95,6 +95,15 @@ def route_problem(start: Coord, route: Sequence[Coord],
     return None
 
 
+def foot_route_problem(start: Coord, route: Sequence[Coord],
+                       on_board: Callable[[Coord], bool] | None = None) -> str | None:
+    """Why a move on foot is illegal, or None: Moving on Foot, "The Active Knight always moves
+    1 hex to an adjacent hex" (and spends no Fuel, so no Movement Points limit it)."""
+    if len(route) != 1:
+        return f"a knight on foot moves exactly 1 hex, not {len(route)}"
+    return route_problem(start, route, on_board)
+
+
 def validate_route(start: Coord, route: Sequence[Coord],
                    on_board: Callable[[Coord], bool] | None = None) -> None:
     """Raise PnpError when the planned route is illegal (see ``route_problem``)."""

@@ -34,7 +34,7 @@ def test_difficulty_levels():
 
 @pytest.mark.parametrize("difficulty", [5, 7, 9])
 def test_threshold_is_equal_or_higher(difficulty):
-    """"results equal to or higher than the difficulty level" are successes."""
+    """Making Checks: "results equal to or higher than the difficulty level" are successes."""
     assert R.check_passed([difficulty], difficulty)
     assert not R.check_passed([difficulty - 1], difficulty)
     assert R.check_successes([difficulty, difficulty - 1, 10], difficulty) == 2
@@ -58,16 +58,19 @@ def test_never_fewer_than_one_die():
 
 
 def test_no_upper_limit_to_the_pool():
+    """Making Checks: "There is no upper limit to a check dice pool"."""
     assert R.check_pool(6, gained=3) == 9
 
 
 def test_wound_markers_cost_one_die_each():
-    """Health: each -1 die icon shown costs 1 die; healthy knights roll their full skill."""
+    """Managing Resources, Health: "-1 die icon: A knight rolls 1 less die in all skill checks
+    for each of such icons"; healthy knights roll their full skill."""
     assert [R.wound_dice(h) for h in (4, 3, 2, 1)] == [0, 0, 1, 2]
     assert R.check_pool(3, suffered=R.wound_dice(2)) == 2
 
 
 def test_check_probability_matches_dice():
+    """Making Checks: passed with at least 1 success among the pool's d10s."""
     assert R.check_probability(1, 7) == pytest.approx(0.4)
     assert R.check_probability(2, 7) == pytest.approx(1 - 0.6 ** 2)
     assert R.check_probability(3, 9) == pytest.approx(1 - 0.8 ** 3)
@@ -113,6 +116,8 @@ def test_speed_record_sixteen_mp_for_three_fuel():
     assert mp == 16
     assert R.fuel_needed(mp, 4, per_fuel_bonus=1, flat_bonus=1) == 3
     assert R.hexes_covered([2] * 8, R.movement_points(3, 4, per_fuel_bonus=1, flat_bonus=1)) == 8
+    # The task: "expend at least 15 Movement Points and move through at least 6 different hexes".
+    assert mp >= 15 and len(set(route)) >= 6
 
 
 def test_at_least_one_fuel_per_vehicle_move():
@@ -124,18 +129,21 @@ def test_at_least_one_fuel_per_vehicle_move():
 
 
 def test_fuel_dial_is_zero_to_four():
-    """Fuel: "The Fuel dial is limited to 0-4 Fuel. Any changes above 4 and below 0 ... ignored"."""
+    """Managing Resources, Fuel: "The Fuel dial is limited to 0-4 Fuel. Any changes above 4 and below 0 ... ignored"."""
     assert R.FUEL_MAX == 4 and R.START_FUEL == 4
     assert R.clamp(7) == 4 and R.clamp(-2) == 0
 
 
 def test_cannot_enter_a_hex_without_enough_mp():
+    """Resolve Movement: "cannot continue his move if he does not have enough Movement Points
+    to enter the next hex of his route"."""
     assert R.hexes_covered([2, 2, 3], 5) == 2
     assert R.hexes_covered([2, 2, 3], 7) == 3
     assert R.hexes_covered([3], 2) == 0
 
 
 def test_bad_speed_is_an_error():
+    """Plan Route: a vehicle provides Movement Points "for each Fuel level spent" (speed >= 1)."""
     with pytest.raises(PnpError):
         R.fuel_needed(3, 0)
 
@@ -211,10 +219,21 @@ def test_on_foot_one_card_and_no_fuel():
     assert R.movement_points(0, 4) == 0
 
 
+def test_on_foot_always_one_adjacent_hex():
+    """Moving on Foot: "The Active Knight always moves 1 hex to an adjacent hex" and "spends no
+    Fuel": legal with an empty tank, never 2 hexes, never a jump."""
+    assert R.foot_route_problem((0, 0), [(1, 0)]) is None
+    assert "exactly 1 hex" in R.foot_route_problem((0, 0), [(1, 0), (2, 0)])
+    assert "exactly 1 hex" in R.foot_route_problem((0, 0), [])
+    assert "adjacent" in R.foot_route_problem((0, 0), [(2, 0)])
+    assert R.vehicle_move_fuel(2, 0, 4) is None  # the same knight could not drive one hex
+
+
 # --- Waster Step and resources ---------------------------------------------------------------
 
 def test_radiation_and_contamination_on_the_hex_stood_on():
-    """Waster Step b): 1 Radiation per Radiation icon, 1 Health per contamination icon."""
+    """Waster Step b) Game Board Effects: 1 Radiation per Radiation icon, 1 Health per
+    contamination icon of the hex "with their knight markers"."""
     k = R.game_board_effects(R.Knight(), radiation_icons=2, contamination_icons=1)
     assert (k.radiation, k.health) == (2, 3)
 
@@ -228,7 +247,7 @@ def test_radiation_four_knocks_out():
 
 
 def test_city_free_option():
-    """Waster Step b): "heal 1 Radiation / heal 1 Health / gain +1 Ammo / gain +1 Fuel"."""
+    """Waster Step b) Game Board Effects, city icon: "heal 1 Radiation / heal 1 Health / gain +1 Ammo / gain +1 Fuel"."""
     base = R.Knight(fuel=1, health=2, radiation=2, ammo=1)
     assert R.apply_city_option(base, R.CityOption.FUEL).fuel == 2
     assert R.apply_city_option(base, R.CityOption.HEAL_HEALTH).health == 3

@@ -13,7 +13,8 @@ from pnp.errors import PnpError
 from pnp.games.waste_knights import simulate as S
 from pnp.games.waste_knights.data import default_catalogue
 from pnp.games.waste_knights.generate import session_board
-from pnp.games.waste_knights.hexes import Board, Hex, Kind, Terrain, board_coords, tier_of
+from pnp.games.waste_knights.hexes import (Board, Hex, Kind, Terrain, board_coords, ring_of,
+                                           tier_of)
 from pnp.games.waste_knights.tour_stats import FIELDS, TOUR_BANDS, summarize
 from pnp.sim.runner import Batch
 
@@ -116,6 +117,33 @@ def test_hex_icons_knock_out_at_the_waster_step(icons, rounds, rng_seed, ko, not
     games = [S.play_game(t, cfg, rng) for _ in range(200)]
     assert sum(seat(g, s, ko) for g in games for s in range(2)) > 0
     assert sum(seat(g, s, not_ko) for g in games for s in range(2)) == 0
+
+
+def test_route_hexes_icons_are_ignored_only_the_hex_stood_on_counts():
+    """Resolve Movement: "Contamination and Radiation icons from hexes of the route should be
+    ignored"; Waster Step b) counts the hex "with their knight markers". Every hex between
+    Gangraen and a clean special hex 3 hexes away carries 4 Radiation and 4 contamination icons:
+    knights who drive there through them are never K.O.'d at the next Waster Step."""
+    base = flat_board()
+    target = (3, 0)
+    hexes = []
+    for h in base.hexes:
+        if h.coord == target:
+            h = replace(h, kind=Kind.SPECIAL, number=14, name="Sandpiercer", terrain=None)
+        elif 1 <= ring_of(h.coord) <= 2:
+            h = replace(h, radiation=4, contamination=4)
+        hexes.append(h)
+    b = Board(tuple(hexes))
+    t = S.build_tables(b)
+    j = b.index(target)
+    assert all(t.hazard[x] for x in t.path[t.start][j][:-1])  # the route crosses the icons
+    cfg = S.make_config(2, SPEEDS, rounds=2)  # round 2 begins with a Waster Step
+    rng = random.Random(5)
+    games = [S.play_game(t, cfg, rng) for _ in range(50)]
+    for g in games:
+        for s in range(2):
+            assert seat(g, s, "specials") == 1  # reached the special hex in round 1
+            assert seat(g, s, "ko_radiation") == seat(g, s, "ko_contamination") == 0
 
 
 def test_threat_icons_draw_more_cards():
