@@ -22,6 +22,8 @@ Examples:
   pnp render cards.csv --formats pdf --back-offset 0.4,-0.2 --seed KGF7-DX20-A
 
   pnp render cards.csv --print-shop --bleed 0.125in
+
+  pnp render boards.csv --size 400x300mm --overlap 12mm   (boards tiled over A4 pages)
 """
 
 CALIBRATE_EXAMPLES = """
@@ -97,6 +99,8 @@ def register(app: typer.Typer) -> None:
         tts_url: str = typer.Option("", "--tts-url", help="Where the Tabletop Simulator sheets "
                                     "will be hosted, e.g. file:///home/me/decks/ or https://...: "
                                     "put before the sheet names in the saved-object JSON."),
+        overlap: str = typer.Option("10mm", "--overlap", help="Strip shared by neighbouring "
+                                    "pages when a board larger than the page is tiled."),
         print_shop: bool = typer.Option(False, "--print-shop", help="Also write a one-card-a-page "
                                         "PDF with bleed and TrimBox/BleedBox for a print shop."),
         seed: Optional[str] = typer.Option(None, "--seed", help="A seed whose code is printed in "
@@ -105,7 +109,9 @@ def register(app: typer.Typer) -> None:
                                            "back; default: from the file name)."),
     ) -> None:
         """Lay out a card list as print-and-play files: a PDF to print double-sided, an SVG and a
-        PNG per distinct card face, a Tabletop Simulator deck, and manifest.json."""
+        PNG per distinct card face, a Tabletop Simulator deck, and manifest.json. Components
+        larger than the page (boards) are tiled at true scale in boards/NNN-name-tiled.pdf and
+        written whole in boards/NNN-name.pdf."""
         import sys
 
         from pnp.layout.cards import load_deck
@@ -128,13 +134,17 @@ def register(app: typer.Typer) -> None:
         if not 0 < dpi <= 1200:
             raise PnpError(f"dpi must be between 1 and 1200, got {dpi:g}", field="dpi")
         pixel_size(1, 1, dpi)
+        overlap_mm = parse_length(overlap, field="overlap")
+        if not 0 <= overlap_mm <= 50:
+            raise PnpError(f"overlap must be between 0 and 50 mm, got {overlap!r}",
+                           field="overlap")
         opts = RenderOptions(
             size=card_size(the_layout, size), page=parse_page(page, field="page"),
             bleed=bleed_mm, crop_marks=crop_marks, safe_zone_guide=safe_zone_guide,
             duplex=parse_duplex(duplex).value, back_offset=_back_offset(back_offset),
             formats=wanted, dpi=dpi, print_shop=print_shop,
             seed_code=seed_code(seed) if seed is not None else None, stem=cards.stem,
-            tts_url=tts_url)
+            tts_url=tts_url, overlap=overlap_mm)
         out_dir = out if out is not None else Path("output") / cards.stem
         previous = _read_manifest(out_dir)
         with Output(out_dir, seed=seed) as output:
@@ -143,11 +153,13 @@ def register(app: typer.Typer) -> None:
             manifest = output.commit(deck={"name": deck.name, "cards": summary.cards,
                                            "copies": summary.copies, "fronts": summary.fronts,
                                            "backs": summary.backs, "pages": summary.pages,
+                                           "boards": summary.boards,
                                            "warnings": summary.warnings})
         _remove_stale(out_dir, previous, manifest)
         typer.echo(f"{out_dir}: {summary.copies} cards ({summary.cards} different), "
                    f"{summary.fronts} front and {summary.backs} back designs"
                    + (f", {summary.pages} PDF pages" if summary.pages else "")
+                   + (f", {summary.boards} board(s) tiled in boards/" if summary.boards else "")
                    + (f", {summary.warnings} warning(s)" if summary.warnings else ""))
         sys.stdout.flush()
 

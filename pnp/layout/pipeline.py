@@ -2,8 +2,8 @@
 
 Drawings are generated lazily and never all held: a first pass over the deck writes one SVG and
 one PNG per distinct face (faces are recognised by a digest, so 10,000 cards keep only 10,000
-digests) and collects text-overflow warnings; a second pass streams the cards through
-imposition into the PDF writer.
+digests), writes the boards (components too large for the page) tiled and whole, and collects
+warnings; a second pass streams the cards through imposition into the PDF writer.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterator
 
 from pnp import __version__
@@ -41,6 +42,7 @@ class RenderOptions:
     seed_code: str | None = None
     stem: str = "deck"
     tts_url: str = ""  # prefix of the sheet names in the TTS JSON (where they will be hosted)
+    overlap: float = 10.0  # shared strip between neighbouring pages of a tiled board
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -91,28 +93,58 @@ class Summary:
     fronts: int = 0
     backs: int = 0
     pages: int = 0
+    boards: int = 0     # components too large for the page: tiled, and written whole
     warnings: int = 0
+
+
+def fits_page(face: Drawing, opts: RenderOptions) -> bool:
+    """Whether a face goes n-up on the print pages; if not it is a board, tiled as a poster."""
+    return _fits((face.width, face.height), opts.page, opts.bleed)
+
+
+@lru_cache(maxsize=64)
+def _fits(size: tuple[float, float], page: tuple[float, float], bleed: float) -> bool:
+    from pnp.layout.impose import MIN_MARGIN, fit_grid
+
+    return fit_grid(size, page, MIN_MARGIN, bleed) is not None
 
 
 def render_deck(deck: Deck, layout: Layout, opts: RenderOptions, out: Output,
                 warn: Callable[[str], None]) -> Summary:
-    """Write the formats in ``opts`` for ``deck`` into ``out`` (not committed here)."""
+    """Write the formats in ``opts`` for ``deck`` into ``out`` (not committed here).
+
+    Components that fit the page go n-up on ``<stem>.pdf``; each larger one (a board) is tiled
+    at true scale into ``boards/<NNN>-<name>-tiled.pdf`` and every distinct face of it is also
+    written whole as ``boards/<face>.pdf`` (one page of the real size, with bleed).
+    """
     if deck.copies == 0:
         raise PnpError("no cards to print (the card list is empty or every count is 0)",
                        file=deck.source or None)
     summary = Summary(cards=sum(1 for c in deck.cards if c.count > 0), copies=deck.copies)
     cards = {i: c for i, c in enumerate(deck.cards, 1)}
     width = max(3, len(str(len(deck.cards))))
+    footer = footer_text(deck, opts.seed_code)
 
     def stream() -> Iterator[Component]:
         return components(deck, layout, opts.size, opts.bleed)
 
-    # Pass 1: distinct faces -> SVG/PNG files; overflow warnings; every layout error surfaces
-    # here, before the (longer) PDF pass.
+    def fitting() -> Iterator[Component]:
+        return (c for c in stream() if fits_page(c.front, opts))
+
+    # Pass 1: distinct faces -> SVG/PNG files; boards -> their PDFs; warnings; every layout
+    # error surfaces here, before the (longer) PDF pass.
     seen: set[bytes] = set()
+    any_fit = False
     for comp in stream():
         index = int(dict(comp.meta)["index"])
         card = cards[index]
+        board = not fits_page(comp.front, opts)
+        any_fit = any_fit or not board
+        if board:
+            summary.boards += 1
+            if "pdf" in opts.formats:
+                _write_tiled(comp, f"boards/{index:0{width}d}-{slug(card.name)}-tiled.pdf",
+                             opts, footer, out)
         for face, is_back in ((comp.front, False), (comp.back, True)):
             if face is None:
                 continue
@@ -120,33 +152,20 @@ def render_deck(deck: Deck, layout: Layout, opts: RenderOptions, out: Output,
             if digest in seen:
                 continue
             seen.add(digest)
-            for text in overflowing(face):
-                summary.warnings += 1
-                short = " ".join(text.split())
-                short = short if len(short) <= 40 else short[:39] + "…"
-                warn(f"warning: card '{card.name}'{_where(card, deck)}: {'back ' if is_back else ''}"
-                     f"text does not fit even at its smallest size: \"{short}\"")
+            summary.warnings += _warn_face(face, card, deck, is_back, warn)
             if is_back:
                 summary.backs += 1
                 stem = f"back-{index:0{width}d}-{slug(card.back or deck.name, 'back')}"
             else:
                 summary.fronts += 1
                 stem = f"{index:0{width}d}-{slug(card.name)}"
-            if "svg" in opts.formats:
-                from pnp.layout.svg import write_svg
+            _write_face(face, stem, opts, out, whole_pdf=board)
 
-                write_svg(face, out.path(f"svg/{stem}.svg", "svg"))
-            if "png" in opts.formats:
-                from pnp.layout.raster import drawing_to_png
-
-                out.write_bytes(f"png/{stem}.png", drawing_to_png(face, opts.dpi), "png")
-
-    footer = footer_text(deck, opts.seed_code)
-    if "pdf" in opts.formats:
+    if "pdf" in opts.formats and any_fit:
         from pnp.layout.impose import nup
         from pnp.layout.pdf import write_pdf
 
-        pages = nup(stream(), opts.page, bleed=opts.bleed, crop_marks=opts.crop_marks,
+        pages = nup(fitting(), opts.page, bleed=opts.bleed, crop_marks=opts.crop_marks,
                     duplex=opts.duplex, back_offset=opts.back_offset, footer=footer,
                     safe_zone_guide=opts.safe_zone_guide)
         summary.pages = write_pdf(pages, out.path(f"{opts.stem}.pdf", "pdf"), title=deck.name)
@@ -157,12 +176,61 @@ def render_deck(deck: Deck, layout: Layout, opts: RenderOptions, out: Output,
         one_up = (p for comp in stream() for p in print_shop_pages([comp], opts.bleed))
         write_pdf(one_up, out.path(f"{opts.stem}-print-shop.pdf", "pdf"), title=deck.name,
                   print_shop=True)
-    if "tts" in opts.formats:
-        _write_tts(deck, stream, opts, out)
+    if "tts" in opts.formats and any_fit:
+        _write_tts(fitting, opts, out)
     return summary
 
 
-def _write_tts(deck: Deck, stream: Callable[[], Iterator[Component]], opts: RenderOptions,
+def _warn_face(face: Drawing, card: Card, deck: Deck, is_back: bool,
+               warn: Callable[[str], None]) -> int:
+    """Warn about text that overflows or that the fonts cannot draw; returns the warning count."""
+    from pnp.layout.templates import missing_glyphs
+
+    where = f"card '{card.name}'{_where(card, deck)}: {'back ' if is_back else ''}text"
+    lines = []
+    for text in overflowing(face):
+        short = " ".join(text.split())
+        short = short if len(short) <= 40 else short[:39] + "…"
+        lines.append(f"warning: {where} does not fit even at its smallest size: \"{short}\"")
+    missing = missing_glyphs(face)
+    if missing:
+        lines.append(f"warning: {where} uses characters the bundled fonts cannot draw (printed "
+                     f"as boxes): {' '.join(missing)}")
+    for line in lines:
+        warn(line)
+    return len(lines)
+
+
+def _write_face(face: Drawing, stem: str, opts: RenderOptions, out: Output, *,
+                whole_pdf: bool) -> None:
+    """The SVG and PNG of one distinct face, and for a board face its true-size one-page PDF."""
+    if "svg" in opts.formats:
+        from pnp.layout.svg import write_svg
+
+        write_svg(face, out.path(f"svg/{stem}.svg", "svg"))
+    if "png" in opts.formats:
+        from pnp.layout.raster import drawing_to_png
+
+        out.write_bytes(f"png/{stem}.png", drawing_to_png(face, opts.dpi), "png")
+    if whole_pdf and "pdf" in opts.formats:
+        from pnp.layout.pdf import write_pdf
+
+        write_pdf([face], out.path(f"boards/{stem}.pdf", "board-pdf"), title=face.name,
+                  print_shop=True)
+
+
+def _write_tiled(comp: Component, rel: str, opts: RenderOptions, footer: str,
+                 out: Output) -> None:
+    """A board tiled over pages at true scale: the front's tiles, then the back's."""
+    from pnp.layout.impose import poster
+    from pnp.layout.pdf import write_pdf
+
+    pages = [p for face in (comp.front, comp.back) if face is not None
+             for p in poster(face, opts.page, overlap=opts.overlap, footer=footer)]
+    write_pdf(pages, out.path(rel, "board-tiles"), title=comp.name)
+
+
+def _write_tts(stream: Callable[[], Iterator[Component]], opts: RenderOptions,
                out: Output) -> None:
     from pnp.layout.tts import tts_deck
 
@@ -180,4 +248,4 @@ def load_for_render(layout_path: str | None) -> Layout:
 
 
 __all__ = ["FORMATS", "RenderOptions", "Renderer", "Summary", "face_digest", "footer_text",
-           "load_for_render", "parse_formats", "render_deck", "slug"]
+           "fits_page", "load_for_render", "parse_formats", "render_deck", "slug"]

@@ -395,6 +395,13 @@ def overflowing(drawing: Drawing) -> list[str]:
     return [box.text for box in text_boxes(drawing.items) if fit_text(box).overflow]
 
 
+def missing_glyphs(drawing: Drawing) -> str:
+    """Characters (sorted, once each) that the drawing's text uses and its fonts cannot draw."""
+    from pnp.layout.text import fit_text
+
+    return "".join(sorted({c for box in text_boxes(drawing.items) for c in fit_text(box).missing}))
+
+
 def describe(value: Any) -> Any:
     """A drawing (or any primitive) as plain JSON-ready data, for golden files."""
     if isinstance(value, (Align, VAlign)):

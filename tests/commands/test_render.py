@@ -20,18 +20,6 @@ EXAMPLE = ROOT / "examples" / "salvage-mods.csv"
 MM = 72 / 25.4
 
 
-def run(capsys, monkeypatch, *args: str) -> tuple[int, str, str]:
-    """Run the pnp command in-process: (exit code, stdout, stderr)."""
-    monkeypatch.setattr(sys, "argv", ["pnp", *args])
-    code = 0
-    try:
-        cli.main()
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
 @pytest.fixture(scope="module")
 def example_dir(tmp_path_factory) -> Path:
     """The bundled example copied (with its icons) so tests write next to it freely."""
@@ -110,9 +98,9 @@ def test_tabletop_simulator_deck(rendered):
         assert sheet.size[0] % custom["NumWidth"] == 0
 
 
-def test_same_input_same_bytes(rendered, example_dir, tmp_path, capsys, monkeypatch):
+def test_same_input_same_bytes(rendered, example_dir, tmp_path, run_pnp):
     out = tmp_path / "again"
-    code, _, _ = run(capsys, monkeypatch, "render", str(example_dir / EXAMPLE.name), "--out",
+    code, _, _ = run_pnp("render", str(example_dir / EXAMPLE.name), "--out",
                      str(out), "--formats", "pdf,svg,png,tts", "--dpi", "100", "--print-shop",
                      "--seed", "playtest 7")
     assert code == 0
@@ -121,26 +109,141 @@ def test_same_input_same_bytes(rendered, example_dir, tmp_path, capsys, monkeypa
     assert a == b
 
 
-def test_default_out_folder_and_stale_files(tmp_path, capsys, monkeypatch):
+def test_default_out_folder_and_stale_files(tmp_path, monkeypatch, run_pnp):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "d.csv").write_text("name,text\nA,one\nB,two\n")
-    assert run(capsys, monkeypatch, "render", "d.csv", "--formats", "svg")[0] == 0
+    assert run_pnp("render", "d.csv", "--formats", "svg")[0] == 0
     assert (tmp_path / "output" / "d" / "svg" / "002-b.svg").exists()
     (tmp_path / "d.csv").write_text("name,text\nA,one\n")
-    assert run(capsys, monkeypatch, "render", "d.csv", "--formats", "svg")[0] == 0
+    assert run_pnp("render", "d.csv", "--formats", "svg")[0] == 0
     assert not (tmp_path / "output" / "d" / "svg" / "002-b.svg").exists()
     assert (tmp_path / "output" / "d" / "svg" / "001-a.svg").exists()
 
 
-def test_overflow_is_a_warning_naming_the_card(tmp_path, capsys, monkeypatch):
+def test_overflow_is_a_warning_naming_the_card(tmp_path, run_pnp):
     long = " ".join(["overlong"] * 600)
     (tmp_path / "d.csv").write_text(f"name,text\nShort,ok\nWordy,{long}\n")
-    code, out, err = run(capsys, monkeypatch, "render", str(tmp_path / "d.csv"), "--out",
+    code, out, err = run_pnp("render", str(tmp_path / "d.csv"), "--out",
                          str(tmp_path / "o"), "--formats", "pdf")
     assert code == 0
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "card 'Wordy' (d.csv:3)" in lines[0] and "warning" in lines[0]
     assert "1 warning" in out
+
+
+def test_characters_the_fonts_lack_are_a_warning_naming_the_card(tmp_path, run_pnp):
+    (tmp_path / "d.csv").write_text("name,text\nPlain,Café «quoted»\nSnowman,Cold ☃ → run\n",
+                                    encoding="utf-8")
+    code, out, err = run_pnp("render", str(tmp_path / "d.csv"), "--out", str(tmp_path / "o"),
+                             "--formats", "pdf")
+    assert code == 0
+    (line,) = err.strip().splitlines()
+    assert "warning: card 'Snowman' (d.csv:3)" in line and "☃" in line and "→" in line
+    assert "Café" not in line and "1 warning" in out
+
+
+# --- boards: components larger than the page ------------------------------------------------
+
+BOARD = (400.0, 300.0)
+STRIPE = 2.0  # mm: the test board is painted in stripes whose colour says where they are
+
+
+def _stripe_colour(i: int) -> tuple[int, int, int]:
+    return ((i % 16) * 16, (i // 16) * 16, 200)
+
+
+def _stripe_layout(path: Path, bleed: float) -> None:
+    """Vertical stripes on cards with axis x, horizontal ones on axis y, covering the bleed."""
+    items = []
+    for axis, length, across in (("x", BOARD[0], BOARD[1]), ("y", BOARD[1], BOARD[0])):
+        for i in range(int((length + 2 * bleed) / STRIPE)):
+            pos, colour = -bleed + i * STRIPE, "#%02x%02x%02x" % _stripe_colour(i)
+            box = (f"x: {pos}, y: {-bleed}, w: {STRIPE}, h: {across + 2 * bleed}" if axis == "x"
+                   else f"x: {-bleed}, y: {pos}, w: {across + 2 * bleed}, h: {STRIPE}")
+            items.append(f"  - rect: {{{box}, fill: '{colour}'}}\n    when: \"{{{{ axis == '{axis}' }}}}\"")
+    path.write_text("back: plain.yaml\nitems:\n" + "\n".join(items) + "\n")
+    (path.parent / "plain.yaml").write_text(
+        f"items:\n  - rect: {{x: {-bleed}, y: {-bleed}, w: {BOARD[0] + 2 * bleed}, "
+        f"h: {BOARD[1] + 2 * bleed}, fill: '#777777'}}\n")
+
+
+def _stripes_seen(png: bytes, n: int) -> tuple[int, int] | None:
+    """First and last stripe index shown on a rendered page (seen on at least 3 pixels)."""
+    import io
+
+    colours = {_stripe_colour(i): i for i in range(n)}
+    with PILImage.open(io.BytesIO(png)) as im:
+        counts = im.convert("RGB").getcolors(maxcolors=1 << 20)
+    seen = [colours[c] for k, c in counts if c in colours and k >= 3]
+    return (min(seen), max(seen)) if seen else None
+
+
+@pytest.fixture(scope="module")
+def boards(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("boards")
+    _stripe_layout(d / "stripes.yaml", 3.0)
+    (d / "maps.csv").write_text("name,axis,back\nRiver Map,x,Map back\nDesert Map,y,\n")
+    (d / "cards.csv").write_text("name,text\nScout,Looks around\n")
+    mp = pytest.MonkeyPatch()
+    mp.setattr(sys, "argv", ["pnp", "render", str(d / "maps.csv"), "--out", str(d / "out"),
+                             "--layout", str(d / "stripes.yaml"), "--size", "400x300mm",
+                             "--overlap", "12mm", "--formats", "pdf,svg,png", "--dpi", "10"])
+    try:
+        cli.main()
+    finally:
+        mp.undo()
+    return d / "out"
+
+
+def test_board_is_written_whole_at_true_size(boards):
+    for rel in ("boards/001-river-map.pdf", "boards/002-desert-map.pdf",
+                "boards/back-001-map-back.pdf"):
+        (page,) = PdfReader(boards / rel).pages
+        assert (round(float(page.mediabox.width) / MM, 2),
+                round(float(page.mediabox.height) / MM, 2)) == (406.0, 306.0)
+        assert (round(float(page.trimbox.width) / MM, 2),
+                round(float(page.trimbox.height) / MM, 2)) == BOARD
+    root = ET.parse(boards / "svg" / "001-river-map.svg").getroot()
+    assert (root.get("width"), root.get("height")) == ("406mm", "306mm")
+    with PILImage.open(boards / "png" / "001-river-map.png") as im:
+        assert im.size == (round(406 / 25.4 * 10), round(306 / 25.4 * 10))
+    manifest = json.loads((boards / "manifest.json").read_text())
+    assert manifest["deck"]["boards"] == 2 and manifest["deck"]["pages"] == 0
+    assert not (boards / "maps.pdf").exists()  # no card fits the page: no n-up print PDF
+
+
+@pytest.mark.parametrize("rel, axis, length", [
+    ("boards/001-river-map-tiled.pdf", 0, BOARD[0]),
+    ("boards/002-desert-map-tiled.pdf", 1, BOARD[1]),
+])
+def test_tiles_are_pages_that_cover_the_board_with_the_overlap(boards, rel, axis, length):
+    from pnp.layout.raster import pdf_to_pngs
+
+    reader = PdfReader(boards / rel)
+    for page in reader.pages:  # A4, whichever way round the tiling chose
+        assert sorted((round(float(page.mediabox.width) / MM, 1),
+                       round(float(page.mediabox.height) / MM, 1))) == [210.0, 297.0]
+    n = int((length + 6) / STRIPE)
+    seen = [_stripes_seen(png, n) for png in pdf_to_pngs(boards / rel, dpi=50.8)]  # 0.5 mm/px
+    # the front's tiles, then as many of the (plain grey) back's
+    half = len(seen) // 2
+    assert len(seen) == 2 * half and None not in seen[:half] and seen[half:] == [None] * half
+    spans = sorted(set(seen[:half]))  # pages in one column (row) show the same x (y) range
+    assert len(spans) >= 2
+    assert spans[0][0] == 0 and spans[-1][1] == n - 1  # bleed edge to bleed edge
+    for (lo_a, hi_a), (lo_b, hi_b) in zip(spans, spans[1:]):
+        shared = (hi_a - lo_b + 1) * STRIPE  # stripes on both neighbouring pages
+        assert 12 - STRIPE <= shared <= 12 + STRIPE, (spans, shared)
+
+
+def test_a_board_that_fits_the_page_goes_n_up(boards, tmp_path, run_pnp):
+    src = boards.parent
+    code, out, err = run_pnp("render", str(src / "maps.csv"), "--out", str(tmp_path / "o"),
+                             "--layout", str(src / "stripes.yaml"), "--size", "400x300mm",
+                             "--page", "420x594mm", "--formats", "pdf")
+    assert code == 0, err
+    assert len(PdfReader(tmp_path / "o" / "maps.pdf").pages) == 4  # one a page, each with its back
+    assert not (tmp_path / "o" / "boards").exists() and "tiled" not in out
 
 
 @pytest.mark.parametrize("setup, args, expect", [
@@ -157,7 +260,7 @@ def test_overflow_is_a_warning_naming_the_card(tmp_path, capsys, monkeypatch):
     ("name\nA\n", ["--layout", "BADYAML"], "bad.yaml:4: malformed YAML"),
     ("name\nA\n", ["--layout", "MISSING"], "field 'power': card 'A' (d.csv:2)"),
 ])
-def test_bad_input_is_one_line_exit_2_and_nothing_written(tmp_path, capsys, monkeypatch,
+def test_bad_input_is_one_line_exit_2_and_nothing_written(tmp_path, run_pnp,
                                                           setup, args, expect):
     (tmp_path / "d.csv").write_text(setup)
     (tmp_path / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\nbroken")
@@ -169,7 +272,7 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(tmp_path, capsys, monk
     names = {"LAYOUT": "art.yaml", "BADYAML": "bad.yaml", "MISSING": "missing.yaml"}
     args = [str(tmp_path / names[a]) if a in names else a for a in args]
     out = tmp_path / "out" / "deck"
-    code, _, err = run(capsys, monkeypatch, "render", str(tmp_path / "d.csv"), "--out", str(out),
+    code, _, err = run_pnp("render", str(tmp_path / "d.csv"), "--out", str(out),
                        "--formats", "pdf,svg", *args)
     assert code == 2
     assert err.startswith("pnp: error: ") and err.count("\n") == 1, err
@@ -178,8 +281,8 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(tmp_path, capsys, monk
     assert not [p for p in (tmp_path / "out").glob("*")] if (tmp_path / "out").exists() else True
 
 
-def test_calibrate_writes_the_sheet(tmp_path, capsys, monkeypatch):
-    code, out, _ = run(capsys, monkeypatch, "calibrate", "--page", "letter", "--out",
+def test_calibrate_writes_the_sheet(tmp_path, run_pnp):
+    code, out, _ = run_pnp("calibrate", "--page", "letter", "--out",
                        str(tmp_path / "cal"))
     assert code == 0 and "--back-offset" in out
     reader = PdfReader(tmp_path / "cal" / "calibration.pdf")
@@ -189,8 +292,8 @@ def test_calibrate_writes_the_sheet(tmp_path, capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("command", ["render", "calibrate"])
-def test_help_has_examples(capsys, monkeypatch, command):
-    code, out, _ = run(capsys, monkeypatch, command, "--help")
+def test_help_has_examples(run_pnp, command):
+    code, out, _ = run_pnp(command, "--help")
     assert code == 0 and "Examples:" in out and f"pnp {command} " in out
 
 
@@ -199,10 +302,10 @@ def test_help_has_examples(capsys, monkeypatch, command):
     (["--duplex", "short", "--no-crop-marks", "--safe-zone-guide"], 2),
     (["--size", "mini", "--page", "letter", "--bleed", "0.125in"], 2),
 ])
-def test_options_reach_the_pdf(tmp_path, capsys, monkeypatch, args, pages):
+def test_options_reach_the_pdf(tmp_path, run_pnp, args, pages):
     (tmp_path / "d.yaml").write_text("name: Enemies\ncards:\n  - {name: Rat, level: 1, qty: 3}\n"
                                      "  - {name: Boss, level: 3, back: Level 3}\n")
-    code, out, err = run(capsys, monkeypatch, "render", str(tmp_path / "d.yaml"), "--out",
+    code, out, err = run_pnp("render", str(tmp_path / "d.yaml"), "--out",
                          str(tmp_path / "o"), "--formats", "pdf,svg", *args)
     assert code == 0, err
     assert len(PdfReader(tmp_path / "o" / "d.pdf").pages) == pages
@@ -214,13 +317,13 @@ def test_options_reach_the_pdf(tmp_path, capsys, monkeypatch, args, pages):
         assert root.get("width") == f"{44 + 2 * 3.175:g}mm"
 
 
-def test_files_of_another_command_are_left_alone(tmp_path, capsys, monkeypatch):
+def test_files_of_another_command_are_left_alone(tmp_path, run_pnp):
     out = tmp_path / "o"
     out.mkdir()
     (out / "board.pdf").write_bytes(b"%PDF-")
     (out / "manifest.json").write_text(json.dumps({"tool": "pnp", "command": "pnp waste-knights "
                                                    "session", "files": [{"path": "board.pdf"}]}))
     (tmp_path / "d.csv").write_text("name\nA\n")
-    assert run(capsys, monkeypatch, "render", str(tmp_path / "d.csv"), "--out", str(out),
+    assert run_pnp("render", str(tmp_path / "d.csv"), "--out", str(out),
                "--formats", "svg")[0] == 0
     assert (out / "board.pdf").exists()
