@@ -104,7 +104,10 @@ def test_session_pack(session_dir):
     assert (round(float(box.width) * 25.4 / 72), round(float(box.height) * 25.4 / 72)) == (210, 297)
     html = (session_dir / "report.html").read_text()
     assert "Maze tiles" in html and "First-turn stagger" in html and "Machine cards" in html
+    assert "Game length by player count" in html and "Too hard:" in html
     assert manifest["simulation"]["games"] == 40
+    lengths = manifest["simulation"]["length_by_players"]
+    assert [r["players"] for r in lengths] == [2, 3, 4, 5, 6] and lengths[0]["games"] == 50
 
 
 def test_session_tiles_from_the_maze_seed(tmp_path, maze_dir, run_pnp):

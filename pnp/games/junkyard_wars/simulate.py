@@ -162,6 +162,56 @@ def simulate(seed: int | str, players: int, games: int, words, bag: dict, *, job
     return summarize(flat, ctx, deck, seed)
 
 
+def length_by_players(seed: int | str, words, bag: dict, games: int, *, deck: MachineDeck,
+                      board=None, minutes_per_turn: float = 1.0, jobs: int = 1) -> list[dict]:
+    """Game length for every player count the deck allows (2-6), ``games`` games each.
+
+    Same board and deck, heuristic bots, stagger on, no replay; batch seeds from the stream
+    ``("length", players)`` so these games never repeat the main run's.
+    """
+    rows = []
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        if len(deck.cards) < 2 * players:
+            continue
+        ctx, _ = make_context(seed, players, words, bag, deck=deck, board=board,
+                              minutes_per_turn=minutes_per_turn, compare_stagger=False)
+        results = run(functools.partial(batch_task, ctx), games, seed,
+                      stream=("length", players), jobs=jobs)
+        main = [m for batch in results for m, _ in batch]
+        rows.append({"players": players, "games": len(main),
+                     "rounds": _spread([float(g[1]) for g in main]),
+                     "minutes": _spread([g[2] * minutes_per_turn for g in main]),
+                     "time_limit_share": proportion_ci(sum(1 for g in main if g[3]),
+                                                       len(main)).to_dict()})
+    return rows
+
+
+def length_section(rows: list[dict]) -> dict:
+    """Report section: how long a game takes with 2 to 6 players."""
+    def says(r: dict) -> str:
+        m = r["minutes"]
+        return (f"{r['players']} players {m['mean']['value']:.0f} minutes "
+                f"(95th percentile {m['percentiles']['p95']:.0f}, "
+                f"{r['time_limit_share']['value']:.0%} reach the hour)")
+
+    return {
+        "heading": "Game length by player count",
+        "text": (f"{rows[0]['games']} games per player count on the same board and deck "
+                 "(heuristic bots, stagger on). Mean length: " + "; ".join(says(r) for r in rows)
+                 + ". A game that reaches the hour is won by the team furthest along."),
+        "table": [{"players": r["players"], "rounds": _fmt(r["rounds"]["mean"]),
+                   "minutes": _fmt(r["minutes"]["mean"]),
+                   "p50 minutes": r["minutes"]["percentiles"]["p50"],
+                   "p95 minutes": r["minutes"]["percentiles"]["p95"],
+                   "reach the hour": _fmt(r["time_limit_share"])} for r in rows],
+        "chart": {"kind": "bar", "x": [f"{r['players']} players" for r in rows],
+                  "y": [r["minutes"]["mean"]["value"] for r in rows],
+                  "low": [r["minutes"]["mean"]["low"] for r in rows],
+                  "high": [r["minutes"]["mean"]["high"] for r in rows],
+                  "ylabel": "minutes", "title": "Mean game length (95% CI)"},
+    }
+
+
 def _seat_rates(winners: list[int], players: int) -> list[dict]:
     n = len(winners)
     return [{"seat": s + 1, **proportion_ci(winners.count(s), n).to_dict()} for s in range(players)]
@@ -361,9 +411,13 @@ def report_sections(result: dict) -> list[dict]:
                      "checks": result["checks"]})
     cards = sorted(result["cards"], key=lambda c: (c["figure"], c["word"]))
     rated = [c for c in cards if c["win_rate"]]
+    hard = [c["word"] for c in cards if c["verdict"] == "too hard"]
+    easy = [c["word"] for c in cards if c["verdict"] == "too easy"]
     secs.append({
         "heading": "Machine cards",
-        "text": ("Each card's difficulty figure (estimated team-turns to build it alone) and how "
+        "text": (f"Too hard: {', '.join(hard) if hard else 'none'}. Too easy: "
+                 f"{', '.join(easy) if easy else 'none'}. "
+                 "Each card's difficulty figure (estimated team-turns to build it alone) and how "
                  "teams that chose it fared. 'too hard': its win rate's 95% interval lies below "
                  "a fair share; 'too easy': above it. Rank correlation of figure and win rate: "
                  f"{result['card_figure_vs_win_rate']['spearman']} over "

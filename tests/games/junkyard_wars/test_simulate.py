@@ -10,8 +10,8 @@ import pytest
 
 from pnp.games.junkyard_wars.bag import load_bag
 from pnp.games.junkyard_wars.simulate import (
-    batch_task, make_context, play_game, playthrough, report_sections, simulate, summarize,
-    tables_for,
+    batch_task, length_by_players, length_section, make_context, play_game, playthrough,
+    report_sections, simulate, summarize, tables_for,
 )
 from pnp.games.junkyard_wars.words import load_words
 from pnp.report import write_report
@@ -88,6 +88,25 @@ def test_summary_and_report_sections(tmp_path):
     path = tmp_path / "report.html"
     write_report(path, "Junkyard Wars balance", sections)
     assert "First-turn stagger" in path.read_text(encoding="utf-8")
+    cards_text = next(s["text"] for s in sections if s["heading"] == "Machine cards")
+    hard = [c["word"] for c in result["cards"] if c["verdict"] == "too hard"]
+    assert cards_text.startswith(f"Too hard: {', '.join(hard) if hard else 'none'}.")
+
+
+def test_game_length_for_every_player_count():
+    # The report answers "how long does a 2-player and a 6-player game take?".
+    ctx, deck = make_context("len", 2, WORDS, BAG, deck_size=12)
+    rows = length_by_players("len", WORDS, BAG, 6, deck=deck, minutes_per_turn=2.0)
+    assert [r["players"] for r in rows] == [2, 3, 4, 5, 6]
+    for r in rows:
+        assert r["games"] == 6 and r["minutes"]["percentiles"]["p95"] <= 60
+        assert r["minutes"]["mean"]["value"] == pytest.approx(2.0 * r["rounds"]["mean"]["value"]
+                                                              * r["players"], abs=2 * r["players"])
+    assert rows == length_by_players("len", WORDS, BAG, 6, deck=deck, minutes_per_turn=2.0, jobs=2)
+    sec = length_section(rows)
+    assert "2 players" in sec["text"] and "6 players" in sec["text"] and len(sec["table"]) == 5
+    _, six_cards = make_context("len", 2, WORDS, BAG, deck_size=6)
+    assert [r["players"] for r in length_by_players("len", WORDS, BAG, 2, deck=six_cards)] == [2, 3]
 
 
 def test_random_bots_play_legal_games_to_the_time_limit():
