@@ -82,16 +82,22 @@ def board_picture(board: SessionBoard, x: float, y: float, unit: float) -> list:
         items.append(_gap_arrow(g, at, unit))
     items += wall_rects(wall_segments(board.walls), unit, max(0.5, unit * 0.09), INK,
                         x + unit, y + unit)
+    size = unit * 0.85  # points
     for p in board.placement:
-        # Written in the corner where the tile's printed id label ends up after its turn.
+        # Written in the corner where the tile's printed id label ends up after its turn, on a
+        # white tag so walls and junk squares do not run through the text.
         right = p.rotation in (90, 180)
         bottom = p.rotation in (180, 270)
-        px, py = at(p.row * 5 + 4 * bottom, p.col * 5 + 4 * right)
-        tx = px + unit - unit * 4.15 if right else px + unit * 0.15
-        ty = py + unit * 0.32 if bottom else py + unit * 0.08
-        items.append(_text(tx, ty, unit * 4, unit * 0.6, f"{p.tile}{p.side} {p.rotation}°",
-                           size=unit * 0.85, font="Vera-Bold", colour=TILE_INK, min_size=4,
-                           align=Align.RIGHT if right else Align.LEFT))
+        text = f"{p.tile}{p.side} {p.rotation}°"
+        tw = len(text) * size * MM_PER_POINT * 0.68 + unit * 0.3
+        th = unit * 0.62
+        left, top = at(p.row * 5, p.col * 5)
+        tx = left + 5 * unit - unit * 0.2 - tw if right else left + unit * 0.2
+        ty = top + 5 * unit - unit * 0.2 - th if bottom else top + unit * 0.2
+        items.append(Rect(tx, ty, tw, th, fill="white", stroke=TILE_INK,
+                          stroke_width=max(0.2, unit * 0.03), radius=unit * 0.1))
+        items.append(_text(tx, ty, tw, th, text, size=size, font="Vera-Bold", colour=TILE_INK,
+                           min_size=4, align=Align.CENTER, valign=VAlign.MIDDLE))
     return items
 
 
@@ -251,6 +257,10 @@ RULES_SUMMARY: tuple[tuple[str, str], ...] = (
     ("Debugging", "After a failed test, at the end of each turn roll d100: if it is at most the MA "
      "spent debugging this turn, the problem is found and fixed (24 MA: about 1 in 4). Then you "
      "may retest (80% again)."),
+    ("Time limit", "The game ends after one hour (tick each turn on the tracking sheet). Then "
+     "the player furthest along wins: the largest share of the machine's 2n - 1 steps done (n "
+     "objects), one per object in your CZ pile and one per finished link (MA of an unfinished link count in part, out of "
+     "24); a failed machine not yet fixed counts one step less. Ties: roll d100."),
     ("Trading", "Players may trade objects at any time."),
 )
 
