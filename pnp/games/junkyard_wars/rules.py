@@ -187,10 +187,12 @@ class Game:
 
     def travel(self, w: int, target: int) -> bool:
         """Move along a shortest path toward ``target`` as far as actions allow; True if there."""
+        if self.over or self.turn_over or w // WORKERS != self.current:
+            raise IllegalAction("a worker may only take action during his owner's turn")
+        if self.w_help[w] or (self.w_load[w] and self._shared(w)):
+            raise IllegalAction("workers carrying an object together move together")
         pos = self.w_sq[w]
         d = self.tb.dist[target][pos]
-        if self.w_help[w]:
-            raise IllegalAction("workers carrying an object together move together")
         r = self.base - self.w_pen[w] - self.w_used[w]
         if r <= 0:
             return d == 0

@@ -470,6 +470,8 @@ def test_legal_actions_of_a_worker():
     acts = game.legal_actions(0)
     assert sorted(a for _, a in acts if _ == "move") == sorted(TABLES.neighbours[TABLES.zone])
     assert game.legal_actions(4) == []  # not his owner's turn
+    with pytest.raises(IllegalAction):
+        game.travel(4, 7)
 
 
 @settings(max_examples=40, deadline=None)
@@ -519,6 +521,9 @@ def test_two_workers_carrying_one_object_lose_one_action_each():
     assert game.remaining(0) == 6 - 2 - 1 and game.remaining(1) == 5 - 1
     with pytest.raises(IllegalAction):
         game.move(0, 2)  # they move together
+    for w in (0, 1):
+        with pytest.raises(IllegalAction):
+            game.travel(w, TABLES.zone)
     assert ("move_together", 2) in game.legal_actions(1)
     game.move_together(1, 2)
     assert game.w_sq[0] == game.w_sq[1] == 2
