@@ -16,6 +16,7 @@ from pnp.games.waste_knights.hexes import Board, Coord, Hex, Kind, Terrain, to_p
 from pnp.layout.draw import (Align, Circle, Component, Drawing, Group, Item, Path, Point, Rect,
                              TextBox, VAlign)
 from pnp.layout.marks import offset_polygon
+from pnp.layout.text import text_width
 
 FLAT = 60.0
 CENTRAL_TILES = ("C1", "N1", "N2", "N3", "N4")  # Gangraen and the 4 hexes printed with it
@@ -23,6 +24,8 @@ FILL = {Terrain.DESERT: "#efd29a", Terrain.SWAMP: "#b9c9a0", Terrain.JUNGLE: "#9
         Terrain.MOUNTAINS: "#c9bfb3", Terrain.HIGHWAY: "#d8d8d8"}
 CITY_FILL, SPECIAL_FILL = "#f2b8a8", "#b4cbe8"
 INK, GREY = "#222222", "#666666"
+#: Making Checks: Easy (5) green, Challenging (7) yellow, Hard (9) red.
+CHECK_FILL = {5: "#9ed28f", 7: "#f4d35e", 9: "#ec8b7e"}
 BACKS = {"city": ("#7a2e22", "CITY"), "special": ("#1f4e79", "SPECIAL"),
          "normal": ("#6b5a3a", "WASTE")}
 
@@ -159,24 +162,33 @@ def hex_art(h: Hex, cx: float, cy: float, flat: float, *, check: str = "",
                              min_size=3.5 if compact else 5.0, font="Vera-Bold", colour=INK,
                              align=Align.CENTER, valign=VAlign.MIDDLE))
     icons = hex_icons(h)
-    s = flat * (0.15 if not compact else 0.17)
+    s = flat * (0.15 if not compact else 0.22)
     gap = s * 1.2
     x0 = cx - gap * (len(icons) - 1) / 2
     for i, name in enumerate(icons):
-        items += ICON_DRAW[name](x0 + i * gap, cy - rad * 0.08, s)
-    if check and not compact:
-        items.append(TextBox(x=cx - w / 2, y=cy + rad * 0.08, w=w, h=rad * 0.2, text=check,
-                             size=6.0 * k, min_size=4.0, font="Vera-Bold", colour="#8a6d00",
+        items += ICON_DRAW[name](x0 + i * gap, cy - rad * (0.12 if check and not compact
+                                                            else 0.08), s)
+    if check and not compact:  # on the difficulty's colour, like the rulebook's panels
+        size = 6.0 * k
+        pw = text_width(check, "Vera-Bold", size) + 3.0 * k
+        ph, py = rad * 0.18, cy + rad * 0.04
+        level = int(check.rsplit("(", 1)[1].rstrip(")"))
+        items.append(Rect(cx - pw / 2, py, pw, ph, fill=CHECK_FILL.get(level, "white"),
+                          stroke=INK, stroke_width=0.2 * k, radius=ph / 2))
+        items.append(TextBox(x=cx - w / 2, y=py, w=w, h=ph, text=check,
+                             size=size, min_size=4.0, font="Vera-Bold", colour=INK,
                              align=Align.CENTER, valign=VAlign.MIDDLE))
-    rr = flat * 0.085
-    ry = cy + rad * 0.45
+    # Thumbnails (reference and setup sheets) get larger icons and number for their size.
+    rr = flat * (0.085 if not compact else 0.12)
+    ry = cy + rad * (0.45 if not compact else 0.40)
     items.append(Circle(cx, ry, rr, fill="white", stroke=INK, stroke_width=0.4 * max(k, 0.5)))
     items.append(TextBox(x=cx - rr, y=ry - rr, w=2 * rr, h=2 * rr, text=str(h.route_difficulty),
                          size=rr * 3.2, min_size=3, font="Vera-Bold", colour=INK,
                          align=Align.CENTER, valign=VAlign.MIDDLE))
-    items.append(TextBox(x=cx - w / 2, y=cy + rad * 0.66, w=w, h=rad * 0.16, text=h.tile,
-                         size=(5.0 if not compact else 4.5) * max(k, 0.8), min_size=3,
-                         colour=GREY if not compact else INK,
+    items.append(TextBox(x=cx - w / 2, y=cy + rad * (0.66 if not compact else 0.68), w=w,
+                         h=rad * 0.16, text=h.tile,
+                         size=(6.0 if not compact else 4.5) * max(k, 0.8), min_size=3,
+                         colour="#444444" if not compact else INK,
                          font="Vera" if not compact else "Vera-Bold",
                          align=Align.CENTER, valign=VAlign.MIDDLE))
     return items
@@ -328,6 +340,8 @@ def reference_pages(board: Board, catalogue: Catalogue, page: tuple[float, float
     in_play = sorted((h for h in board.hexes if h.number is not None), key=lambda h: h.number)
     text_x = 33.0
     text_w = aw - text_x
+    thumb = 11.0  # one thumbnail size for every row, inside its row (height 2/sqrt(3) x flat)
+    thumb_h = thumb * 2 / math.sqrt(3) + 1.6
 
     def build(size: float) -> list[tuple[float, list[Item]]]:
         rows: list[tuple[float, list[Item]]] = []
@@ -337,10 +351,10 @@ def reference_pages(board: Board, catalogue: Catalogue, page: tuple[float, float
             check = check_label(spec)
             if check:
                 body = f"Exploration check: {check}.\n{body}"
-            th = max(_text_height(body, text_w, size), 7.5) + 6.5
+            th = max(_text_height(body, text_w, size) + 6.5, thumb_h)
             items: list[Item] = [Rect(0, 0, aw, th, fill="#f7f3ea" if h.kind is Kind.CITY
                                       else "#eef3f9", stroke="#bbbbbb", stroke_width=0.2)]
-            items += hex_art(h, 15.0, th / 2, min(24.0, th * 0.95), compact=True)
+            items += hex_art(h, 15.0, th / 2, thumb, compact=True)
             items.append(TextBox(x=text_x, y=1.2, w=text_w, h=5.0, text=f"{h.number}. {h.name}",
                                  size=10, font="Vera-Bold", valign=VAlign.MIDDLE))
             items.append(TextBox(x=text_x, y=6.2, w=text_w - 1, h=th - 6.5, text=body, size=size,

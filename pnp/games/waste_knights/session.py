@@ -98,7 +98,7 @@ def write_session(out: Output, result: BoardResult, *, page: tuple[float, float]
               title="Waste Knights reference sheet")
     a = result.analysis
     note = (f"Balance: {'passed' if a.passed else 'FAILED'} "
-            f"{sum(c['passed'] for c in a.checks)} of {len(a.checks)} checks"
+            f"({sum(c['passed'] for c in a.checks)} of {len(a.checks)} checks passed)"
             + (f" after {result.tries} tries (child seed of {seed_code(result.seed)})"
                if result.searched and result.tries > 1 else "") + ".")
     write_pdf([P.setup_page(board, page, footer, code=seed_code(result.board_seed),

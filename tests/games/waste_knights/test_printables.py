@@ -12,11 +12,12 @@ from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds
 from pnp.games.waste_knights.generate import generate_board
 from pnp.games.waste_knights.hexes import Kind
 from pnp.games.waste_knights.metrics import board_metrics
-from pnp.games.waste_knights.printables import (CENTRAL_TILES, board_bounds, board_drawing,
-                                                central_tile, hex_points, reference_pages,
+from pnp.games.waste_knights.printables import (CENTRAL_TILES, CHECK_FILL, board_bounds,
+                                                board_drawing, central_tile, hex_points,
+                                                hex_tile, reference_pages,
                                                 setup_page, setup_steps, tile_components,
                                                 union_outline)
-from pnp.layout.draw import Group, TextBox
+from pnp.layout.draw import Circle, Group, Path, Rect, TextBox
 from pnp.layout.impose import nup
 from pnp.layout.pdf import write_pdf
 
@@ -147,3 +148,45 @@ def test_new_tiles_print_designed_special(session):
     texts = " ".join(t for p in pages for t in _texts(p.items))
     designed = [h for h in board.hexes if h.kind is Kind.SPECIAL and h.number > 14]
     assert len(designed) == 1 and designed[0].name in texts
+
+
+def _leaves(items, dy=0.0):
+    for it in items:
+        if isinstance(it, Group):
+            yield from _leaves(it.items, dy + it.dy)
+        else:
+            yield it, dy
+
+
+def test_exploration_check_sits_on_its_difficulty_colour(session):
+    """Making Checks: Challenging (7) is marked in yellow; the tile's panel is that colour,
+    between the icons and the route difficulty circle."""
+    board, tiles = session
+    h = board.at(next(x.coord for x in board.hexes if x.name == "Red Tomb"))
+    front = hex_tile(h, tiles).front
+    pills = [it for it, _ in _leaves(front.items) if isinstance(it, Rect) and it.radius > 0]
+    assert len(pills) == 1 and pills[0].fill == CHECK_FILL[7]
+    circle = next(it for it, _ in _leaves(front.items) if isinstance(it, Circle)
+                  and it.fill == "white")
+    assert pills[0].y + pills[0].h < circle.cy - circle.r
+
+
+def test_reference_thumbnails_same_size_inside_their_rows(session):
+    board, tiles = session
+    page = reference_pages(board, tiles, A4, "footer")[0]
+    def groups(items):
+        for it in items:
+            if isinstance(it, Group):
+                yield it
+                yield from groups(it.items)
+
+    rows = [g for g in groups(page.items) if g.items and isinstance(g.items[0], Rect)]
+    assert len(rows) == 14
+    heights = set()
+    for row in rows:
+        box = row.items[0]
+        outline = next(it for it in row.items if isinstance(it, Path) and it.closed)
+        ys = [p[1] for p in outline.points]
+        heights.add(round(max(ys) - min(ys), 6))
+        assert box.y <= min(ys) and max(ys) <= box.y + box.h
+    assert len(heights) == 1
