@@ -1,0 +1,206 @@
+"""Rules of Junkyard Wars (introductory version), the machine: assembling, testing, debugging.
+
+Each test cites its section of junkyard-wars.txt: SETUP, Assembling the Machine, Testing Machines
+(Successful Tests, Failed Tests: Debugging a Broken Machine), OBJECTIVE and DURATION for the
+one-hour limit.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pnp.games.junkyard_wars.rules import (
+    LINK_MA, IllegalAction, debug_found, machine_works,
+)
+
+from .toy import TABLES, Rolls, make_game, ready_pile, start_turn_two
+
+
+# --- Assembling the Machine ------------------------------------------------------------------
+
+def test_one_action_puts_one_ma_into_the_machine_only_in_the_zone():
+    # Assembling the Machine: "A worker may spend an action putting one man-action (MA) of work
+    # into building a machine." "A worker may only work on assembling the machine (or debugging
+    # it) if he is in the construction zone."
+    game = make_game()
+    start_turn_two(game)
+    ready_pile(game, 0, "CAT")
+    assert game.assemble(0) == 1 and game.w_used[0] == 1 and game.link_ma[0] == 1
+    assert game.assemble(0, 3) == 3 and game.w_used[0] == 4 and game.link_ma[0] == 4
+    game.move(1, 7)
+    with pytest.raises(IllegalAction):
+        game.assemble(1)
+    game.broken[0] = True
+    with pytest.raises(IllegalAction):
+        game.debug(1)
+    assert game.link_ma[0] == 4 and game.w_used[1] == 1
+
+
+def test_link_takes_24_ma_and_a_machine_of_n_objects_n_minus_1_links():
+    # Assembling the Machine: "the team must spend 24 MA in order to link them together".
+    game = make_game()
+    start_turn_two(game)
+    ready_pile(game, 0, "CAT")
+    assert game.linkable_ma(0) == 2 * LINK_MA == 48
+    spent = 0
+    while game.links[0] < 2:
+        for w in range(4):
+            spent += game.assemble(w, 6)
+        game.end_turn()
+        game.end_turn()
+    assert spent == 48 and game.complete(0) and game.assembly_ma[0] == 48
+
+
+def test_only_objects_in_the_pile_can_be_linked_and_only_in_the_zone():
+    # Assembling the Machine: "If two objects need to be connected" (objects in the team's
+    # construction-zone pile); only workers in the construction zone.
+    game = make_game()
+    start_turn_two(game)
+    game.choose_machine(0, 0)
+    assert game.linkable_ma(0) == 0  # nothing in the pile yet
+    game.pile[0][0] += 2
+    game.matched[0] = 2
+    assert game.linkable_ma(0) == LINK_MA
+    game.travel(1, 7)
+    with pytest.raises(IllegalAction):
+        game.assemble(1)
+
+
+def test_machine_choice_is_final():
+    # SETUP: "Each player's goal is to build one of these machines, though he need not decide
+    # which immediately" (a choice, once made, is kept; see docs/assumptions.md).
+    game = make_game()
+    game.choose_machine(0, 1)
+    with pytest.raises(IllegalAction):
+        game.choose_machine(0, 0)
+
+
+# --- Testing Machines --------------------------------------------------------------------------
+
+def test_eighty_percent_test_with_00_as_100():
+    # Testing Machines: "If the value rolled on the percentile dice is less than or equal to 80
+    # (with 00, as 100, meaning failure), the player's machine works."
+    assert machine_works(1) and machine_works(80)
+    assert not machine_works(81) and not machine_works(100)  # "00, as 100, meaning failure"
+    assert sum(machine_works(r) for r in range(1, 101)) == 80
+    with pytest.raises(ValueError):
+        machine_works(0)
+
+
+def test_debugging_probability_24_ma_is_about_one_in_four():
+    # "A team which spends all 24 MA investigating the problem has roughly a 1 in 4 chance"
+    assert sum(debug_found(r, 24) for r in range(1, 101)) == 24
+    assert sum(debug_found(r, 0) for r in range(1, 101)) == 0
+
+
+def test_test_ends_the_turn_needs_a_worker_in_the_zone_and_first_success_wins():
+    # Testing Machines; Successful Tests: "The first player to successfully test his machine
+    # wins the game."
+    for seed in range(40):
+        game = make_game(seed=seed)
+        start_turn_two(game)
+        ready_pile(game, 0, "VAN")
+        game.links[0] = 2
+        for w in range(4):
+            game.w_sq[w] = 7
+        assert not game.can_test(0)  # "At least one of his workers must be in the zone"
+        game.w_sq[2] = TABLES.zone
+        works = game.test(0)
+        assert game.turn_over and game.tests[0] == 1  # "Any attempt to test ... ends a turn"
+        with pytest.raises(IllegalAction):
+            game.move(2, 1)
+        if works:
+            assert game.over and game.winner == 0 and not game.by_time
+        else:
+            assert game.broken[0] and not game.can_test(0)
+
+
+def test_failed_machine_is_debugged_then_retested():
+    # Failed Tests: "the workers' next task is to study the machine and figure out what went
+    # wrong"; no linking while it is broken, testing again once it is fixed.
+    game = make_game(seed=3)
+    start_turn_two(game)
+    ready_pile(game, 0, "VAN")
+    game.links[0] = 2
+    game.broken[0] = True
+    assert game.linkable_ma(0) == 0
+    turns = 0
+    while game.broken[0]:
+        assert sum(game.debug(w, 6) for w in range(4)) == 24
+        game.end_turn()
+        game.end_turn()
+        turns += 1
+    assert game.can_test(0) and game.debug_total[0] == 24 * turns
+
+
+def test_debug_roll_is_against_the_ma_spent_in_the_past_turn_only():
+    # Failed Tests: "At the end of each turn, the player rolls the percentile dice. If the number
+    # rolled is less than or equal to the number of MA the workers' spent debugging the machine
+    # during the past turn, the problem has been found and is immediately fixed."
+    game = make_game()
+    start_turn_two(game)
+    ready_pile(game, 0, "VAN")
+    game.links[0] = 2
+    game.broken[0] = True
+    game.rng = Rolls(25, 6, 5)
+    assert sum(game.debug(w, 6) for w in range(4)) == 24
+    game.end_turn()  # rolls 25 > 24: not found
+    assert game.broken[0]
+    game.end_turn()
+    game.debug(0, 5)
+    game.end_turn()  # rolls 6 > 5 (this turn's MA, not the 29 spent in all): not found
+    assert game.broken[0]
+    game.end_turn()
+    game.end_turn()  # no MA spent: no roll, still broken
+    assert game.broken[0] and game.rng.values == [5]
+    game.end_turn()
+    game.debug(0, 5)
+    game.end_turn()  # rolls 5 <= 5: found and fixed
+    assert not game.broken[0] and game.rng.values == []
+
+
+def test_retest_after_a_fix_has_the_same_80_percent_and_may_fail_again():
+    # Failed Tests: "A player may retest his machine at any point once the workers have fixed the
+    # problem. He rolls the percentile dice again with the same probability of success (80%). If
+    # the test fails again, his workers have to start rolling the percentile dice once more".
+    game = make_game()
+    start_turn_two(game)
+    ready_pile(game, 0, "VAN")
+    game.links[0] = 2
+    game.rng = Rolls(100, 1, 81, 6, 80)  # 00 fails; fixed; fails again; fixed; works
+    assert not game.test(0) and game.broken[0]
+    for retest_fails in (True, False):
+        game.end_turn()  # the test ended the turn
+        game.end_turn()
+        assert not game.can_test(0)
+        game.debug(0, 6)
+        game.end_turn()
+        assert not game.broken[0]
+        game.end_turn()
+        assert game.can_test(0)
+        assert game.test(0) is not retest_fails
+        assert game.broken[0] is retest_fails and game.over is not retest_fails
+    assert game.winner == 0 and game.tests[0] == 3
+
+
+def test_debug_roll_frequency_is_ma_over_100():
+    rng = random.Random(5)
+    found = sum(debug_found(rng.randint(1, 100), 24) for _ in range(20000))
+    assert 0.225 < found / 20000 < 0.255
+
+
+# --- The one-hour limit ------------------------------------------------------------------------
+
+def test_time_limit_gives_the_win_to_the_team_furthest_along():
+    # OBJECTIVE: "If the game has not ended after one hour, the player furthest along in
+    # constructing a machine wins." DURATION: "At most 1 hour".
+    game = make_game(minutes_per_turn=5.0)  # 12 player-turns in the hour
+    game.choose_machine(0, 0)
+    game.choose_machine(1, 0)
+    game.pile[1][0] += 2
+    game.matched[1] = 2
+    for _ in range(12):
+        game.end_turn()
+    assert game.over and game.by_time and game.winner == 1 and game.minutes == 60
