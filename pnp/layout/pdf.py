@@ -9,7 +9,9 @@ from functools import lru_cache
 from typing import BinaryIO, Iterable
 
 from PIL import Image as PILImage
+from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import PnpError
@@ -246,6 +248,27 @@ def _page(canvas: Canvas, painter: _Painter, d: Drawing, print_shop: bool) -> No
     canvas.transform(PT_PER_MM, 0, 0, -PT_PER_MM, b * PT_PER_MM, h - b * PT_PER_MM)
     painter.items(d.items)
     canvas.showPage()
+    _encode_last_page(canvas)
+
+
+def _encode_last_page(canvas: Canvas) -> None:
+    """Compress the page just finished now, as reportlab would at save.
+
+    reportlab keeps every page's content stream as uncompressed text until ``save()`` (about
+    12 KB a page of cards, so memory grew with the deck); encoded now it is a few KB, and the
+    file is byte for byte what reportlab writes.
+    """
+    page = canvas._doc.Pages.pages[-1]
+    if page.Contents or not page.stream or not page.compression:
+        return
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    content = page.stream
+    for f in reversed(filters):
+        content = f.encode(content)
+    stream = PDFStream(content=content)
+    stream.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
+    stream.__Comment__ = "page stream"
+    page.Contents, page.stream = stream, None
 
 
 def write_pdf(pages: Iterable[Drawing], path: str | os.PathLike | BinaryIO, *, title: str = "",
