@@ -11,6 +11,7 @@ tier 3 ring 3 (18): "The game board is formed of three Tiers" (Game Setup 1).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -244,8 +245,7 @@ def validate_hexes(hexes: Iterable[Hex], where: str = "board.json") -> tuple[Hex
         if h.coord in seen:
             raise PnpError(f"duplicate coordinate q={h.q}, r={h.r}", file=where, field="hexes")
         seen[h.coord] = h
-    tiles = [h.tile for h in hexes]
-    dup = sorted({t for t in tiles if tiles.count(t) > 1})
+    dup = sorted(t for t, k in Counter(h.tile for h in hexes).items() if k > 1)
     if dup:
         raise PnpError(f"duplicate tile label {dup[0]}", file=where, field="tile")
     centre = seen[(0, 0)]  # 37 unique on-board coordinates cover the whole board

@@ -15,11 +15,12 @@ ceil(Movement Points / speed)). A move spends at most the Fuel dial's 4.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Mapping
 
 import numpy as np
 
-from pnp.games.waste_knights.hexes import VEHICLES, Board, Kind, adjacency, check_vehicle
+from pnp.games.waste_knights.hexes import VEHICLES, Board, Kind, adjacency
 from pnp.games.waste_knights.rules import FUEL_MAX, fuel_needed
 from pnp.seed import child_seed, seed_code
 
@@ -51,7 +52,6 @@ def board_metrics(board: Board, speeds: Mapping[str, int],
     start = board.index((0, 0))
     out: dict[str, Any] = {}
     for vehicle in VEHICLES:
-        check_vehicle(vehicle)
         per: dict[str, Any] = {}
         for h in board.destinations():
             j = board.index(h.coord)
@@ -62,6 +62,15 @@ def board_metrics(board: Board, speeds: Mapping[str, int],
     return out
 
 
+@lru_cache(maxsize=8)
+def _adjacency_matrix(coords: tuple) -> np.ndarray:
+    """Boolean adjacency of the hexes in the order ``coords`` (read-only, shared)."""
+    adj = np.zeros((len(coords), len(coords)), dtype=bool)
+    adj[adjacency(coords)] = True
+    adj.flags.writeable = False
+    return adj
+
+
 def rounds_to_reach(board: Board, speed: int, mp: np.ndarray, *, max_rounds: int = 6,
                     fuel: int = FUEL_MAX) -> np.ndarray:
     """Least number of moves (rounds) for a knight leaving Gangraen with ``fuel`` and no
@@ -70,8 +79,7 @@ def rounds_to_reach(board: Board, speed: int, mp: np.ndarray, *, max_rounds: int
     n = len(board.hexes)
     need = np.maximum(1, np.ceil(mp / speed)).astype(np.int64)
     np.fill_diagonal(need, 10**6)
-    adj = np.zeros((n, n), dtype=bool)
-    adj[adjacency(board.coords)] = True
+    adj = _adjacency_matrix(board.coords)
     best = np.full(n, -1, dtype=np.int64)  # most Fuel left on reaching each hex
     best[board.index((0, 0))] = fuel
     rounds = np.full(n, max_rounds + 1, dtype=np.int64)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from pnp.sim.stats import check_band, mean_ci, proportion_ci
+from pnp.errors import PnpError
+from pnp.sim.stats import Estimate, check_band, mean_ci, proportion_ci
 
 #: Per knight-game record fields, in order (the game loop writes them by position).
 FIELDS = ("specials", "cities", "tasks", "points", "cards_faced", "cards_drawn",
@@ -41,7 +42,6 @@ def summarize(games: Sequence[Sequence[int]], config) -> dict[str, Any]:
     """Per-game records -> statistics with 95% CIs, seat fairness and band checks."""
     n = config.knights
     if len(games) < 2:
-        from pnp.errors import PnpError
         raise PnpError("the tour needs at least 2 games for confidence intervals", field="games")
     per_knight = {name: mean_ci(_column(games, n, name)).to_dict() for name in _MEANS}
 
@@ -91,7 +91,6 @@ def summarize(games: Sequence[Sequence[int]], config) -> dict[str, Any]:
 def tour_checks(per_knight: Mapping, rates: Mapping, fairness: Mapping,
                 bands: Mapping[str, tuple] = TOUR_BANDS) -> list:
     """The declared bands applied to a summary's numbers."""
-    from pnp.sim.stats import Estimate
     est = {k: Estimate(**v) for k, v in {**per_knight, **rates}.items()}
     out = []
     for name, (lo, hi) in bands.items():
