@@ -12,11 +12,11 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from pnp.games.waste_knights.generate import Catalogue, TileSpec
-from pnp.games.waste_knights.hexes import Board, Coord, Hex, Kind, Terrain, to_pixel
+from pnp.games.waste_knights.hexes import VEHICLES, Board, Coord, Hex, Kind, Terrain, to_pixel
 from pnp.layout.draw import (Align, Circle, Component, Drawing, Group, Item, Path, Point, Rect,
                              TextBox, VAlign)
 from pnp.layout.marks import offset_polygon
-from pnp.layout.text import text_width
+from pnp.layout.text import fit_text, text_width
 
 FLAT = 60.0
 CENTRAL_TILES = ("C1", "N1", "N2", "N3", "N4")  # Gangraen and the 4 hexes printed with it
@@ -241,10 +241,6 @@ def board_drawing(board: Board, catalogue: Catalogue | None = None, *, flat: flo
 
 # --- hex tiles with backs -----------------------------------------------------------------------
 
-def _back_kind(h: Hex) -> str:
-    return h.kind.value
-
-
 def tile_back(kind: str, width: float, height: float, outline: tuple[Point, ...],
               bleed: float, flat: float) -> Drawing:
     """A tile back by stack: city, special or normal (so stacks shuffle face-down)."""
@@ -277,7 +273,7 @@ def hex_tile(h: Hex, catalogue: Catalogue | None = None, *, flat: float = FLAT,
     front = Drawing(width=width, height=height, bleed=bleed, outline=outline, name=h.tile,
                     items=tuple(hex_art(h, width / 2, height / 2, flat, check=check_label(spec),
                                         bleed=bleed, edge=False)))
-    return Component(front=front, back=tile_back(_back_kind(h), width, height, outline, bleed,
+    return Component(front=front, back=tile_back(h.kind.value, width, height, outline, bleed,
                                                  flat), name=h.tile)
 
 
@@ -323,8 +319,6 @@ def _tile_num(tile: str) -> int:
 
 def _text_height(text: str, width: float, size: float, font: str = "Vera") -> float:
     """Height (mm) ``text`` takes wrapped to ``width`` at ``size`` points."""
-    from pnp.layout.text import fit_text
-
     fitted = fit_text(TextBox(x=0, y=0, w=width, h=1000, text=text, size=size, min_size=size,
                               font=font))
     return len(fitted.lines) * size * 1.2 * 25.4 / 72 + 0.5
@@ -458,7 +452,7 @@ def _fuel_table(board: Board, metrics: dict, x: float, y: float, width: float) -
                                  text=name, size=7, font="Vera-Bold", valign=VAlign.MIDDLE))
     for i, h in enumerate(dests):
         side, row = divmod(i, half)
-        m = [metrics[v][h.name] for v in ("strider", "off-road", "heavy-duty")]
+        m = [metrics[v][h.name] for v in VEHICLES]  # strider, off-road, heavy-duty
         values = (h.label, str(m[0]["movement_points"]),
                   "/".join(str(d["fuel"]) for d in m), str(m[0]["threat"]))
         yy = y + 3.6 * (row + 1)
