@@ -8,6 +8,8 @@ other is free to fetch. The random bot shares carries when that comes up among i
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from pnp.games.junkyard_wars.rules import BLANK, LETTERS, NO_LETTER, WORKERS, Game
 
 KNOWN_BONUS = 4  # prefer a seen letter over searching unless a fresh square is this much nearer
@@ -25,7 +27,7 @@ class HeuristicBot:
     __slots__ = ("costs", "seen", "rarity")
 
     def __init__(self, costs: dict[str, float] | None = None, *,
-                 rarity: list[int] | None = None):
+                 rarity: Sequence[int] | None = None):
         self.costs = costs or {}
         self.seen: list[list[int]] = [[] for _ in range(27)]
         self.rarity = rarity  # bag count per letter code: blanks stand for the rarest

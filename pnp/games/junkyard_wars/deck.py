@@ -226,11 +226,5 @@ def build_deck(seed: int | str, words: Iterable[str], bag: dict, *, size: int = 
                        round(dhi, 3), len(pool), len(inside), passed)
 
 
-def letter_counts(bag: dict) -> list[int]:
-    """Bag count per letter code 0..25 (for bots choosing what a blank stands for)."""
-    counts = bag_counts(bag)
-    return [counts.get(ch, 0) for ch in LETTERS]
-
-
 __all__ = ["MachineCard", "MachineDeck", "bag_counts", "bag_tiles", "buildable", "build_deck",
-           "difficulty", "expected_searches", "letter_counts", "parse_words", "usable_words"]
+           "difficulty", "expected_searches", "parse_words", "usable_words"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pnp.errors import PnpError
 from pnp.games.junkyard_wars.bots import HeuristicBot, RandomBot
-from pnp.games.junkyard_wars.deck import MachineDeck, bag_tiles, build_deck, letter_counts
+from pnp.games.junkyard_wars.deck import MachineDeck, bag_tiles, build_deck
 from pnp.games.junkyard_wars.graph import Board, Tables, board_from_session
 from pnp.games.junkyard_wars.rules import (
     GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, WORKERS, Game,
@@ -38,12 +38,21 @@ class SimContext:
     tiles: tuple[int, ...]
     words: tuple[str, ...]
     costs: tuple[float, ...]
-    rarity: tuple[int, ...]
     players: int
     bots: tuple[str, ...]
     stagger: bool = True
     minutes_per_turn: float = 1.0
     compare_stagger: bool = True
+
+    @functools.cached_property
+    def cost_by_word(self) -> dict[str, float]:
+        """Each machine word's difficulty figure, for the bots' choice of machine."""
+        return dict(zip(self.words, self.costs))
+
+    @functools.cached_property
+    def rarity(self) -> tuple[int, ...]:
+        """Junk tiles of each letter code 0..25 in the bag (blanks stand for the rarest)."""
+        return tuple(self.tiles.count(code) for code in range(26))
 
 
 _TABLES: dict[Board, Tables] = {}
@@ -63,8 +72,7 @@ def _play(ctx: SimContext, tb: Tables, seed: int, stagger: bool, on_turn=None) -
     rng = random.Random(seed)
     game = Game(tb, ctx.tiles, ctx.words, ctx.players, rng, stagger=stagger,
                 minutes_per_turn=ctx.minutes_per_turn)
-    costs = dict(zip(ctx.words, ctx.costs))
-    bots = [HeuristicBot(costs, rarity=list(ctx.rarity))
+    bots = [HeuristicBot(ctx.cost_by_word, rarity=ctx.rarity)
             if kind == "heuristic" else RandomBot(rng) for kind in ctx.bots]
     while not game.over:
         p = game.current
@@ -143,7 +151,7 @@ def make_context(seed: int | str, players: int, words, bag: dict, *, deck: Machi
                        f"{2 * players}", field="deck")
     rules_board = board if isinstance(board, Board) else board_from_session(board)
     ctx = SimContext(rules_board, tuple(bag_tiles(bag)), tuple(deck.words),
-                     tuple(c.figure for c in deck.cards), tuple(letter_counts(bag)), players,
+                     tuple(c.figure for c in deck.cards), players,
                      tuple(bots), stagger, minutes_per_turn, compare_stagger)
     return ctx, deck
 
