@@ -20,7 +20,7 @@ from typing import Sequence
 
 from pnp.games.junkyard_wars.graph import bfs
 from pnp.games.junkyard_wars.maze import (
-    FACE_SIDES, SIDES, SIZE, Cells, Tile, Walls, generate_tiles, rotate_cells,
+    DELTA, FACE_SIDES, SIDES, SIZE, Cells, Tile, Walls, generate_tiles, rotate_cells,
     tiles_to_json,
 )
 from pnp.seed import py_rng, seed_code
@@ -29,7 +29,6 @@ BOARD = 3 * SIZE  # 15
 CONSTRUCTION_ZONE = (BOARD // 2, BOARD // 2)  # (7, 7)
 CENTRE = range(SIZE, 2 * SIZE)  # rows/cols 5..9: the centre 5x5 region without junk
 ROTATIONS = (0, 90, 180, 270)
-_DELTA = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 
 
 def _track() -> tuple[tuple[int, int], ...]:
@@ -78,7 +77,7 @@ class Gap:
     @property
     def outside(self) -> tuple[int, int]:
         """The track square just outside the gap."""
-        dr, dc = _DELTA[self.side]
+        dr, dc = DELTA[self.side]
         return (self.row + dr, self.col + dc)
 
 
@@ -129,7 +128,7 @@ def rim_gaps(walls: Sequence[Sequence[Walls]]) -> tuple[Gap, ...]:
     gaps = []
     for track_sq in TRACK:
         r, c = track_sq
-        for side, (dr, dc) in _DELTA.items():
+        for side, (dr, dc) in DELTA.items():
             rr, cc = r - dr, c - dc  # the board cell whose `side` faces this track square
             if 0 <= rr < BOARD and 0 <= cc < BOARD and not walls[rr][cc][SIDES.index(side)]:
                 gaps.append(Gap(rr, cc, side))
@@ -145,7 +144,7 @@ def build_adjacency(walls: Sequence[Sequence[Walls]]) -> tuple[tuple[int, ...], 
             for k, side in enumerate(SIDES):
                 if walls[r][c][k]:
                     continue
-                dr, dc = _DELTA[side]
+                dr, dc = DELTA[side]
                 j = NODE_INDEX.get((r + dr, c + dc))
                 if j is not None:  # a board neighbour, or the track square beyond a gap
                     adj[i].add(j)

@@ -35,7 +35,7 @@ Cells = tuple[tuple[Walls, ...], ...]
 # The exit cell of each side: the middle cell, the only rotation-invariant place (see above).
 EXITS: dict[str, tuple[int, int]] = {"n": (0, MID), "e": (MID, SIZE - 1),
                                      "s": (SIZE - 1, MID), "w": (MID, 0)}
-_DELTA = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
+DELTA = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}  # (row, col) step through a side
 _OPPOSITE = {"n": "s", "e": "w", "s": "n", "w": "e"}
 TILE_COUNT = 10
 FACE_SIDES = ("A", "B")
@@ -130,7 +130,7 @@ def _grid_neighbours() -> tuple[tuple[int, ...], ...]:
     for i in range(SIZE * SIZE):
         r, c = divmod(i, SIZE)
         nb = []
-        for dr, dc in _DELTA.values():
+        for dr, dc in DELTA.values():
             rr, cc = r + dr, c + dc
             if 0 <= rr < SIZE and 0 <= cc < SIZE:
                 nb.append(rr * SIZE + cc)
@@ -323,7 +323,7 @@ def face_problems(cells: Cells) -> list[str]:
     for r in range(SIZE):
         for c in range(SIZE):
             for k, side in enumerate(SIDES):
-                dr, dc = _DELTA[side]
+                dr, dc = DELTA[side]
                 rr, cc = r + dr, c + dc
                 walled = cells[r][c][k]
                 if 0 <= rr < SIZE and 0 <= cc < SIZE:

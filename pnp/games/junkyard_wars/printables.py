@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from pnp.games.junkyard_wars.maze import EXITS, SIZE, Face, Tile, face_metrics
+from pnp.games.junkyard_wars.maze import DELTA, EXITS, SIZE, Face, Tile, face_metrics
 from pnp.layout.draw import Align, Component, Drawing, Path, Rect, TextBox, VAlign
 
 INK = "#222222"
@@ -110,15 +110,22 @@ def _extend_rim(seg: Segment, by: float) -> Segment:
     return seg
 
 
+def arrowhead(tip: tuple[float, float], side: str, length: float, half_width: float,
+              **style) -> Path:
+    """A triangle (``closed=True``) or chevron with its tip at ``tip``, pointing out through
+    ``side``."""
+    dr, dc = DELTA[side]
+    bx, by = tip[0] - dc * length, tip[1] - dr * length
+    px, py = -dr * half_width, dc * half_width
+    return Path(((bx + px, by + py), tip, (bx - px, by - py)), **style)
+
+
 def _exit_chevron(side: str, r: int, c: int, s: float) -> Path:
     """An arrowhead at an exit, pointing out of the tile."""
-    cx, cy, a = (c + 0.5) * s, (r + 0.5) * s, s * 0.18
-    out = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}[side]
-    tipx, tipy = cx + out[0] * s * 0.42, cy + out[1] * s * 0.42
-    bx, by = tipx - out[0] * a, tipy - out[1] * a
-    px, py = -out[1] * a, out[0] * a
-    return Path(((bx + px, by + py), (tipx, tipy), (bx - px, by - py)), stroke=LABEL,
-                stroke_width=max(0.3, s * 0.025))
+    dr, dc = DELTA[side]
+    tip = ((c + 0.5 + dc * 0.42) * s, (r + 0.5 + dr * 0.42) * s)
+    return arrowhead(tip, side, s * 0.18, s * 0.18, stroke=LABEL,
+                     stroke_width=max(0.3, s * 0.025))
 
 
 def tile_components(tiles: Sequence[Tile], *, square_mm: float = 20.0, code: str = "",

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from pnp.games.junkyard_wars.generate import BOARD, TRACK, Gap, SessionBoard
+from pnp.games.junkyard_wars.maze import DELTA
 from pnp.games.junkyard_wars.printables import (
-    INK, JUNK_GREY, LABEL, LABEL_CORNER, wall_rects, wall_segments,
+    INK, JUNK_GREY, LABEL, LABEL_CORNER, arrowhead, wall_rects, wall_segments,
 )
 from pnp.layout.draw import Align, Drawing, Path, Rect, TextBox, VAlign
 from pnp.layout.impose import sheet_area, sheet_page
@@ -103,14 +104,10 @@ def board_picture(board: SessionBoard, x: float, y: float, unit: float) -> list:
 
 def _gap_arrow(g: Gap, at, unit: float) -> Path:
     ox, oy = at(*g.outside)
-    cx, cy = ox + unit / 2, oy + unit / 2
-    dx, dy = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}[g.side]
+    dr, dc = DELTA[g.side]
     a = unit * 0.3
-    tip = (cx + dx * a, cy + dy * a)
-    base = (cx - dx * a, cy - dy * a)
-    px, py = -dy * a, dx * a
-    return Path(((base[0] + px, base[1] + py), tip, (base[0] - px, base[1] - py)), closed=True,
-                fill=TILE_INK, stroke=None)
+    tip = (ox + unit / 2 + dc * a, oy + unit / 2 + dr * a)
+    return arrowhead(tip, g.side, 2 * a, a, closed=True, fill=TILE_INK, stroke=None)
 
 
 def setup_sheet(board: SessionBoard, page: tuple[float, float], footer: str, *, players: int,
