@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations
 from typing import Any, Mapping
 
 import numpy as np
@@ -114,7 +115,6 @@ class Analysis:
 
     metrics: dict[str, Any]
     city_mp: dict[str, int]  # outer cities: least Movement Points from Gangraen
-    city_spread_mp: int
     city_pairs_mp: dict[str, int]  # "A - B": least Movement Points between outer cities
     max_fuel: dict[str, int]
     max_threat: int
@@ -126,20 +126,20 @@ class Analysis:
     def passed(self) -> bool:
         return all(c["passed"] for c in self.checks)
 
+    @property
+    def city_spread_mp(self) -> int:
+        """Farthest minus nearest outer city from Gangraen, in Movement Points."""
+        return _spread(self.city_mp)
+
 
 def analyse(board: Board, speeds: Mapping[str, int], bands: Bands | None = None) -> Analysis:
     """Metrics, spread, reachability and the pass/fail checks of one board."""
     bands = bands or Bands()
     mp, threat = all_pairs(board)
     metrics = board_metrics(board, speeds, (mp, threat))
-    cities = outer_cities(board)
     city_mp = city_distances(board, mp)
-    spread = max(city_mp.values()) - min(city_mp.values())
-    pairs = {}
-    for a in range(len(cities)):
-        for b in range(a + 1, len(cities)):
-            ia, ib = board.index(cities[a].coord), board.index(cities[b].coord)
-            pairs[f"{cities[a].name} - {cities[b].name}"] = int(mp[ia, ib])
+    pairs = {f"{a.name} - {b.name}": int(mp[board.index(a.coord), board.index(b.coord)])
+             for a, b in combinations(outer_cities(board), 2)}
     max_fuel = {v: max(d["fuel"] for d in metrics[v].values()) for v in VEHICLES}
     max_threat = max(d["threat"] for d in metrics["strider"].values())
     rounds: dict[str, dict[str, int]] = {}
@@ -148,7 +148,8 @@ def analyse(board: Board, speeds: Mapping[str, int], bands: Bands | None = None)
         r = rounds_to_reach(board, speeds[v], mp, max_rounds=bands.max_rounds + 2)
         rounds[v] = {h.tile: int(r[i]) for i, h in enumerate(board.hexes)}
         beyond[v] = [h.tile for i, h in enumerate(board.hexes) if r[i] > bands.max_rounds]
-    checks = [_check("city spread (Movement Points)", spread, 0, bands.max_city_spread_mp)]
+    checks = [_check("city spread (Movement Points)", _spread(city_mp), 0,
+                     bands.max_city_spread_mp)]
     for v in VEHICLES:
         checks.append(_check(f"most Fuel to a destination, {v}", max_fuel[v], 1,
                              bands.max_fuel[v]))
@@ -157,7 +158,7 @@ def analyse(board: Board, speeds: Mapping[str, int], bands: Bands | None = None)
     worst = max(max(r.values()) for r in rounds.values())
     checks.append(_check("rounds to reach every hex (slowest vehicle)", worst, 0,
                          bands.max_rounds))
-    return Analysis(metrics=metrics, city_mp=city_mp, city_spread_mp=spread, city_pairs_mp=pairs,
+    return Analysis(metrics=metrics, city_mp=city_mp, city_pairs_mp=pairs,
                     max_fuel=max_fuel, max_threat=max_threat, rounds=rounds, beyond=beyond,
                     checks=checks)
 
@@ -176,8 +177,11 @@ def city_distances(board: Board, mp: np.ndarray | None = None) -> dict[str, int]
 
 def city_spread(board: Board) -> int:
     """Farthest minus nearest outer city from Gangraen, in Movement Points."""
-    d = city_distances(board).values()
-    return max(d) - min(d)
+    return _spread(city_distances(board))
+
+
+def _spread(city_mp: Mapping[str, int]) -> int:
+    return max(city_mp.values()) - min(city_mp.values())
 
 
 def _check(name: str, value: int, low: int, high: int) -> dict[str, Any]:
@@ -193,7 +197,10 @@ class Search:
     analysis: Analysis
     seed: int | str  # the seed (or child seed) of the board that passed
     tries: int
-    passed: bool
+
+    @property
+    def passed(self) -> bool:
+        return self.analysis.passed
 
 
 def candidate_seed(seed: int | str, attempt: int) -> int | str:
@@ -211,12 +218,12 @@ def find_balanced(seed: int | str, make_board, speeds: Mapping[str, int], *,
         board = make_board(s)
         result = analyse(board, speeds, bands)
         if result.passed:
-            return Search(board, result, s, attempt + 1, True)
+            return Search(board, result, s, attempt + 1)
         score = shortfall(result)
         if best is None or score < best[0]:
             best = (score, board, result, s)
     _, board, result, s = best  # type: ignore[misc]
-    return Search(board, result, s, max_tries, False)
+    return Search(board, result, s, max_tries)
 
 
 def shortfall(analysis: Analysis) -> tuple[int, int]:
