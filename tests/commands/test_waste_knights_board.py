@@ -181,3 +181,11 @@ def test_help_has_examples(run_pnp, command):
     code, out, _ = run_pnp("waste-knights", command, "--help")
     assert code == 0
     assert "Examples:" in out and f"pnp waste-knights {command} --" in out
+
+
+def test_session_out_of_tries_also_exits_3_with_every_file(run_pnp, tmp_path):
+    out = tmp_path / "s"
+    code, _, err = run_pnp("waste-knights", "session", "--seed", "3", "--out", str(out),
+                           "--games", "0", "--reject-unbalanced", "--max-tries", "1")
+    assert code == 3 and "no board passed in 1 tries" in err
+    assert {"board.json", "setup.pdf", "hex-tiles.pdf"} <= set(_hashes(out))
