@@ -210,10 +210,12 @@ def machine_card(card: MachineCardView, *, size=(63.5, 88.9), code: str = "",
     colour = TIER_COLOURS.get(card.tier.lower(), "#555555")
     items: list = [
         Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill="#fbf8f1", stroke=None),
-        Rect(-bleed, -bleed, w + 2 * bleed, 14 + bleed, fill=colour, stroke=None),
-        TextBox(4, 3, w - 8, 8, "MACHINE", size=11, font="Vera-Bold", colour="white",
+        # The band keeps a 3 mm light margin from the cut: the cards are butted on the sheet, so
+        # a cut a little off lands on light card, not on the next card's dark band.
+        Rect(3, 3, w - 6, 11, fill=colour, stroke=None, radius=1.5),
+        TextBox(5.5, 4.5, w - 11, 8, "MACHINE", size=11, font="Vera-Bold", colour="white",
                 valign=VAlign.MIDDLE),
-        TextBox(w / 2, 3, w / 2 - 4, 8, card.tier.upper() if card.tier else "", size=9,
+        TextBox(w / 2, 4.5, w / 2 - 5.5, 8, card.tier.upper() if card.tier else "", size=9,
                 font="Vera-Bold", colour="white", align=Align.RIGHT, valign=VAlign.MIDDLE),
         TextBox(3, 18, w - 6, 16, card.word.upper(), size=24, min_size=9, font="Vera-Bold",
                 align=Align.CENTER, valign=VAlign.MIDDLE),
