@@ -48,7 +48,8 @@ def test_board_is_deterministic(run_pnp, tmp_path):
         code, _, err = run_pnp("waste-knights", "board", "--seed", "same",
                                "--out", str(tmp_path / name), "--mode", "new-tiles")
         assert code == 0, err
-    assert (tmp_path / "a" / "board.json").read_bytes() == (tmp_path / "b" / "board.json").read_bytes()
+    assert (tmp_path / "a" / "board.json").read_bytes() == \
+        (tmp_path / "b" / "board.json").read_bytes()
 
 
 def test_reject_unbalanced_reports_tries(run_pnp, tmp_path):
@@ -122,6 +123,7 @@ def test_session_board_true_scale(session_dir):
     page = PdfReader(session_dir / "board.pdf").pages[0]
     w, h = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
     assert w == pytest.approx(436.0, abs=0.1)  # 7 x 60 mm across flats + 8 mm each side
+    assert h == pytest.approx(11 * 60 / 3 ** 0.5 + 2 * 8 + 12, abs=0.1)  # 11 radii + title band
     root = ET.parse(session_dir / "board.svg").getroot()
     assert root.get("width") == f"{w:g}mm" or float(root.get("width").rstrip("m")) == \
         pytest.approx(w, abs=0.01)

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from pnp.games.waste_knights.generate import Catalogue, TileSpec
-from pnp.games.waste_knights.hexes import VEHICLES, Board, Coord, Hex, Kind, Terrain, to_pixel
+from pnp.games.waste_knights.hexes import VEHICLES, Board, Hex, Kind, Terrain, to_pixel
 from pnp.layout.draw import (Align, Circle, Component, Drawing, Group, Item, Path, Point, Rect,
                              TextBox, VAlign)
 from pnp.layout.marks import offset_polygon

@@ -149,7 +149,8 @@ def test_search_out_of_tries_keeps_the_best_candidate():
     excess), with the seed that regenerates it."""
     bands = Bands(max_city_spread_mp=0)
     search = find_balanced(5, lambda s: session_board(s, CAT), SPEEDS, bands=bands, max_tries=6)
-    tried = [analyse(session_board(candidate_seed(5, k), CAT), SPEEDS, bands=bands) for k in range(6)]
+    tried = [analyse(session_board(candidate_seed(5, k), CAT), SPEEDS, bands=bands)
+             for k in range(6)]
     assert not any(a.passed for a in tried)
     assert shortfall(search.analysis) == min(shortfall(a) for a in tried)
     assert session_board(search.seed, CAT) == search.board

@@ -129,7 +129,8 @@ def test_at_least_one_fuel_per_vehicle_move():
 
 
 def test_fuel_dial_is_zero_to_four():
-    """Managing Resources, Fuel: "The Fuel dial is limited to 0-4 Fuel. Any changes above 4 and below 0 ... ignored"."""
+    """Managing Resources, Fuel: "The Fuel dial is limited to 0-4 Fuel. Any changes above 4
+    and below 0 should be ignored"."""
     assert R.FUEL_MAX == 4 and R.START_FUEL == 4
     assert R.clamp(7) == 4 and R.clamp(-2) == 0
 
@@ -247,7 +248,8 @@ def test_radiation_four_knocks_out():
 
 
 def test_city_free_option():
-    """Waster Step b) Game Board Effects, city icon: "heal 1 Radiation / heal 1 Health / gain +1 Ammo / gain +1 Fuel"."""
+    """Waster Step b) Game Board Effects, city icon: "heal 1 Radiation / heal 1 Health /
+    gain +1 Ammo / gain +1 Fuel"."""
     base = R.Knight(fuel=1, health=2, radiation=2, ammo=1)
     assert R.apply_city_option(base, R.CityOption.FUEL).fuel == 2
     assert R.apply_city_option(base, R.CityOption.HEAL_HEALTH).health == 3
