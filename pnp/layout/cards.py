@@ -13,7 +13,7 @@ import io
 import json
 import re
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import yaml
 
@@ -213,7 +213,3 @@ def _count(value: Value, header: str, file: str, line: int | None) -> int:
                        file=file, line=line, field=header)
     return int(match.group(1))
 
-
-def iter_copies(deck: Deck) -> Iterable[tuple[int, Card]]:
-    """(index, card) for the cards that are printed (count > 0), index counting from 1."""
-    return ((i, c) for i, c in enumerate(deck.cards, 1) if c.count > 0)

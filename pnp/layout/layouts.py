@@ -102,7 +102,7 @@ def _load(path: Path, chain: tuple[str, ...]) -> Layout:
     if "back" in data:
         ref = data["back"]
         back = None if ref in (None, False, "none") else str(_resolve(str(ref), here))
-    vars_ = dict((v[0], v) for v in base.vars)
+    vars_ = {v[0]: v for v in base.vars}
     for name, value in _mapping_items(data.get("vars"), path, "vars"):
         if name in BUILTINS:
             raise PnpError(f"'{name}' is a built-in name; choose another variable name",
@@ -128,10 +128,10 @@ def _mapping_items(data: Any, path: Path, key: str) -> list[tuple[str, Any]]:
 def _tag(item: dict[str, Any], path: Path) -> dict[str, Any]:
     """Record the declaring file on an item and its nested group items."""
     out = dict(item, __file__=str(path))
-    for key in ("group",):
-        if isinstance(out.get(key), dict) and isinstance(out[key].get("items"), list):
-            out[key] = dict(out[key], items=[_tag(i, path) if isinstance(i, dict) else i
-                                             for i in out[key]["items"]])
+    group = out.get("group")
+    if isinstance(group, dict) and isinstance(group.get("items"), list):
+        out["group"] = dict(group, items=[_tag(i, path) if isinstance(i, dict) else i
+                                          for i in group["items"]])
     return out
 
 

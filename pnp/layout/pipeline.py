@@ -19,7 +19,8 @@ from pnp import __version__
 from pnp.content import Card, Deck
 from pnp.errors import PnpError
 from pnp.layout.draw import Component, Drawing
-from pnp.layout.templates import Layout, Renderer, components, load_layout, overflowing
+from pnp.layout.convert import card_label
+from pnp.layout.templates import Layout, components, load_layout, missing_glyphs, overflowing
 from pnp.output import Output
 
 FORMATS = ("pdf", "svg", "png", "tts")
@@ -78,12 +79,6 @@ def footer_text(deck: Deck, seed_code: str | None) -> str:
     return " · ".join(parts)
 
 
-def _where(card: Card, deck: Deck) -> str:
-    from pathlib import Path
-
-    return f" ({Path(deck.source).name}:{card.line})" if deck.source and card.line else ""
-
-
 @dataclass
 class Summary:
     """What a render wrote, for the command's closing line and the manifest."""
@@ -121,7 +116,6 @@ def render_deck(deck: Deck, layout: Layout, opts: RenderOptions, out: Output,
         raise PnpError("no cards to print (the card list is empty or every count is 0)",
                        file=deck.source or None)
     summary = Summary(cards=sum(1 for c in deck.cards if c.count > 0), copies=deck.copies)
-    cards = {i: c for i, c in enumerate(deck.cards, 1)}
     width = max(3, len(str(len(deck.cards))))
     footer = footer_text(deck, opts.seed_code)
 
@@ -137,7 +131,7 @@ def render_deck(deck: Deck, layout: Layout, opts: RenderOptions, out: Output,
     any_fit = False
     for comp in stream():
         index = int(dict(comp.meta)["index"])
-        card = cards[index]
+        card = deck.cards[index - 1]
         board = not fits_page(comp.front, opts)
         any_fit = any_fit or not board
         if board:
@@ -184,9 +178,7 @@ def render_deck(deck: Deck, layout: Layout, opts: RenderOptions, out: Output,
 def _warn_face(face: Drawing, card: Card, deck: Deck, is_back: bool,
                warn: Callable[[str], None]) -> int:
     """Warn about text that overflows or that the fonts cannot draw; returns the warning count."""
-    from pnp.layout.templates import missing_glyphs
-
-    where = f"card '{card.name}'{_where(card, deck)}: {'back ' if is_back else ''}text"
+    where = f"{card_label(card, deck)}{'back ' if is_back else ''}text"
     lines = []
     for text in overflowing(face):
         short = " ".join(text.split())
@@ -247,5 +239,5 @@ def load_for_render(layout_path: str | None) -> Layout:
     return load_layout(layout_path or template("default/card.yaml"))
 
 
-__all__ = ["FORMATS", "RenderOptions", "Renderer", "Summary", "face_digest", "footer_text",
+__all__ = ["FORMATS", "RenderOptions", "Summary", "face_digest", "footer_text",
            "fits_page", "load_for_render", "parse_formats", "render_deck", "slug"]

@@ -30,8 +30,7 @@ from pnp.content import Card, Deck
 from pnp.errors import PnpError
 from pnp.layout.cards import field_key
 from pnp.layout.colours import parse_colour
-from pnp.layout.convert import (FONTS, SHAPES, Convert, Where, card_label,  # noqa: F401
-                                check_image, truthy)
+from pnp.layout.convert import SHAPES, Convert, Where, card_label, truthy
 from pnp.layout.draw import Align, Component, Drawing, Group, Item, TextBox, VAlign
 from pnp.layout.layouts import Layout, load_layout  # noqa: F401  (re-exported)
 
