@@ -105,8 +105,9 @@ def test_session_pack(session_dir):
     html = (session_dir / "report.html").read_text()
     assert "Maze tiles" in html and "First-turn stagger" in html and "Machine cards" in html
     assert "Game length by player count" in html and "Too hard:" in html
+    assert "First-turn stagger by player count" in html
     assert manifest["simulation"]["games"] == 40
-    lengths = manifest["simulation"]["length_by_players"]
+    lengths = manifest["simulation"]["by_player_count"]
     assert [r["players"] for r in lengths] == [2, 3, 4, 5, 6] and lengths[0]["games"] == 50
 
 

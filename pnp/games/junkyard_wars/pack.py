@@ -22,15 +22,14 @@ from pnp.games.junkyard_wars.printables import (
     MachineCardView, junk_components, machine_components, tile_components,
 )
 from pnp.games.junkyard_wars.sheets import rules_summary, setup_sheet, tracking_sheet
-from pnp.games.junkyard_wars.simulate import (
-    check_players, length_by_players, length_section, report_sections, simulate,
-)
+from pnp.games.junkyard_wars.balance import player_count_sections, report_sections
+from pnp.games.junkyard_wars.simulate import by_player_count, check_players, simulate
 from pnp.layout.impose import nup
 from pnp.layout.pdf import write_pdf
 from pnp.output import Output
 from pnp.seed import seed_code
 
-LENGTH_GAMES_MIN = 50  # games per player count for the report's game-length table (at least)
+PLAYER_COUNT_GAMES = 50  # games per player count in the report's 2-6 player tables (at least)
 SQUARE_RANGE = (8.0, 38.0)  # below 8 mm a worker token does not fit; above 38 a tile leaves A4
 
 
@@ -160,16 +159,18 @@ def write_machine_deck(out: Output, seed, bag: Bag, players: int, opts: PrintOpt
                   back_offset=opts.back_offset, crop_marks=opts.crop_marks, footer=footer(seed)),
               out.path("machines.pdf", "pdf"), title="Junkyard Wars machine deck")
     result = simulate(seed, players, games, words, counts, deck=deck, board=board, jobs=jobs)
-    by_players = length_by_players(seed, words, counts, max(LENGTH_GAMES_MIN, games // 5),
-                                   deck=deck, board=board, jobs=jobs)
+    by_players = by_player_count(seed, words, counts, max(PLAYER_COUNT_GAMES, games // 5),
+                                 deck=deck, board=board, jobs=jobs)
     sections = report_sections(result)
-    sections.insert(2, length_section(by_players))  # after this player count's game length
+    length, stagger = player_count_sections(by_players)
+    sections.insert(2, length)  # after this player count's game length
+    sections.insert(4, stagger)  # after this player count's stagger
     sections.append(maze_section(tiles, board))
     write_report(out.path("report.html", "report"), "Junkyard Wars balance report", sections,
                  subtitle=f"seed code {seed_code(seed)} · {players} players · {games} games")
     return {"deck": deck.to_dict(), "simulation": {k: result[k] for k in (
         "games", "players", "win_rate_by_seat", "rounds", "minutes", "time_limit_share",
-        "tests_per_win", "stagger_effect") if k in result} | {"length_by_players": by_players}}
+        "tests_per_win", "stagger_effect") if k in result} | {"by_player_count": by_players}}
 
 
 def maze_section(tiles, board) -> dict[str, Any]:

@@ -170,54 +170,35 @@ def simulate(seed: int | str, players: int, games: int, words, bag: dict, *, job
     return summarize(flat, ctx, deck, seed)
 
 
-def length_by_players(seed: int | str, words, bag: dict, games: int, *, deck: MachineDeck,
-                      board=None, minutes_per_turn: float = 1.0, jobs: int = 1) -> list[dict]:
-    """Game length for every player count the deck allows (2-6), ``games`` games each.
+def by_player_count(seed: int | str, words, bag: dict, games: int, *, deck: MachineDeck,
+                    board=None, minutes_per_turn: float = 1.0, jobs: int = 1) -> list[dict]:
+    """Game length and the stagger's effect for every player count the deck allows (2-6).
 
-    Same board and deck, heuristic bots, stagger on, no replay; batch seeds from the stream
-    ``("length", players)`` so these games never repeat the main run's.
+    ``games`` games each on the same board and deck, heuristic bots, each game replayed without
+    the stagger; batch seeds from the stream ``("players", n)`` so these games never repeat the
+    main run's.
     """
     rows = []
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         if len(deck.cards) < 2 * players:
             continue
         ctx, _ = make_context(seed, players, words, bag, deck=deck, board=board,
-                              minutes_per_turn=minutes_per_turn, compare_stagger=False)
+                              minutes_per_turn=minutes_per_turn)
         results = run(functools.partial(batch_task, ctx), games, seed,
-                      stream=("length", players), jobs=jobs)
-        main = [m for batch in results for m, _ in batch]
-        rows.append({"players": players, "games": len(main),
+                      stream=("players", players), jobs=jobs)
+        flat = [g for batch in results for g in batch]
+        main = [m for m, _ in flat]
+        n = len(main)
+        rows.append({"players": players, "games": n,
                      "rounds": _spread([float(g[1]) for g in main]),
                      "minutes": _spread([g[2] * minutes_per_turn for g in main]),
-                     "time_limit_share": proportion_ci(sum(1 for g in main if g[3]),
-                                                       len(main)).to_dict()})
+                     "time_limit_share": proportion_ci(sum(1 for g in main if g[3]), n).to_dict(),
+                     "fair_share": round(1 / players, 6),
+                     "seat1_win_rate_with": proportion_ci(
+                         sum(1 for m, _ in flat if m[0] == 0), n).to_dict(),
+                     "seat1_win_rate_without": proportion_ci(
+                         sum(1 for _, a in flat if a[0] == 0), n).to_dict()})
     return rows
-
-
-def length_section(rows: list[dict]) -> dict:
-    """Report section: how long a game takes with 2 to 6 players."""
-    def says(r: dict) -> str:
-        m = r["minutes"]
-        return (f"{r['players']} players {m['mean']['value']:.0f} minutes "
-                f"(95th percentile {m['percentiles']['p95']:.0f}, "
-                f"{r['time_limit_share']['value']:.0%} reach the hour)")
-
-    return {
-        "heading": "Game length by player count",
-        "text": (f"{rows[0]['games']} games per player count on the same board and deck "
-                 "(heuristic bots, stagger on). Mean length: " + "; ".join(says(r) for r in rows)
-                 + ". A game that reaches the hour is won by the team furthest along."),
-        "table": [{"players": r["players"], "rounds": _fmt(r["rounds"]["mean"]),
-                   "minutes": _fmt(r["minutes"]["mean"]),
-                   "p50 minutes": r["minutes"]["percentiles"]["p50"],
-                   "p95 minutes": r["minutes"]["percentiles"]["p95"],
-                   "reach the hour": _fmt(r["time_limit_share"])} for r in rows],
-        "chart": {"kind": "bar", "x": [f"{r['players']} players" for r in rows],
-                  "y": [r["minutes"]["mean"]["value"] for r in rows],
-                  "low": [r["minutes"]["mean"]["low"] for r in rows],
-                  "high": [r["minutes"]["mean"]["high"] for r in rows],
-                  "ylabel": "minutes", "title": "Mean game length (95% CI)"},
-    }
 
 
 def _seat_rates(winners: list[int], players: int) -> list[dict]:
@@ -351,94 +332,3 @@ def _figure_correlation(cards: list[dict], min_chosen: int = 10) -> dict:
     cov = sum((x - ma) * (y - mb) for x, y in zip(a, b))
     var = (sum((x - ma) ** 2 for x in a) * sum((y - mb) ** 2 for y in b)) ** 0.5
     return {"spearman": round(cov / var, 6) if var else None, "cards": len(rows)}
-
-
-def _bots_text(bots: list[str]) -> str:
-    if len(set(bots)) == 1:
-        return f"{len(bots)} {bots[0]} bots"
-    return "bots " + ", ".join(f"seat {k + 1} {b}" for k, b in enumerate(bots))
-
-
-def _fmt(e: dict | None) -> str:
-    if not e:
-        return "-"
-    return f"{e['value']:.3f} [{e['low']:.3f}, {e['high']:.3f}]"
-
-
-def report_sections(result: dict) -> list[dict]:
-    """Sections for ``pnp.report.write_report`` from a ``simulate`` result."""
-    players, n = result["players"], result["games"]
-    seats = result["win_rate_by_seat"]
-    secs: list[dict] = [{
-        "heading": f"Simulated games ({players} players)",
-        "text": (f"{n} games of {_bots_text(result['bots'])} on the session board "
-                 f"{result['seed_code']}, first-turn stagger {'on' if result['stagger'] else 'off'}, "
-                 f"{result['minutes_per_turn']} minutes per player-turn. "
-                 f"{result['time_limit_share']['value']:.1%} of games reached the one-hour limit."),
-        "table": [{"seat": s["seat"], "win rate": _fmt(s)} for s in seats],
-        "chart": {"kind": "bar", "x": [f"seat {s['seat']}" for s in seats],
-                  "y": [s["value"] for s in seats], "low": [s["low"] for s in seats],
-                  "high": [s["high"] for s in seats], "ylabel": "win rate",
-                  "title": "Win rate by seat (95% CI)"},
-    }]
-    mins, rnds = result["minutes"], result["rounds"]
-    secs.append({
-        "heading": "Game length",
-        "text": (f"A {players}-player game lasts {rnds['mean']['value']:.1f} rounds on average, "
-                 f"{mins['mean']['value']:.0f} minutes at {result['minutes_per_turn']} minutes per "
-                 f"player-turn (95th percentile {mins['percentiles']['p95']:.0f}); "
-                 f"{result['time_limit_share']['value']:.0%} of games reach the one-hour limit "
-                 "and are won by the team furthest along."),
-        "table": [{"measure": "rounds", "mean": _fmt(rnds["mean"]), **rnds["percentiles"]},
-                  {"measure": "minutes", "mean": _fmt(mins["mean"]), **mins["percentiles"]}],
-    })
-    st = result.get("stagger_effect")
-    if st:
-        w = st["seat1_win_rate_with"]
-        fair = st["fair_share"]
-        verdict = ("the stagger removes the first player's advantage" if w["low"] <= fair <= w["high"]
-                   else "the stagger over-corrects: seat 1 wins less than a fair share"
-                   if w["high"] < fair else "seat 1 keeps an advantage even with the stagger")
-        secs.append({
-            "heading": "First-turn stagger",
-            "text": (f"The same games with and without the stagger. Seat 1 wins "
-                     f"{_fmt(st['seat1_win_rate_with'])} with it and "
-                     f"{_fmt(st['seat1_win_rate_without'])} without; a fair share is "
-                     f"{fair:.3f}: {verdict} (95% intervals)."),
-            "table": [{"seat": a["seat"], "with stagger": _fmt(a), "without": _fmt(b)}
-                      for a, b in zip(st["by_seat_with"], st["by_seat_without"])],
-            "chart": {"kind": "bar", "x": [f"seat {a['seat']}" for a in st["by_seat_with"]],
-                      "series": {"with stagger": [a["value"] for a in st["by_seat_with"]],
-                                 "without": [b["value"] for b in st["by_seat_without"]]},
-                      "ylabel": "win rate", "title": "Win rate by seat"},
-        })
-    if result.get("checks"):
-        secs.append({"heading": "Checks", "text": "Declared bands: seat win rates within a fair "
-                     f"share +- {SEAT_BAND:.2f}, at most {TIME_LIMIT_BAND:.0%} of games ended "
-                     "by the clock, every machine card within the deck's band.",
-                     "checks": result["checks"]})
-    cards = sorted(result["cards"], key=lambda c: (c["figure"], c["word"]))
-    rated = [c for c in cards if c["win_rate"]]
-    hard = [c["word"] for c in cards if c["verdict"] == "too hard"]
-    easy = [c["word"] for c in cards if c["verdict"] == "too easy"]
-    secs.append({
-        "heading": "Machine cards",
-        "text": (f"Too hard: {', '.join(hard) if hard else 'none'}. Too easy: "
-                 f"{', '.join(easy) if easy else 'none'}. "
-                 "Each card's difficulty figure (estimated team-turns to build it alone) and how "
-                 "teams that chose it fared. 'too hard': its win rate's 95% interval lies below "
-                 "a fair share; 'too easy': above it. Rank correlation of figure and win rate: "
-                 f"{result['card_figure_vs_win_rate']['spearman']} over "
-                 f"{result['card_figure_vs_win_rate']['cards']} cards chosen 10 times or more."),
-        "table": [{"card": c["word"], "figure": c["figure"], "chosen": c["chosen"],
-                   "win rate": _fmt(c["win_rate"]), "built": c["built_share"],
-                   "rounds to win": c["mean_rounds_to_win"], "verdict": c["verdict"]}
-                  for c in cards],
-        "chart": {"kind": "barh", "x": [f"{c['word']} ({c['figure']:.1f})" for c in rated],
-                  "y": [c["win_rate"]["value"] for c in rated],
-                  "low": [c["win_rate"]["low"] for c in rated],
-                  "high": [c["win_rate"]["high"] for c in rated],
-                  "xlabel": f"win rate when chosen (95% CI); fair share {1 / players:.3f}",
-                  "title": "Win rate by machine card, easiest figure first"},
-    })
-    return secs

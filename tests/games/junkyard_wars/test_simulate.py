@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from pnp.games.junkyard_wars.bag import load_bag
+from pnp.games.junkyard_wars.balance import player_count_sections, report_sections
 from pnp.games.junkyard_wars.simulate import (
-    batch_task, length_by_players, length_section, make_context, play_game, playthrough,
-    report_sections, simulate, summarize, tables_for,
+    batch_task, by_player_count, make_context, play_game, playthrough, simulate, summarize,
+    tables_for,
 )
 from pnp.games.junkyard_wars.words import load_words
 from pnp.report import write_report
@@ -93,20 +94,25 @@ def test_summary_and_report_sections(tmp_path):
     assert cards_text.startswith(f"Too hard: {', '.join(hard) if hard else 'none'}.")
 
 
-def test_game_length_for_every_player_count():
-    # The report answers "how long does a 2-player and a 6-player game take?".
+def test_game_length_and_stagger_for_every_player_count():
+    # The report answers "how long does a 2-player and a 6-player game take?" and whether the
+    # stagger removes the first player's advantage at each player count.
     ctx, deck = make_context("len", 2, WORDS, BAG, deck_size=12)
-    rows = length_by_players("len", WORDS, BAG, 6, deck=deck, minutes_per_turn=2.0)
+    rows = by_player_count("len", WORDS, BAG, 6, deck=deck, minutes_per_turn=2.0)
     assert [r["players"] for r in rows] == [2, 3, 4, 5, 6]
     for r in rows:
         assert r["games"] == 6 and r["minutes"]["percentiles"]["p95"] <= 60
         assert r["minutes"]["mean"]["value"] == pytest.approx(2.0 * r["rounds"]["mean"]["value"]
                                                               * r["players"], abs=2 * r["players"])
-    assert rows == length_by_players("len", WORDS, BAG, 6, deck=deck, minutes_per_turn=2.0, jobs=2)
-    sec = length_section(rows)
-    assert "2 players" in sec["text"] and "6 players" in sec["text"] and len(sec["table"]) == 5
+        assert r["fair_share"] == round(1 / r["players"], 6)
+        assert r["seat1_win_rate_with"]["n"] == r["seat1_win_rate_without"]["n"] == 6
+    assert rows == by_player_count("len", WORDS, BAG, 6, deck=deck, minutes_per_turn=2.0, jobs=2)
+    length, stagger = player_count_sections(rows)
+    assert "2 players" in length["text"] and "6 players" in length["text"]
+    assert len(length["table"]) == len(stagger["table"]) == 5
+    assert all(row["verdict"] for row in stagger["table"])
     _, six_cards = make_context("len", 2, WORDS, BAG, deck_size=6)
-    assert [r["players"] for r in length_by_players("len", WORDS, BAG, 2, deck=six_cards)] == [2, 3]
+    assert [r["players"] for r in by_player_count("len", WORDS, BAG, 2, deck=six_cards)] == [2, 3]
 
 
 def test_random_bots_play_legal_games_to_the_time_limit():

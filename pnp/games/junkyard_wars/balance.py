@@ -1,0 +1,157 @@
+"""Junkyard Wars balance report: the sections of report.html from simulation results. Pure.
+
+The text answers the designer's questions in words: does the first-turn stagger remove the first
+player's advantage, how long a game takes with 2 to 6 players, which machine cards are too hard.
+"""
+
+from __future__ import annotations
+
+from pnp.games.junkyard_wars.simulate import SEAT_BAND, TIME_LIMIT_BAND
+
+
+def _fmt(e: dict | None) -> str:
+    if not e:
+        return "-"
+    return f"{e['value']:.3f} [{e['low']:.3f}, {e['high']:.3f}]"
+
+
+def stagger_verdict(seat1_with: dict, fair: float) -> str:
+    """What seat 1's win rate with the stagger (95% interval) says against a fair share."""
+    if seat1_with["low"] <= fair <= seat1_with["high"]:
+        return "the stagger removes the first player's advantage"
+    if seat1_with["high"] < fair:
+        return "the stagger over-corrects: seat 1 wins less than a fair share"
+    return "seat 1 keeps an advantage even with the stagger"
+
+
+def player_count_sections(rows: list[dict]) -> list[dict]:
+    """Report sections from ``simulate.by_player_count``: game length, then the stagger."""
+    def length(r: dict) -> str:
+        m = r["minutes"]
+        return (f"{r['players']} players {m['mean']['value']:.0f} minutes "
+                f"(95th percentile {m['percentiles']['p95']:.0f}, "
+                f"{r['time_limit_share']['value']:.0%} reach the hour)")
+
+    def stagger(r: dict) -> str:
+        return f"{r['players']} players: {stagger_verdict(r['seat1_win_rate_with'], r['fair_share'])}"
+
+    n = rows[0]["games"]
+    return [{
+        "heading": "Game length by player count",
+        "text": (f"{n} games per player count on the same board and deck (heuristic bots, "
+                 "stagger on). Mean length: " + "; ".join(length(r) for r in rows)
+                 + ". A game that reaches the hour is won by the team furthest along."),
+        "table": [{"players": r["players"], "rounds": _fmt(r["rounds"]["mean"]),
+                   "minutes": _fmt(r["minutes"]["mean"]),
+                   "p50 minutes": r["minutes"]["percentiles"]["p50"],
+                   "p95 minutes": r["minutes"]["percentiles"]["p95"],
+                   "reach the hour": _fmt(r["time_limit_share"])} for r in rows],
+        "chart": {"kind": "bar", "x": [f"{r['players']} players" for r in rows],
+                  "y": [r["minutes"]["mean"]["value"] for r in rows],
+                  "low": [r["minutes"]["mean"]["low"] for r in rows],
+                  "high": [r["minutes"]["mean"]["high"] for r in rows],
+                  "ylabel": "minutes", "title": "Mean game length (95% CI)"},
+    }, {
+        "heading": "First-turn stagger by player count",
+        "text": (f"The same {n} games per player count with and without the stagger (3x the "
+                 "players before you with 2 players, 2x with 3, 1x with 4 or more); seat 1's win "
+                 "rate against a fair share, 95% intervals. " + "; ".join(stagger(r) for r in rows)
+                 + "."),
+        "table": [{"players": r["players"], "fair share": f"{r['fair_share']:.3f}",
+                   "seat 1 with stagger": _fmt(r["seat1_win_rate_with"]),
+                   "seat 1 without": _fmt(r["seat1_win_rate_without"]),
+                   "verdict": stagger_verdict(r["seat1_win_rate_with"], r["fair_share"])}
+                  for r in rows],
+        "chart": {"kind": "bar", "x": [f"{r['players']} players" for r in rows],
+                  "series": {"with stagger": [r["seat1_win_rate_with"]["value"] for r in rows],
+                             "without": [r["seat1_win_rate_without"]["value"] for r in rows],
+                             "fair share": [r["fair_share"] for r in rows]},
+                  "low": {"with stagger": [r["seat1_win_rate_with"]["low"] for r in rows],
+                          "without": [r["seat1_win_rate_without"]["low"] for r in rows]},
+                  "high": {"with stagger": [r["seat1_win_rate_with"]["high"] for r in rows],
+                           "without": [r["seat1_win_rate_without"]["high"] for r in rows]},
+                  "ylabel": "seat 1 win rate",
+                  "title": "Seat 1 win rate by player count (95% CI)"},
+    }]
+
+
+def _bots_text(bots: list[str]) -> str:
+    if len(set(bots)) == 1:
+        return f"{len(bots)} {bots[0]} bots"
+    return "bots " + ", ".join(f"seat {k + 1} {b}" for k, b in enumerate(bots))
+
+
+def report_sections(result: dict) -> list[dict]:
+    """Sections for ``pnp.report.write_report`` from a ``simulate`` result."""
+    players, n = result["players"], result["games"]
+    seats = result["win_rate_by_seat"]
+    secs: list[dict] = [{
+        "heading": f"Simulated games ({players} players)",
+        "text": (f"{n} games of {_bots_text(result['bots'])} on the session board "
+                 f"{result['seed_code']}, first-turn stagger {'on' if result['stagger'] else 'off'}, "
+                 f"{result['minutes_per_turn']} minutes per player-turn. "
+                 f"{result['time_limit_share']['value']:.1%} of games reached the one-hour limit."),
+        "table": [{"seat": s["seat"], "win rate": _fmt(s)} for s in seats],
+        "chart": {"kind": "bar", "x": [f"seat {s['seat']}" for s in seats],
+                  "y": [s["value"] for s in seats], "low": [s["low"] for s in seats],
+                  "high": [s["high"] for s in seats], "ylabel": "win rate",
+                  "title": "Win rate by seat (95% CI)"},
+    }]
+    mins, rnds = result["minutes"], result["rounds"]
+    secs.append({
+        "heading": "Game length",
+        "text": (f"A {players}-player game lasts {rnds['mean']['value']:.1f} rounds on average, "
+                 f"{mins['mean']['value']:.0f} minutes at {result['minutes_per_turn']} minutes per "
+                 f"player-turn (95th percentile {mins['percentiles']['p95']:.0f}); "
+                 f"{result['time_limit_share']['value']:.0%} of games reach the one-hour limit "
+                 "and are won by the team furthest along."),
+        "table": [{"measure": "rounds", "mean": _fmt(rnds["mean"]), **rnds["percentiles"]},
+                  {"measure": "minutes", "mean": _fmt(mins["mean"]), **mins["percentiles"]}],
+    })
+    st = result.get("stagger_effect")
+    if st:
+        fair = st["fair_share"]
+        verdict = stagger_verdict(st["seat1_win_rate_with"], fair)
+        secs.append({
+            "heading": "First-turn stagger",
+            "text": (f"The same games with and without the stagger. Seat 1 wins "
+                     f"{_fmt(st['seat1_win_rate_with'])} with it and "
+                     f"{_fmt(st['seat1_win_rate_without'])} without; a fair share is "
+                     f"{fair:.3f}: {verdict} (95% intervals)."),
+            "table": [{"seat": a["seat"], "with stagger": _fmt(a), "without": _fmt(b)}
+                      for a, b in zip(st["by_seat_with"], st["by_seat_without"])],
+            "chart": {"kind": "bar", "x": [f"seat {a['seat']}" for a in st["by_seat_with"]],
+                      "series": {"with stagger": [a["value"] for a in st["by_seat_with"]],
+                                 "without": [b["value"] for b in st["by_seat_without"]]},
+                      "ylabel": "win rate", "title": "Win rate by seat"},
+        })
+    if result.get("checks"):
+        secs.append({"heading": "Checks", "text": "Declared bands: seat win rates within a fair "
+                     f"share +- {SEAT_BAND:.2f}, at most {TIME_LIMIT_BAND:.0%} of games ended "
+                     "by the clock, every machine card within the deck's band.",
+                     "checks": result["checks"]})
+    cards = sorted(result["cards"], key=lambda c: (c["figure"], c["word"]))
+    rated = [c for c in cards if c["win_rate"]]
+    hard = [c["word"] for c in cards if c["verdict"] == "too hard"]
+    easy = [c["word"] for c in cards if c["verdict"] == "too easy"]
+    secs.append({
+        "heading": "Machine cards",
+        "text": (f"Too hard: {', '.join(hard) if hard else 'none'}. Too easy: "
+                 f"{', '.join(easy) if easy else 'none'}. "
+                 "Each card's difficulty figure (estimated team-turns to build it alone) and how "
+                 "teams that chose it fared. 'too hard': its win rate's 95% interval lies below "
+                 "a fair share; 'too easy': above it. Rank correlation of figure and win rate: "
+                 f"{result['card_figure_vs_win_rate']['spearman']} over "
+                 f"{result['card_figure_vs_win_rate']['cards']} cards chosen 10 times or more."),
+        "table": [{"card": c["word"], "figure": c["figure"], "chosen": c["chosen"],
+                   "win rate": _fmt(c["win_rate"]), "built": c["built_share"],
+                   "rounds to win": c["mean_rounds_to_win"], "verdict": c["verdict"]}
+                  for c in cards],
+        "chart": {"kind": "barh", "x": [f"{c['word']} ({c['figure']:.1f})" for c in rated],
+                  "y": [c["win_rate"]["value"] for c in rated],
+                  "low": [c["win_rate"]["low"] for c in rated],
+                  "high": [c["win_rate"]["high"] for c in rated],
+                  "xlabel": f"win rate when chosen (95% CI); fair share {1 / players:.3f}",
+                  "title": "Win rate by machine card, easiest figure first"},
+    })
+    return secs
