@@ -68,6 +68,18 @@ def test_batches_are_deterministic_and_independent_of_the_executor():
     assert one == two
 
 
+def test_parallel_work_is_small_to_ship_and_tables_are_built_once_per_process():
+    import pickle
+
+    ctx, _ = make_context("ship", 4, WORDS, BAG)
+    # A batch's task and results cross the process boundary: a few kB, ~50 bytes a game.
+    assert len(pickle.dumps(functools.partial(batch_task, ctx))) < 8000
+    result = batch_task(ctx, Batch(0, 7, 0, 20))
+    assert len(pickle.dumps(result)) < 100 * 20
+    # The board arrives unpickled with every batch; its distance tables are looked up, not rebuilt.
+    assert tables_for(pickle.loads(pickle.dumps(ctx.board))) is tables_for(ctx.board)
+
+
 def test_summary_and_report_sections(tmp_path):
     result = simulate("sum", 4, 40, WORDS, BAG, batch_size=20)
     assert result["games"] == 40 and result["players"] == 4
