@@ -253,6 +253,7 @@ def test_a_board_that_fits_the_page_goes_n_up(boards, tmp_path, run_pnp):
     ("name\nA\n", ["--formats", "pdf,gif"], "field 'formats'"),
     ("name\nA\n", ["--duplex", "sideways"], "duplex"),
     ("name\nA\n", ["--back-offset", "1"], "field 'back-offset'"),
+    ("name\nA\n", ["--overlap", "80mm"], "field 'overlap'"),
     ("name,count\nA,0\n", [], "no cards to print"),
     ("name\n", [], "no cards to print"),
     ("name,art\nA,missing.png\n", ["--layout", "LAYOUT"], "image 'missing.png' not found"),
