@@ -16,7 +16,7 @@ from pnp.layout.cards import load_deck
 from pnp.layout.draw import Circle, Image, Rect
 from pnp.layout.sizes import CARD_SIZES
 from pnp.layout.templates import (Renderer, card_size, components, describe, load_layout,
-                                  overflowing, text_boxes)
+                                  missing_glyphs, overflowing, text_boxes)
 from pnp.resources import template
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,6 +124,12 @@ def test_overflow_is_reported():
     long = " ".join(["word"] * 800)
     assert overflowing(render(deck_of(Card("A", (("text", long),)))))
     assert not overflowing(render(deck_of(Card("A", (("text", "short"),)))))
+
+
+def test_characters_the_fonts_lack_are_reported_once_each():
+    d = render(deck_of(Card("Snow ☃", (("text", "☃ → ☃ Café «ok» ½"),))))
+    assert missing_glyphs(d) == "".join(sorted("☃→"))
+    assert missing_glyphs(render(deck_of(Card("A", (("text", "Café «ok» ½"),))))) == ""
 
 
 def test_golden_default_card():
