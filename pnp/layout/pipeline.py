@@ -18,8 +18,10 @@ from typing import Callable, Iterator
 from pnp import __version__
 from pnp.content import Card, Deck
 from pnp.errors import PnpError
-from pnp.layout.draw import Component, Drawing
 from pnp.layout.convert import card_label
+from pnp.layout.draw import Component, Drawing
+from pnp.layout.impose import MIN_MARGIN, fit_grid, nup, poster, print_shop_pages
+from pnp.layout.pdf import write_pdf
 from pnp.layout.templates import Layout, components, load_layout, missing_glyphs, overflowing
 from pnp.output import Output
 
@@ -99,8 +101,6 @@ def fits_page(face: Drawing, opts: RenderOptions) -> bool:
 
 @lru_cache(maxsize=64)
 def _fits(size: tuple[float, float], page: tuple[float, float], bleed: float) -> bool:
-    from pnp.layout.impose import MIN_MARGIN, fit_grid
-
     return fit_grid(size, page, MIN_MARGIN, bleed) is not None
 
 
@@ -156,17 +156,11 @@ def render_deck(deck: Deck, layout: Layout, opts: RenderOptions, out: Output,
             _write_face(face, stem, opts, out, whole_pdf=board)
 
     if "pdf" in opts.formats and any_fit:
-        from pnp.layout.impose import nup
-        from pnp.layout.pdf import write_pdf
-
         pages = nup(fitting(), opts.page, bleed=opts.bleed, crop_marks=opts.crop_marks,
                     duplex=opts.duplex, back_offset=opts.back_offset, footer=footer,
                     safe_zone_guide=opts.safe_zone_guide)
         summary.pages = write_pdf(pages, out.path(f"{opts.stem}.pdf", "pdf"), title=deck.name)
     if opts.print_shop:
-        from pnp.layout.impose import print_shop_pages
-        from pnp.layout.pdf import write_pdf
-
         one_up = (p for comp in stream() for p in print_shop_pages([comp], opts.bleed))
         write_pdf(one_up, out.path(f"{opts.stem}-print-shop.pdf", "pdf"), title=deck.name,
                   print_shop=True)
@@ -205,8 +199,6 @@ def _write_face(face: Drawing, stem: str, opts: RenderOptions, out: Output, *,
 
         out.write_bytes(f"png/{stem}.png", drawing_to_png(face, opts.dpi), "png")
     if whole_pdf and "pdf" in opts.formats:
-        from pnp.layout.pdf import write_pdf
-
         write_pdf([face], out.path(f"boards/{stem}.pdf", "board-pdf"), title=face.name,
                   print_shop=True)
 
@@ -214,9 +206,6 @@ def _write_face(face: Drawing, stem: str, opts: RenderOptions, out: Output, *,
 def _write_tiled(comp: Component, rel: str, opts: RenderOptions, footer: str,
                  out: Output) -> None:
     """A board tiled over pages at true scale: the front's tiles, then the back's."""
-    from pnp.layout.impose import poster
-    from pnp.layout.pdf import write_pdf
-
     pages = [p for face in (comp.front, comp.back) if face is not None
              for p in poster(face, opts.page, overlap=opts.overlap, footer=footer)]
     write_pdf(pages, out.path(rel, "board-tiles"), title=comp.name)
