@@ -162,8 +162,9 @@ def junk_front(letter: str, points: int, size: float, bleed: float, *, blank: st
         items.append(TextBox(0, size * 0.12, size, size * 0.5, "?", size=size * 1.6,
                              font="Vera-Bold", colour=LABEL, align=Align.CENTER,
                              valign=VAlign.MIDDLE))
-        items.append(TextBox(1, size * 0.66, size - 2, size * 0.22, "blank: any object",
-                             size=5.0, min_size=3.5, colour=INK, align=Align.CENTER))
+        items.append(TextBox(1, size * 0.66, size - 2, size * 0.22, "any object",
+                             size=max(4.0, size * 0.3), min_size=3.5, colour=INK,
+                             align=Align.CENTER))
     else:
         items.append(TextBox(0, size * 0.1, size, size * 0.7, letter, size=size * 1.9,
                              font="Vera-Bold", colour=INK, align=Align.CENTER,
@@ -248,7 +249,7 @@ def machine_back(*, size=(63.5, 88.9), bleed: float = 3.0) -> Drawing:
     w, h = size
     items = (Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=CARD_BACK, stroke=None),
              Rect(4, 4, w - 8, h - 8, fill=None, stroke="#c9b38f", stroke_width=0.6, radius=2),
-             TextBox(6, h / 2 - 16, w - 12, 32, "JUNKYARD\nWARS\nmachine", size=16,
+             TextBox(6, h / 2 - 20, w - 12, 40, "JUNKYARD\nWARS\nmachine", size=22, min_size=12,
                      font="Vera-Bold", colour="#c9b38f", align=Align.CENTER,
                      valign=VAlign.MIDDLE))
     return Drawing(w, h, items, bleed=bleed, name="machine-back")
