@@ -89,6 +89,19 @@ def pdf_size_mm(path, index=0):
     return (float(box.width) * 25.4 / 72, float(box.height) * 25.4 / 72)
 
 
+def worst_misalignment(path, duplex: str, colours) -> float:
+    """Largest distance (mm) between a front marker and its back's, seen after the flip."""
+    pw, ph = pdf_size_mm(path)
+    front, back = render(path, 0), render(path, 1)
+    worst = 0.0
+    for rgb in colours:
+        fx, fy = centroid(front, rgb)
+        bx, by = centroid(back, rgb)
+        seen = (pw - bx, by) if duplex == "long" else (bx, ph - by)
+        worst = max(worst, math.hypot(seen[0] - fx, seen[1] - fy))
+    return worst
+
+
 @pytest.mark.parametrize("page_name", ["a4", "letter"])
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_each_back_lands_behind_its_front(tmp_path, page_name, duplex):
@@ -98,13 +111,7 @@ def test_each_back_lands_behind_its_front(tmp_path, page_name, duplex):
     path = write(pages, tmp_path)
     pw, ph = pdf_size_mm(path)
     assert (pw, ph) == pytest.approx(PAGES[page_name], abs=0.01)
-    front, back = render(path, 0), render(path, 1)
-    worst = 0.0
-    for rgb in COLOURS:
-        fx, fy = centroid(front, rgb)
-        bx, by = centroid(back, rgb)
-        seen = (pw - bx, by) if duplex == "long" else (bx, ph - by)
-        worst = max(worst, math.hypot(seen[0] - fx, seen[1] - fy))
+    worst = worst_misalignment(path, duplex, COLOURS)
     assert worst < 0.1, f"worst back/front misalignment {worst:.3f} mm"
 
 
@@ -169,13 +176,7 @@ def test_hex_backs_land_behind_hex_fronts(tmp_path, duplex):
                   and len(it.points) == 6]
     assert len(front_cuts) == 6  # a cut line along every hex outline
     path = write(pages, tmp_path)
-    pw, ph = pdf_size_mm(path)
-    front, back = render(path, 0), render(path, 1)
-    for rgb in COLOURS[:6]:
-        fx, fy = centroid(front, rgb)
-        bx, by = centroid(back, rgb)
-        seen = (pw - bx, by) if duplex == "long" else (bx, ph - by)
-        assert math.hypot(seen[0] - fx, seen[1] - fy) < 0.1
+    assert worst_misalignment(path, duplex, COLOURS[:6]) < 0.1
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
@@ -184,13 +185,7 @@ def test_sideways_cards_backs_land_behind_their_fronts(tmp_path, duplex):
     comps = [Component(marked_face(size, c), marked_face(size, c)) for c in COLOURS[:6]]
     pages = list(nup(comps, PAGES["a4"], duplex=duplex))
     path = write(pages, tmp_path)
-    pw, ph = pdf_size_mm(path)
-    front, back = render(path, 0), render(path, 1)
-    for rgb in COLOURS[:6]:
-        fx, fy = centroid(front, rgb)
-        bx, by = centroid(back, rgb)
-        seen = (pw - bx, by) if duplex == "long" else (bx, ph - by)
-        assert math.hypot(seen[0] - fx, seen[1] - fy) < 0.1
+    assert worst_misalignment(path, duplex, COLOURS[:6]) < 0.1
 
 
 @settings(max_examples=30, deadline=None)
