@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from pnp.errors import PnpError
@@ -33,6 +34,14 @@ MAX_KNIGHTS = 4
 #: Making Checks: a Bull's Eye "10" passes any check.
 BULLS_EYE = 10
 DIE_SIDES = 10
+#: Luck Cards: "starts the game with 3 luck cards"; "cannot exceed 5 luck cards".
+START_LUCK = 3
+LUCK_HAND_MAX = 5
+#: Waster Step a): "If there are 3 general markers on any task card, such task becomes outdated".
+TASK_OUTDATED_MARKS = 3
+#: Escape the Enemy, failed: "loses 1 Health"; red gear or Reputation reward: "additionally 1".
+ESCAPE_FAILED_HEALTH = 1
+ESCAPE_FAILED_REWARD_HEALTH = 1
 
 
 class Difficulty(IntEnum):
@@ -61,6 +70,40 @@ class CityOption(str, Enum):
     HEAL_HEALTH = "heal_health"
     AMMO = "ammo"
     FUEL = "fuel"
+
+
+class LuckIcon(str, Enum):
+    """Quick Resupply: the resource icon of a luck card (Fuel, Health, Radiation, Ammo)."""
+
+    FUEL = "fuel"
+    HEALTH = "health"
+    RADIATION = "radiation"
+    AMMO = "ammo"
+
+
+#: The luck icons in a fixed order (a hand of luck cards is a count per icon in this order).
+LUCK_ICONS: tuple[LuckIcon, ...] = tuple(LuckIcon)
+_ICON_OPTION = {LuckIcon.FUEL: CityOption.FUEL, LuckIcon.HEALTH: CityOption.HEAL_HEALTH,
+                LuckIcon.RADIATION: CityOption.HEAL_RADIATION, LuckIcon.AMMO: CityOption.AMMO}
+
+
+class KnockOut(str, Enum):
+    """Unconscious Knights: the dial or counter showing "K.O."."""
+
+    RADIATION = "radiation"
+    HEALTH = "health"
+
+
+class ExplorationAction(str, Enum):
+    """The exploration actions of Reference Sheet: Hexes that the tour models."""
+
+    RESUPPLY_HEAL = "resupply_heal"
+    RESUPPLY_SUPPLIES = "resupply_supplies"
+    RESUPPLY_BOTH = "resupply_both"      # "+": one action gives both resupplies
+    FUEL = "fuel"                        # Special Action: +N Fuel
+    HEAL_RADIATION = "heal_radiation"    # Special Action: heal N Radiation
+    HEAL_HEALTH = "heal_health"          # Special Action: heal N Health
+    GREEN_GEAR = "green_gear"            # Special Action: +N green gear cards
 
 
 # --- geometry and route planning -------------------------------------------------------------
@@ -220,6 +263,7 @@ def roll_check(rng: random.Random, pool: int, difficulty: int) -> tuple[bool, tu
     return check_passed(rolls, difficulty), rolls
 
 
+@lru_cache(maxsize=None)  # a simulator asks for the same few pools millions of times
 def check_probability(pool: int, difficulty: int) -> float:
     """Chance that a pool passes: 1 - P(every die fails); a 10 succeeds whatever the difficulty."""
     pool = max(1, pool)
@@ -227,9 +271,19 @@ def check_probability(pool: int, difficulty: int) -> float:
     return 1.0 - (fail_faces / DIE_SIDES) ** pool
 
 
-# --- hex effects at the Waster Step ----------------------------------------------------------
+def check_passed_draw(u: float, pool: int, difficulty: int) -> bool:
+    """A check's result from one uniform ``u`` in [0, 1): as likely as rolling the pool."""
+    return u < check_probability(pool if pool > 1 else 1, difficulty)
 
-@dataclass(frozen=True)
+
+def escape_check_pool(skill: int, health: int) -> int:
+    """Escape or exploration check pool: the skill less the wound dice, never under 1 die."""
+    return check_pool(skill, suffered=wound_dice(health))
+
+
+# --- hex effects at the Waster Step -------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
 class Knight:
     """A knight's resource dials (Managing Resources)."""
 
@@ -244,16 +298,29 @@ def is_unconscious(health: int, radiation: int) -> bool:
     return radiation >= KO_RADIATION or health <= KO_HEALTH
 
 
+def knocked_out_by(knight: Knight) -> KnockOut | None:
+    """Which dial shows "K.O." (Radiation first when both do), or None if conscious."""
+    if knight.radiation >= KO_RADIATION:
+        return KnockOut.RADIATION
+    if knight.health <= KO_HEALTH:
+        return KnockOut.HEALTH
+    return None
+
+
 def game_board_effects(knight: Knight, radiation_icons: int, contamination_icons: int,
-                       city_option: CityOption | None = None) -> Knight:
+                       city_option: CityOption | Callable[[Knight], CityOption] | None = None,
+                       ) -> Knight:
     """Waster Step b), in order: 1 Radiation per Radiation icon, 1 Health per contamination icon,
     then (on a city hex) one free option. Route hexes never count, only the hex a knight is on.
     """
+    # city_option may be a chooser: a knight picks knowing his dials after the icons, and one
+    # the icons knocked out picks nothing.
     rad = clamp(knight.radiation + radiation_icons)
     health = clamp(knight.health - contamination_icons)
     k = Knight(knight.fuel, health, rad, knight.ammo)
     if city_option is not None and not is_unconscious(health, rad):
-        k = apply_city_option(k, city_option)
+        option = city_option if isinstance(city_option, CityOption) else city_option(k)
+        k = apply_city_option(k, option)
     return k
 
 
@@ -281,6 +348,12 @@ def resupply_supplies(knight: Knight) -> Knight:
     return Knight(RESOURCE_MAX, knight.health, knight.radiation, RESOURCE_MAX)
 
 
+def quick_resupply(knight: Knight, icon: LuckIcon) -> Knight:
+    """Rest Step c): a discarded luck card gives +1 Ammo / +1 Fuel or heals 1 Radiation / Health."""
+    # The same four changes of 1 as a city's free option.
+    return apply_city_option(knight, _ICON_OPTION[icon])
+
+
 def regain_consciousness(knight: Knight) -> Knight:
     """Rest Step d): heal 2 on the dial showing K.O., then lose 1 Ammo and 1 Fuel (if able)."""
     h, r = knight.health, knight.radiation
@@ -289,6 +362,42 @@ def regain_consciousness(knight: Knight) -> Knight:
     if r >= KO_RADIATION:
         r = clamp(r - 2)
     return Knight(clamp(knight.fuel - 1), h, r, clamp(knight.ammo - 1))
+
+
+def nearest_city(coord: Coord, cities: Sequence[Coord]) -> Coord:
+    """Regaining Consciousness: "the nearest city hex" in hexes (ties: the first listed)."""
+    # "if two city hexes are in the same distance, the Waster chooses"; min keeps the first.
+    return min(cities, key=lambda c: distance(coord, c))
+
+
+# --- Move Step: resolving a vehicle move and wasteland cards ---------------------------------
+
+def resolve_vehicle_move(knight: Knight, route_mp: int, speed: int) -> tuple[Knight, int]:
+    """Resolve Movement by vehicle: the knight after paying the route's Fuel, and that Fuel."""
+    # "cannot continue his move if he does not have enough Movement Points": illegal route.
+    spent = vehicle_move_fuel(route_mp, knight.fuel, speed)
+    if spent is None:
+        raise PnpError(f"a route of {route_mp} Movement Points needs more than {knight.fuel} Fuel "
+                       f"at speed {speed}", field="fuel")
+    return Knight(knight.fuel - spent, knight.health, knight.radiation, knight.ammo), spent
+
+
+def escape_failed(knight: Knight, rewarding: bool) -> Knight:
+    """Escape the Enemy, failed: lose 1 Health, 1 more if the card shows red gear or Reputation."""
+    lost = ESCAPE_FAILED_HEALTH + (ESCAPE_FAILED_REWARD_HEALTH if rewarding else 0)
+    return Knight(knight.fuel, clamp(knight.health - lost), knight.radiation, knight.ammo)
+
+
+# --- tasks and luck cards --------------------------------------------------------------------
+
+def task_outdated(marks: int) -> bool:
+    """Waster Step a): a task card with 3 general markers is outdated and replaced."""
+    return marks >= TASK_OUTDATED_MARKS
+
+
+def luck_hand_full(cards: int) -> bool:
+    """Draw Luck Cards: "Players can have up to 5 cards on their hands"."""
+    return cards >= LUCK_HAND_MAX
 
 
 # --- exploration actions of the reference sheet ----------------------------------------------
@@ -311,6 +420,57 @@ class HexRules:
     heal_radiation: int = 0     # Special Action: heal N Radiation
     heal_health: int = 0        # Special Action: heal N Health
     green_gain: int = 1         # Special Action: +N green gear cards (most special hexes)
+
+
+def needs_exploration_check(rule: HexRules, marker: bool) -> bool:
+    """Exploration Check: on a hex with an exploration panel, unless his player marker is there."""
+    return rule.check_skill is not None and not marker
+
+
+def exploration_actions(rule: HexRules, green: int) -> tuple[ExplorationAction, ...]:
+    """Exploration actions a knight with ``green`` green gear cards can perform on a hex."""
+    # Resupplies cost the hex's green gear cards; "+" makes them one action, "/" two.
+    out: list[ExplorationAction] = []
+    if (rule.heal or rule.supplies) and green >= rule.resupply_cost:
+        if rule.both:
+            out.append(ExplorationAction.RESUPPLY_BOTH)
+        else:
+            out += [ExplorationAction.RESUPPLY_HEAL, ExplorationAction.RESUPPLY_SUPPLIES]
+    if rule.fuel_gain:
+        out.append(ExplorationAction.FUEL)
+    if rule.heal_radiation:
+        out.append(ExplorationAction.HEAL_RADIATION)
+    if rule.heal_health:
+        out.append(ExplorationAction.HEAL_HEALTH)
+    if rule.green_gain:
+        out.append(ExplorationAction.GREEN_GEAR)
+    return tuple(out)
+
+
+def perform_exploration_action(knight: Knight, green: int, rule: HexRules,
+                               action: ExplorationAction) -> tuple[Knight, int]:
+    """Performing Exploration Action: the knight and his green gear cards after the action."""
+    if action not in exploration_actions(rule, green):
+        raise PnpError(f"{rule.name} offers no {action.value} action to a knight with {green} "
+                       "green gear cards", field="action")
+    A = ExplorationAction
+    if action in (A.RESUPPLY_HEAL, A.RESUPPLY_SUPPLIES, A.RESUPPLY_BOTH):
+        green -= rule.resupply_cost
+        if action is not A.RESUPPLY_SUPPLIES:
+            knight = resupply_heal(knight)
+        if action is not A.RESUPPLY_HEAL:
+            knight = resupply_supplies(knight)
+        return knight, green
+    f, h, r, a = knight.fuel, knight.health, knight.radiation, knight.ammo
+    if action is A.FUEL:
+        f = clamp(f + rule.fuel_gain)
+    elif action is A.HEAL_RADIATION:
+        r = clamp(r - rule.heal_radiation)
+    elif action is A.HEAL_HEALTH:
+        h = clamp(h + rule.heal_health)
+    else:
+        green += rule.green_gain
+    return Knight(f, h, r, a), green
 
 
 _C = Difficulty.CHALLENGING

@@ -1,22 +1,22 @@
 """Tour simulator: knights touring a Waste Knights board for a mission's length (Monte Carlo).
 
-Pure core. What the board touches is modelled from the rulebook (routes, Fuel, Threat icons,
-Radiation and contamination at the Waster Step, cities' free option, resupply, exploration
-checks, K.O. and regaining consciousness); combat, card texts, trading and tasks are abstract,
-each choice in docs/assumptions.md. A heuristic knight (visit special hexes,
-cities and the common task hex, resupply when low) and a random legal knight play it.
-"""
+Pure core. ``play_game`` walks a round's steps in rulebook order; every rule step is a call into
+``rules`` and every decision a call to a bot (``bots``: heuristic or random knight, mean Waster).
+Combat, card texts, trading and tasks are abstract (``tour.TourModel``, docs/assumptions.md)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Sequence
 
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights.bots import BOTS, KnightBot, Plan, waster_card
 from pnp.games.waste_knights.hexes import Board
-from pnp.games.waste_knights.tour import (CITY_HEX, SPECIAL_HEX, DEFAULT_ROUNDS, Policy, Tables,
-                                          TourConfig, TourModel, build_tables, make_config)
+from pnp.games.waste_knights.tour import (CITY_HEX, SPECIAL_HEX, DEFAULT_ROUNDS, Policy, Seat,
+                                          Tables, TourConfig, TourModel, build_tables,
+                                          make_config)
 from pnp.games.waste_knights.tour_stats import FIELDS, compare, report_sections, summarize
 from pnp.sim.runner import Batch, run
 
@@ -24,346 +24,192 @@ __all__ = ["DEFAULT_ROUNDS", "FIELDS", "Policy", "Tables", "TourConfig", "TourMo
            "build_tables", "make_config", "play_game", "report_sections", "simulate_tour",
            "tour_batch", "tour_report"]
 
-#: Chance that a pool of 1..12 dice passes Easy/Challenging/Hard, indexed [pool][difficulty].
-_PASS = tuple(tuple(R.check_probability(p, d) for d in range(11)) for p in range(13))
+_F = {name: i for i, name in enumerate(FIELDS)}
+_SPECIALS, _CITIES, _TASKS, _POINTS = _F["specials"], _F["cities"], _F["tasks"], _F["points"]
+_FACED, _DRAWN, _STARVED = _F["cards_faced"], _F["cards_drawn"], _F["starved_rounds"]
+_KO_RAD, _KO_HEALTH, _KO_CARD = _F["ko_radiation"], _F["ko_contamination"], _F["ko_wasteland"]
+_FUEL_SPENT, _ENTERED = _F["fuel_spent"], _F["hexes_entered"]
+_KO_FIELD = {R.KnockOut.RADIATION: _KO_RAD, R.KnockOut.HEALTH: _KO_HEALTH}
 
 
-#: Score lost by a destination that would leave the heuristic knight with no Fuel.
-RESERVE_PENALTY = 2.0
+@dataclass(slots=True)
+class Game:
+    """One game in progress: the board tables, the seats and their bots, the common task."""
 
-# Exploration actions the tour models (Performing Exploration Action, Reference Sheet: Hexes).
-_HEAL, _SUPPLIES, _BOTH, _FUEL_GAIN, _HEAL_RAD, _HEAL_HEALTH, _GREEN = range(1, 8)
-
-
-def _actions(rule: R.HexRules, green: int) -> list[int]:
-    """Exploration actions a knight can pay for on a hex (at most 1 is performed)."""
-    out = []
-    if rule.heal or rule.supplies:
-        if green >= rule.resupply_cost:
-            out += [_BOTH] if rule.both else [_HEAL, _SUPPLIES]
-    if rule.fuel_gain:
-        out.append(_FUEL_GAIN)
-    if rule.heal_radiation:
-        out.append(_HEAL_RAD)
-    if rule.heal_health:
-        out.append(_HEAL_HEALTH)
-    if rule.green_gain:
-        out.append(_GREEN)
-    return out
-
-
-def _choose_action(rule: R.HexRules, green: int, fuel: int, health: int, rad: int) -> int:
-    """The heuristic knight's exploration action: heal when hurt, refuel when low, else gear."""
-    can_resupply = (rule.heal or rule.supplies) and green >= rule.resupply_cost
-    if rad >= 2 or health <= 2:
-        if can_resupply:
-            return _BOTH if rule.both else _HEAL
-        if rule.heal_radiation and rad >= 2:
-            return _HEAL_RAD
-        if rule.heal_health and health <= 2:
-            return _HEAL_HEALTH
-    if fuel <= 2:
-        if rule.fuel_gain:
-            return _FUEL_GAIN
-        if can_resupply:
-            return _BOTH if rule.both else _SUPPLIES
-    if rule.green_gain:
-        return _GREEN
-    if rule.heal_radiation and rad:
-        return _HEAL_RAD
-    if rule.heal_health and health < 4:
-        return _HEAL_HEALTH
-    return 0
+    t: Tables
+    cfg: TourConfig
+    rng: random.Random
+    seats: list[Seat]
+    bots: list[KnightBot]
+    task_hex: int = 0
+    task_marks: int = 0
 
 
 def play_game(t: Tables, cfg: TourConfig, rng: random.Random) -> tuple[int, ...]:
     """One game: all rounds of all knights; per-seat FIELDS flattened seat-major."""
-    m = cfg.model
+    game = setup(t, cfg, rng)
     n = cfg.knights
-    rnd = rng.random
-    speeds = cfg.speeds
-    heur = [p is Policy.HEURISTIC for p in cfg.policies]
-    kind, diff, thr_hex, hazard = t.kind, t.diff, t.threat, t.hazard
-    mp_tab, thr_tab, path_tab, rules = t.mp, t.thr, t.path, t.rules
-    wsum = sum(m.card_difficulty_weights)
-    c5 = m.card_difficulty_weights[0] / wsum
-    c57 = (m.card_difficulty_weights[0] + m.card_difficulty_weights[1]) / wsum
-    specials_list = t.specials or t.sites
+    for round_no in range(cfg.rounds):
+        # Round Order starts at the First Player; the marker passes left each round.
+        order = [(round_no + k) % n for k in range(n)]
+        if round_no:  # Preparations Phase: "Skip this phase during the first round of the game."
+            preparations_phase(game)
+        move_step(game, order)
+        exploration_step(game, order)
+        rest_step(game)
+    return records(game)
 
-    pos = [t.start] * n
-    fuel = [R.START_FUEL] * n
-    health = [R.START_HEALTH] * n
-    rad = [R.START_RADIATION] * n
-    green = [m.start_green] * n
-    luck = [[0, 0, 0, 0] for _ in range(n)]  # icons: Fuel, Health, Radiation, Ammo
-    for s in range(n):
-        for _ in range(m.start_luck):
-            luck[s][int(rnd() * 4)] += 1
-    ko = [False] * n
-    marker = [False] * n
-    visited = [1 << t.start] * n
-    st = [[0] * len(FIELDS) for _ in range(n)]
-    task_hex = specials_list[int(rnd() * len(specials_list))]
-    task_age = 0
 
-    for rnd_no in range(cfg.rounds):
-        first = rnd_no % n  # the First Player marker passes left each round
-        if rnd_no:  # "Skip this phase during the first round of the game."
-            task_age += 1
-            if task_age >= m.task_marks:  # outdated: a new common task replaces it
-                task_hex = specials_list[int(rnd() * len(specials_list))]
-                task_age = 0
-            for s in range(n):
-                p = pos[s]
-                ra = rad[s] + t.radiation[p]
-                h = health[s] - t.contamination[p]
-                ra = 4 if ra > 4 else ra
-                h = 0 if h < 0 else h
-                rad[s], health[s] = ra, h
-                if ra >= R.KO_RADIATION:
-                    ko[s] = True
-                    st[s][7] += 1
-                    continue
-                if h <= R.KO_HEALTH:
-                    ko[s] = True
-                    st[s][8] += 1
-                    continue
-                if kind[p] == CITY_HEX:
-                    f = fuel[s]
-                    if heur[s]:
-                        if f <= 1:
-                            opt = 3
-                        elif ra >= 2:
-                            opt = 0
-                        elif h <= 2:
-                            opt = 1
-                        elif f < 4:
-                            opt = 3
-                        elif h < 4:
-                            opt = 1
-                        else:
-                            opt = 0
-                    else:
-                        opt = int(rnd() * 4)
-                    if opt == 0 and ra > 0:
-                        rad[s] = ra - 1
-                    elif opt == 1 and h < 4:
-                        health[s] = h + 1
-                    elif opt == 3 and f < 4:
-                        fuel[s] = f + 1
-                # Knights Step c): draw 1 luck card (up to 5 in hand)
-                lk = luck[s]
-                if lk[0] + lk[1] + lk[2] + lk[3] < m.luck_max:
-                    lk[int(rnd() * 4)] += 1
+def setup(t: Tables, cfg: TourConfig, rng: random.Random) -> Game:
+    """Game Setup: knights in Gangraen with full dials, 3 luck cards each, one common task."""
+    seats = [Seat(speed=sp, pos=t.start, knight=R.Knight(), green=cfg.model.start_green,
+                  luck=[0] * len(R.LUCK_ICONS), stats=[0] * len(FIELDS), visited=1 << t.start)
+             for sp in cfg.speeds]
+    for seat in seats:
+        for _ in range(R.START_LUCK):
+            seat.luck[int(rng.random() * len(R.LUCK_ICONS))] += 1
+    game = Game(t, cfg, rng, seats, [BOTS[p] for p in cfg.policies])
+    game.task_hex = _draw_task(game)
+    return game
 
-        # --- Move Step, in round order ---
-        for k in range(n):
-            s = (first + k) % n
-            if ko[s]:
+
+def _draw_task(game: Game, done: int | None = None) -> int:
+    """A new common task "explore special hex X" (not the one just accomplished, if possible)."""
+    specials = game.t.specials or game.t.sites
+    pool = [j for j in specials if j != done] or specials
+    return pool[int(game.rng.random() * len(pool))]
+
+
+# --- Preparations Phase ----------------------------------------------------------------------
+
+def preparations_phase(game: Game) -> None:
+    """Waster Step a) and b), then Knights Step c), knight by knight."""
+    game.task_marks += 1  # a) Mark Task Cards
+    if R.task_outdated(game.task_marks):
+        game.task_hex, game.task_marks = _draw_task(game), 0
+    # b) and c) touch only the knight's own dials and hand, so resolving them knight by knight
+    # gives the same game as step by step and keeps one random stream per game.
+    for s in range(game.cfg.knights):
+        if game_board_effects(game, s):
+            draw_luck_card(game, s)
+
+
+def game_board_effects(game: Game, s: int) -> bool:
+    """Waster Step b) on knight ``s``; False when the hex's icons knocked him out."""
+    seat, t, bot, rng = game.seats[s], game.t, game.bots[s], game.rng
+    p = seat.pos
+    choose = (lambda k: bot.city_option(k, rng)) if t.kind[p] == CITY_HEX else None
+    seat.knight = R.game_board_effects(seat.knight, t.radiation[p], t.contamination[p], choose)
+    ko = R.knocked_out_by(seat.knight)
+    if ko is not None:
+        seat.ko = True
+        seat.stats[_KO_FIELD[ko]] += 1
+    return ko is None
+
+
+def draw_luck_card(game: Game, s: int) -> None:
+    """Knights Step c): draw 1 luck card; at the limit the card drawn is the one discarded."""
+    seat = game.seats[s]
+    if not R.luck_hand_full(sum(seat.luck)):
+        seat.luck[int(game.rng.random() * len(R.LUCK_ICONS))] += 1
+
+
+# --- Wasteland Phase -------------------------------------------------------------------------
+
+def move_step(game: Game, order: list[int]) -> None:
+    """Move Step, in round order: plan a route, then resolve it and its wasteland card."""
+    for s in order:
+        seat = game.seats[s]
+        if seat.ko:  # "he performs no activities or actions"
+            continue
+        if seat.knight.fuel == 0:
+            seat.stats[_STARVED] += 1
+        plan = game.bots[s].plan_move(seat, game.t, game.task_hex, game.rng)
+        if plan is not None:  # "If the Active Knight chooses not to move, the Waster does not
+            resolve_movement(game, seat, plan)  # draw or play any wasteland cards"
+
+
+def resolve_movement(game: Game, seat: Seat, plan: Plan) -> None:
+    """Move Step b): pay Fuel, draw the route's wasteland cards, escape the one played."""
+    t, route, st = game.t, plan.route, seat.stats
+    if plan.on_foot:
+        drawn = R.wasteland_cards_drawn((), on_foot=True)
+    else:
+        seat.knight, spent = R.resolve_vehicle_move(seat.knight, sum(t.diff[j] for j in route),
+                                                    seat.speed)
+        drawn = R.wasteland_cards_drawn(t.threat[j] for j in route)
+        st[_FUEL_SPENT] += spent
+    st[_ENTERED] += len(route)
+    st[_FACED] += 1
+    st[_DRAWN] += drawn
+    # The Waster plays the hardest card on the last hex; the knight always escapes (the tour
+    # model, docs/assumptions.md): a Hard card stands for an enemy with a rewarding panel.
+    m = game.cfg.model
+    difficulty = waster_card(drawn, m.card_difficulty_weights, game.rng)
+    pool = R.escape_check_pool(m.escape_skill, seat.knight.health)
+    if not R.check_passed_draw(game.rng.random(), pool, difficulty):
+        seat.knight = R.escape_failed(seat.knight, rewarding=difficulty == R.Difficulty.HARD)
+        if R.knocked_out_by(seat.knight) is not None:
+            seat.ko = True
+            st[_KO_CARD] += 1
+    seat.pos = route[-1]
+    seat.marker = False  # "When the knight leaves this hex, he removes his player marker"
+
+
+def exploration_step(game: Game, order: list[int]) -> None:
+    """Exploration Step, in round order: the check (if required), then the hex activities."""
+    t, m = game.t, game.cfg.model
+    for s in order:
+        seat = game.seats[s]
+        rule = t.rules[seat.pos]
+        if seat.ko or rule is None:
+            continue
+        if R.needs_exploration_check(rule, seat.marker):
+            seat.marker = True  # "No matter the check result"
+            pool = R.escape_check_pool(m.explore_skill, seat.knight.health)
+            if not R.check_passed_draw(game.rng.random(), pool, rule.check_difficulty):
                 continue
-            p, f, sp, h, ra = pos[s], fuel[s], speeds[s], health[s], rad[s]
-            stats = st[s]
-            if f == 0:
-                stats[6] += 1
-            route: tuple[int, ...] = ()
-            on_foot = False
-            spent = 0
-            if heur[s]:
-                low = f <= 1
-                hurt = h <= 2 or ra >= 2
-                rule_p = rules[p]
-                stay = False
-                if rule_p is not None:
-                    if marker[s] and not visited[s] >> p & 1:
-                        stay = True  # failed its exploration check: stay and explore next round
-                    elif (low or hurt) and kind[p] == CITY_HEX:
-                        stay = True
-                if not stay:
-                    best, best_score = -1, -1e9
-                    vis = visited[s]
-                    mp_row, thr_row = mp_tab[p], thr_tab[p]
-                    g = green[s]
-                    for j in t.sites:
-                        if j == p:
-                            continue
-                        kj = kind[j]
-                        val = 0.0
-                        if not vis >> j & 1:
-                            val += 3.0 if kj == SPECIAL_HEX else 1.0
-                        if j == task_hex:
-                            val += 4.0
-                        rj = rules[j]
-                        fuel_src = (kj == CITY_HEX or rj.fuel_gain
-                                    or (rj.supplies and g >= rj.resupply_cost))
-                        if low and fuel_src:
-                            val += 4.0
-                        if hurt and (kj == CITY_HEX or (ra >= 2 and rj.heal_radiation)
-                                     or (h <= 2 and rj.heal_health)
-                                     or (rj.heal and g >= rj.resupply_cost)):
-                            val += 4.0
-                        if val == 0.0:
-                            continue
-                        dmp = mp_row[j]
-                        score = val - 1.5 * hazard[j] - 0.5 * thr_row[j] - dmp / (2.0 * sp)
-                        if not fuel_src and f * sp - dmp < sp:
-                            score -= RESERVE_PENALTY  # would arrive with an empty tank
-                        if score > best_score:
-                            best, best_score = j, score
-                    if best < 0:
-                        best = t.nearest_city[p]
-                    if best != p:
-                        full = path_tab[p][best]
-                        if f > 0:
-                            budget = f * sp
-                            cost = 0
-                            cut = 0
-                            for j in full:
-                                if cost + diff[j] > budget:
-                                    break
-                                cost += diff[j]
-                                cut += 1
-                            # Don't end a partial move on a hex that irradiates or contaminates.
-                            while cut > 1 and cut < len(full) and hazard[full[cut - 1]]:
-                                cut -= 1
-                                cost -= diff[full[cut]]
-                            if cut:
-                                route = full[:cut] if cut < len(full) else full
-                                spent = -(-cost // sp) or 1
-                        else:
-                            route = full[:1]
-                            on_foot = True
-            else:
-                c = rnd()
-                if c < 1 / 3:
-                    pass  # "Moving is not obligatory."
-                elif c < 2 / 3 or f == 0:
-                    nb = t.nbrs[p]
-                    route = (nb[int(rnd() * len(nb))],)
-                    on_foot = True
-                else:
-                    mp_row = mp_tab[p]
-                    budget = f * sp
-                    choices = [j for j in range(t.n) if j != p and mp_row[j] <= budget]
-                    if choices:
-                        j = choices[int(rnd() * len(choices))]
-                        route = path_tab[p][j]
-                        spent = -(-mp_row[j] // sp) or 1
-            if not route:
-                continue
-            # Resolve Movement and Wasteland Cards: 1 card + 1 per Threat icon (none on foot);
-            # the Waster, seeing all of them, plays the hardest on the last hex.
-            if on_foot:
-                drawn = 1
-            else:
-                end = route[-1]
-                drawn = 1 + (thr_tab[p][end] if route is path_tab[p][end]
-                             else sum(thr_hex[j] for j in route))
-                fuel[s] = f - spent
-                stats[10] += spent
-            stats[11] += len(route)
-            stats[4] += 1
-            stats[5] += drawn
-            u = rnd()
-            d = 5 if u < c5 ** drawn else 7 if u < c57 ** drawn else 9
-            wd = 0 if h >= 3 else 3 - h
-            pool = m.escape_skill - wd
-            if rnd() >= _PASS[pool if pool > 1 else 1][d]:
-                h -= m.wound_per_failed_escape + (m.extra_wound_hard if d == 9 else 0)
-                if h <= 0:
-                    h = 0
-                    ko[s] = True
-                    stats[9] += 1
-                health[s] = h
-            pos[s] = route[-1]
-            marker[s] = False
+        explore(game, s, rule)
 
-        # --- Exploration Step, in round order ---
-        for k in range(n):
-            s = (first + k) % n
-            p = pos[s]
-            rule = rules[p]
-            if ko[s] or rule is None:
-                continue
-            if rule.check_skill is not None and not marker[s]:
-                h = health[s]
-                pool = m.explore_skill - (0 if h >= 3 else 3 - h)
-                marker[s] = True  # placed "No matter the check result"
-                if rnd() >= _PASS[pool if pool > 1 else 1][rule.check_difficulty]:
-                    continue
-            stats = st[s]
-            if not visited[s] >> p & 1:
-                visited[s] |= 1 << p
-                stats[0 if kind[p] == SPECIAL_HEX else 1] += 1
-            if p == task_hex:  # common task: the first knight to explore its hex
-                stats[2] += 1
-                others = [j for j in specials_list if j != p] or specials_list
-                task_hex = others[int(rnd() * len(others))]
-                task_age = 0
-            g = green[s]
-            if heur[s]:
-                act = _choose_action(rule, g, fuel[s], health[s], rad[s])
-            else:
-                acts = _actions(rule, g)
-                act = acts[int(rnd() * len(acts))] if acts else 0
-            if act in (_HEAL, _SUPPLIES, _BOTH):
-                green[s] = g - rule.resupply_cost
-                if act != _SUPPLIES:
-                    health[s], rad[s] = R.RESOURCE_MAX, R.RESOURCE_MIN
-                if act != _HEAL:
-                    fuel[s] = R.FUEL_MAX
-            elif act == _FUEL_GAIN:
-                fuel[s] = min(R.FUEL_MAX, fuel[s] + rule.fuel_gain)
-            elif act == _HEAL_RAD:
-                rad[s] = max(0, rad[s] - rule.heal_radiation)
-            elif act == _HEAL_HEALTH:
-                health[s] = min(R.RESOURCE_MAX, health[s] + rule.heal_health)
-            elif act == _GREEN:
-                green[s] = g + rule.green_gain
 
-        # --- Rest Step: quick resupply (1 luck card), then regain consciousness ---
-        for s in range(n):
-            if ko[s]:
-                p = pos[s]
-                pos[s] = t.nearest_city[p]
-                if health[s] <= R.KO_HEALTH:
-                    health[s] = 2
-                if rad[s] >= R.KO_RADIATION:
-                    rad[s] = 2
-                fuel[s] = max(0, fuel[s] - 1)
-                ko[s] = False
-                marker[s] = False
-                continue
-            lk = luck[s]
-            if heur[s]:
-                if fuel[s] <= 1 and lk[0]:
-                    lk[0] -= 1
-                    fuel[s] += 1
-                elif health[s] <= 2 and lk[1]:
-                    lk[1] -= 1
-                    health[s] += 1
-                elif rad[s] >= 2 and lk[2]:
-                    lk[2] -= 1
-                    rad[s] -= 1
-            elif rnd() < 0.5:
-                total = lk[0] + lk[1] + lk[2] + lk[3]
-                if total:
-                    x = int(rnd() * total)
-                    i = 0
-                    while x >= lk[i]:
-                        x -= lk[i]
-                        i += 1
-                    lk[i] -= 1
-                    if i == 0:
-                        fuel[s] = min(4, fuel[s] + 1)
-                    elif i == 1:
-                        health[s] = min(4, health[s] + 1)
-                    elif i == 2:
-                        rad[s] = max(0, rad[s] - 1)
+def explore(game: Game, s: int, rule: R.HexRules) -> None:
+    """Hex Activities: accomplish the common task, perform 1 exploration action."""
+    seat, t = game.seats[s], game.t
+    p = seat.pos
+    if not seat.visited >> p & 1:
+        seat.visited |= 1 << p
+        seat.stats[_SPECIALS if t.kind[p] == SPECIAL_HEX else _CITIES] += 1
+    if p == game.task_hex:  # the common task goes to the first knight to explore its hex
+        seat.stats[_TASKS] += 1
+        game.task_hex, game.task_marks = _draw_task(game, done=p), 0
+    action = game.bots[s].exploration_action(rule, seat, game.rng)
+    if action is not None:
+        seat.knight, seat.green = R.perform_exploration_action(seat.knight, seat.green, rule,
+                                                               action)
 
+
+def rest_step(game: Game) -> None:
+    """Rest Step c) Quick Resupply, then d) Regain Consciousness."""
+    for s, seat in enumerate(game.seats):
+        if seat.ko:
+            continue
+        icon = game.bots[s].quick_resupply(seat, game.rng)
+        if icon is not None:
+            seat.luck[R.LUCK_ICONS.index(icon)] -= 1
+            seat.knight = R.quick_resupply(seat.knight, icon)
+    for seat in game.seats:
+        if seat.ko:
+            seat.pos = game.t.nearest_city[seat.pos]
+            seat.knight = R.regain_consciousness(seat.knight)
+            seat.ko = seat.marker = False
+
+
+def records(game: Game) -> tuple[int, ...]:
+    """Per-seat FIELDS, seat-major; mission points = specials + cities + task points."""
     out: list[int] = []
-    for s in range(n):
-        row = st[s]
-        row[3] = row[0] + row[1] + m.task_points * row[2]
+    for seat in game.seats:
+        row = seat.stats
+        row[_POINTS] = row[_SPECIALS] + row[_CITIES] + game.cfg.model.task_points * row[_TASKS]
         out += row
     return tuple(out)
 

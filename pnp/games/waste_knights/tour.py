@@ -1,4 +1,4 @@
-"""Tour model: who tours (vehicles, policies, the abstract card model) and per-board tables.
+"""Tour model: who tours (vehicles, policies, abstract card model), board tables, knight state.
 
 Pure core. The tables (cheapest routes in Movement Points, then Threat, between all hexes) are
 built once per board and batch so the game loop only looks things up.
@@ -13,7 +13,7 @@ from typing import Sequence
 
 from pnp.errors import PnpError
 from pnp.games.waste_knights import rules as R
-from pnp.games.waste_knights.hexes import Board, Kind, distance, neighbours
+from pnp.games.waste_knights.hexes import Board, Kind, neighbours
 
 DEFAULT_ROUNDS = 10
 
@@ -27,18 +27,13 @@ class Policy(str, Enum):
 
 @dataclass(frozen=True)
 class TourModel:
-    """The abstract parts of the tour (see docs/assumptions.md)."""
+    """The abstract parts of the tour (see docs/assumptions.md); the rules are in ``rules``."""
 
     escape_skill: int = 2           # dice in the escape panel's skill
     explore_skill: int = 2          # dice in an exploration check's skill
     card_difficulty_weights: tuple[float, float, float] = (1.0, 1.0, 1.0)  # Easy/Challenging/Hard
-    wound_per_failed_escape: int = 1
-    extra_wound_hard: int = 1       # Hard (9) cards: enemies with red gear / Reputation rewards
     start_green: int = 3            # Extra Bullets, Medi-shot, Rad-out
-    start_luck: int = 3
-    luck_max: int = 5
     task_points: int = 2            # Reputation of a common task (Speed Record: 2)
-    task_marks: int = 3             # "If there are 3 general markers on any task card"
 
 
 @dataclass(frozen=True)
@@ -159,10 +154,9 @@ def build_tables(board: Board) -> Tables:
     cities = tuple(i for i in range(n) if kind[i] == CITY_HEX)
     if not cities:
         raise PnpError("a board needs at least one city hex", field="kind")
-    # Regaining Consciousness: "the nearest city hex" (in hexes); ties go to the first in board
-    # order (the Waster's choice in the rulebook).
-    nearest = tuple(min(cities, key=lambda c, i=i: (distance(hexes[i].coord, hexes[c].coord), c))
-                    for i in range(n))
+    city_coords = [hexes[c].coord for c in cities]
+    nearest = tuple(cities[city_coords.index(R.nearest_city(h.coord, city_coords))]
+                    for h in hexes)
     return Tables(
         n=n, kind=kind, diff=diff, threat=threat,
         hazard=tuple(h.radiation + h.contamination for h in hexes),
@@ -173,3 +167,18 @@ def build_tables(board: Board) -> Tables:
         sites=tuple(i for i in range(n) if kind[i] != NORMAL_HEX),
         specials=tuple(i for i in range(n) if kind[i] == SPECIAL_HEX), cities=cities,
         start=idx.get((0, 0), cities[0]))
+
+
+@dataclass(slots=True)
+class Seat:
+    """One knight's state during a game: dials, place, cards and his record (FIELDS order)."""
+
+    speed: int
+    pos: int
+    knight: R.Knight
+    green: int
+    luck: list[int]                  # luck cards in hand, a count per ``R.LUCK_ICONS`` icon
+    stats: list[int]
+    ko: bool = False
+    marker: bool = False             # his player marker on the hex (exploration check made)
+    visited: int = 0                 # bit i: hex i explored
