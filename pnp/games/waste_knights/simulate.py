@@ -20,9 +20,10 @@ from pnp.games.waste_knights.tour import (CITY_HEX, SPECIAL_HEX, DEFAULT_ROUNDS,
 from pnp.games.waste_knights.tour_stats import FIELDS, compare, report_sections, summarize
 from pnp.sim.runner import Batch, run
 
-__all__ = ["DEFAULT_ROUNDS", "FIELDS", "Policy", "Tables", "TourConfig", "TourModel",
-           "build_tables", "make_config", "play_game", "report_sections", "simulate_tour",
-           "tour_batch", "tour_report"]
+__all__ = ["DEFAULT_ROUNDS", "FIELDS", "Game", "Plan", "Policy", "Seat", "Tables", "TourConfig",
+           "TourModel", "build_tables", "exploration_step", "make_config", "move_step",
+           "play_game", "preparations_phase", "records", "report_sections", "rest_step", "setup",
+           "simulate_tour", "tour_batch", "tour_report"]
 
 _F = {name: i for i, name in enumerate(FIELDS)}
 _SPECIALS, _CITIES, _TASKS, _POINTS = _F["specials"], _F["cities"], _F["tasks"], _F["points"]

@@ -287,3 +287,144 @@ def test_reference_sheet_hexes():
 def test_knight_limits():
     """Game Setup: 4 player boards; the 2 and 3 Players variants; no solo rules."""
     assert (R.MIN_KNIGHTS, R.MAX_KNIGHTS) == (2, 4)
+
+
+# --- rule steps of a round (the tour calls these) --------------------------------------------
+
+def test_knocked_out_by_names_the_dial():
+    """Unconscious Knights: K.O. "when his Radiation dial indicates 4 Radiation and/or his Health
+    counter indicates 0 Health"."""
+    assert R.knocked_out_by(R.Knight()) is None
+    assert R.knocked_out_by(R.Knight(radiation=4)) is R.KnockOut.RADIATION
+    assert R.knocked_out_by(R.Knight(health=0)) is R.KnockOut.HEALTH
+    assert R.knocked_out_by(R.Knight(health=0, radiation=4)) is R.KnockOut.RADIATION
+
+
+def test_city_option_is_chosen_after_the_icons():
+    """Waster Step b): the icons are resolved first, then "If a knight is on a hex with a city
+    icon, he can choose one option"; an unconscious knight "performs no activities"."""
+    seen = []
+
+    def choose(k):
+        seen.append(k)
+        return R.CityOption.HEAL_HEALTH
+
+    k = R.game_board_effects(R.Knight(health=3), 1, 1, choose)
+    assert seen == [R.Knight(health=2, radiation=1)] and k.health == 3
+    seen.clear()
+    k = R.game_board_effects(R.Knight(health=1), 0, 1, choose)
+    assert seen == [] and k.health == 0
+
+
+def test_quick_resupply_one_card_one_resource():
+    """Rest Step c) Quick Resupply: "If the knight discards a luck card with an Ammo or Fuel icon,
+    he immediately gains +1 Ammo or +1 Fuel ... Radiation or Health icon, he heals 1"."""
+    k = R.Knight(fuel=1, health=2, radiation=3, ammo=0)
+    assert R.quick_resupply(k, R.LuckIcon.FUEL) == R.Knight(2, 2, 3, 0)
+    assert R.quick_resupply(k, R.LuckIcon.HEALTH) == R.Knight(1, 3, 3, 0)
+    assert R.quick_resupply(k, R.LuckIcon.RADIATION) == R.Knight(1, 2, 2, 0)
+    assert R.quick_resupply(k, R.LuckIcon.AMMO) == R.Knight(1, 2, 3, 1)
+    assert R.quick_resupply(R.Knight(), R.LuckIcon.FUEL).fuel == 4  # the dial stops at 4
+
+
+def test_luck_cards_start_three_hand_of_five():
+    """Luck Cards: "Each knight starts the game with 3 luck cards and draws 1 card per round. The
+    number of luck cards on any player's hand cannot exceed 5 luck cards"."""
+    assert R.START_LUCK == 3
+    assert not R.luck_hand_full(4) and R.luck_hand_full(5)
+    assert len(R.LUCK_ICONS) == 4
+
+
+def test_mel_gearson_move_spends_one_fuel():
+    """Illustrated Movement Example: "Mel spends 1 Fuel and starts moving" (Heavy-duty 2 + his
+    ability 1 = 3 Movement Points per Fuel); the dial goes down by what the route costs."""
+    k, spent = R.resolve_vehicle_move(R.Knight(fuel=4), 3, 2 + 1)
+    assert (k.fuel, spent) == (3, 1)
+    k, spent = R.resolve_vehicle_move(R.Knight(fuel=1), 0, 4)  # "at least 1 Fuel"
+    assert (k.fuel, spent) == (0, 1)
+    with pytest.raises(PnpError, match="Fuel"):
+        R.resolve_vehicle_move(R.Knight(fuel=1), 5, 4)
+    with pytest.raises(PnpError):
+        R.resolve_vehicle_move(R.Knight(fuel=0), 1, 4)
+
+
+def test_furball_failed_escape_loses_two_health():
+    """Enemy Cards, example: Geoffrey fails the escape check against Furball and "immediately
+    loses 2 Health (as the rewards space of this enemy shows Reputation)"."""
+    assert R.escape_failed(R.Knight(), rewarding=True).health == 2
+    assert R.escape_failed(R.Knight(), rewarding=False).health == 3
+    k = R.escape_failed(R.Knight(health=1), rewarding=True)
+    assert k.health == 0 and R.knocked_out_by(k) is R.KnockOut.HEALTH
+
+
+def test_task_outdated_at_three_markers():
+    """Waster Step a): "If there are 3 general markers on any task card, such task becomes
+    outdated"."""
+    assert [R.task_outdated(m) for m in (0, 1, 2, 3)] == [False, False, False, True]
+
+
+def test_exploration_check_once_while_staying():
+    """Exploration Check: "No matter the check result, the Active Knight places his player marker
+    on this hex. As long as he stays on this hex ... without the need to make its exploration
+    check"; Old Refinery [9] needs one (Naomi Vatt's example), Gangraen none."""
+    assert R.needs_exploration_check(R.HEX_RULES[9], marker=False)
+    assert not R.needs_exploration_check(R.HEX_RULES[9], marker=True)
+    assert not R.needs_exploration_check(R.HEX_RULES[1], marker=False)
+
+
+def test_hugh_jackal_old_refinery_gains_four_fuel():
+    """Private Tasks, example: "After performing the special action of Old Refinery (Hugh gains
+    +4 Fuel)"; the Fuel dial stops at 4."""
+    rule = R.HEX_RULES[9]
+    assert R.ExplorationAction.FUEL in R.exploration_actions(rule, 0)
+    k, green = R.perform_exploration_action(R.Knight(fuel=1), 0, rule, R.ExplorationAction.FUEL)
+    assert (k.fuel, green) == (4, 0)
+
+
+def test_resupply_actions_cost_green_gear():
+    """Reference Sheet: Hexes: Pumps "+" (one action, both resupplies, 1 green gear card),
+    Gangraen "/" (one or the other), Queen's Valley 2 green gear cards."""
+    A = R.ExplorationAction
+    assert R.exploration_actions(R.HEX_RULES[2], 1) == (A.RESUPPLY_BOTH,)
+    assert R.exploration_actions(R.HEX_RULES[1], 1) == (A.RESUPPLY_HEAL, A.RESUPPLY_SUPPLIES)
+    assert R.exploration_actions(R.HEX_RULES[3], 1) == ()
+    hurt = R.Knight(fuel=0, health=1, radiation=3, ammo=0)
+    k, green = R.perform_exploration_action(hurt, 1, R.HEX_RULES[2], A.RESUPPLY_BOTH)
+    assert (k, green) == (R.Knight(4, 4, 0, 4), 0)
+    k, green = R.perform_exploration_action(hurt, 2, R.HEX_RULES[1], A.RESUPPLY_HEAL)
+    assert (k, green) == (R.Knight(0, 4, 0, 0), 1)
+    with pytest.raises(PnpError, match="no resupply_heal"):
+        R.perform_exploration_action(hurt, 1, R.HEX_RULES[3], A.RESUPPLY_HEAL)
+    k, green = R.perform_exploration_action(R.Knight(), 0, R.HEX_RULES[11], A.GREEN_GEAR)
+    assert green == 2  # Cerbero Tower: +2 green gear cards
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(R.HEX_RULES)), st.integers(0, 4), st.integers(0, 4),
+       st.integers(0, 4), st.integers(0, 4), st.integers(0, 5))
+def test_every_exploration_action_keeps_the_dials(number, f, h, r, a, green):
+    """Managing Resources: dials stay 0-4; a resupply is paid for, never on credit."""
+    rule = R.HEX_RULES[number]
+    for action in R.exploration_actions(rule, green):
+        k, g = R.perform_exploration_action(R.Knight(f, h, r, a), green, rule, action)
+        assert all(0 <= v <= 4 for v in (k.fuel, k.health, k.radiation, k.ammo))
+        assert g >= 0 and (g < green) == (action.value.startswith("resupply")
+                                          and rule.resupply_cost > 0)
+
+
+def test_check_from_one_draw_matches_the_dice():
+    """Making Checks: a check passed from one uniform draw is as likely as rolling the pool."""
+    for pool, difficulty in ((1, 7), (2, 9), (0, 5), (3, 7)):
+        p = R.check_probability(pool, difficulty)
+        assert R.check_passed_draw(p - 1e-9, pool, difficulty)
+        assert not R.check_passed_draw(p, pool, difficulty)
+    assert R.escape_check_pool(2, health=1) == 1  # Naomi Vatt: never fewer than 1 die
+    assert R.escape_check_pool(2, health=4) == 2
+
+
+def test_nearest_city_ties_to_the_first():
+    """Regaining Consciousness: "placed on the nearest city hex from his current hex (if two city
+    hexes are in the same distance, the Waster chooses ...)"."""
+    assert R.nearest_city((2, 0), [(0, 0), (3, 0)]) == (3, 0)
+    assert R.nearest_city((1, 0), [(0, 0), (2, 0)]) == (0, 0)
+    assert R.nearest_city((1, 0), [(2, 0), (0, 0)]) == (2, 0)

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import PnpError
+from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights import simulate as S
 from pnp.games.waste_knights.data import default_catalogue
 from pnp.games.waste_knights.generate import session_board
@@ -272,3 +273,56 @@ def test_game_records_are_bounded(seed, knights, policy, vehicle, rounds):
                                         + 2 * seat(g, s, "tasks"))
         # The Fuel dial holds at most 4: no Move Step spends more.
         assert seat(g, s, "fuel_spent") <= 4 * rounds
+
+
+# --- the round's steps: rules referee the bots -----------------------------------------------
+
+class _Reckless(S.BOTS[S.Policy.HEURISTIC].__class__):
+    """A bot that plans a drive to the farthest hex whatever its Fuel."""
+
+    def plan_move(self, seat, t, task_hex, rng):
+        far = max(range(t.n), key=lambda j: t.mp[seat.pos][j])
+        return S.Plan(t.path[seat.pos][far])
+
+
+def test_a_route_the_fuel_cannot_pay_for_is_refused(board):
+    """Resolve Movement: "cannot continue his move if he does not have enough Movement Points";
+    the game loop lets rules.py referee the bots' plans."""
+    t = S.build_tables(board)
+    game = S.setup(t, S.make_config(2, SPEEDS, ["heavy-duty"]), random.Random(1))
+    game.bots = [_Reckless(), _Reckless()]
+    with pytest.raises(PnpError, match="Fuel"):
+        for order in ([0, 1], [1, 0], [0, 1]):
+            S.move_step(game, order)
+            S.rest_step(game)
+
+
+def test_rest_step_wakes_knocked_out_knights_in_the_nearest_city(board):
+    """Rest Step d) Regain Consciousness: nearest city, heal 2 on the K.O. dial, -1 Fuel."""
+    t = S.build_tables(board)
+    game = S.setup(t, S.make_config(2, SPEEDS), random.Random(1))
+    far = max(range(t.n), key=lambda j: t.mp[t.start][j])
+    ko = game.seats[0]
+    ko.pos, ko.knight, ko.ko, ko.marker = far, R.Knight(fuel=2, health=0, radiation=1), True, True
+    S.rest_step(game)
+    assert ko.pos == t.nearest_city[far] and t.kind[ko.pos] == S.CITY_HEX
+    assert ko.knight == R.Knight(fuel=1, health=2, radiation=1, ammo=3)
+    assert not ko.ko and not ko.marker
+
+
+def test_preparations_phase_marks_the_task_and_resolves_icons(board):
+    """Waster Step a) three marks make the task outdated; b) a K.O. by Radiation is recorded."""
+    t = S.build_tables(flat_board(radiation=2))
+    game = S.setup(t, S.make_config(2, SPEEDS), random.Random(1))
+    for _ in range(R.TASK_OUTDATED_MARKS - 1):
+        S.preparations_phase(game)
+    assert game.task_marks == R.TASK_OUTDATED_MARKS - 1
+    assert sum(game.seats[1].luck) == R.START_LUCK + 2  # +1 a Knights Step, up to 5 in hand
+    game.seats[1].pos = t.nbrs[t.start][0]
+    game.seats[1].knight = R.Knight(radiation=2)
+    S.preparations_phase(game)
+    assert game.task_marks == 0
+    assert game.seats[1].ko and seat(S.records(game), 1, "ko_radiation") == 1
+    assert sum(game.seats[1].luck) == R.START_LUCK + 2  # unconscious: no luck card drawn
+    assert not game.seats[0].ko  # Gangraen carries no icon
+    assert sum(game.seats[0].luck) == R.LUCK_HAND_MAX
