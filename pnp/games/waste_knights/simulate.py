@@ -91,7 +91,7 @@ def preparations_phase(game: Game) -> None:
     # b) and c) touch only the knight's own dials and hand, so resolving them knight by knight
     # gives the same game as step by step and keeps one random stream per game.
     for s in range(game.cfg.knights):
-        if game_board_effects(game, s):
+        if game_board_effects(game, s):  # an unconscious knight draws no luck card
             draw_luck_card(game, s)
 
 
@@ -126,8 +126,10 @@ def move_step(game: Game, order: list[int]) -> None:
         if seat.knight.fuel == 0:
             seat.stats[_STARVED] += 1
         plan = game.bots[s].plan_move(seat, game.t, game.task_hex, game.rng)
-        if plan is not None:  # "If the Active Knight chooses not to move, the Waster does not
-            resolve_movement(game, seat, plan)  # draw or play any wasteland cards"
+        # "If the Active Knight chooses not to move, the Waster does not draw or play any
+        # wasteland cards."
+        if plan is not None:
+            resolve_movement(game, seat, plan)
 
 
 def resolve_movement(game: Game, seat: Seat, plan: Plan) -> None:
