@@ -222,7 +222,6 @@ def drawing_to_svg(drawing: Drawing, *, embed_fonts: bool = True) -> str:
     b = drawing.bleed
     w, h = drawing.width + 2 * b, drawing.height + 2 * b
     dwg = svgwrite.Drawing(size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
-    dwg.viewbox(-b, -b, w, h)
     dwg["viewBox"] = f"{_n(-b)} {_n(-b)} {_n(w)} {_n(h)}"
     if drawing.name:
         dwg.set_desc(title=clean_text(drawing.name))
