@@ -18,7 +18,7 @@ from pnp.errors import PnpError
 from pnp.layout.colours import parse_colour
 from pnp.layout.draw import Circle, Drawing, Group, Image, Item, Path, Rect, TextBox
 from pnp.layout.sizes import MM_PER_POINT
-from pnp.layout.text import ICON_RISE, ICON_SCALE, fit_text, icon_kind, register_font
+from pnp.layout.text import fit_text, icon_kind, icon_place, register_font
 
 PT_PER_MM = 1.0 / MM_PER_POINT
 MITER_LIMIT = 4.0  # SVG's default, so both backends draw the same corners
@@ -208,29 +208,26 @@ class _Painter:
             c.rotate(box.rotate)
             c.translate(-cx, -cy)
         em = fitted.size_mm
-        icons = []
         if self.fill(box.colour):
             t = c.beginText()
             t.setFont(register_font(box.font), em, em)
             for line in fitted.lines:
-                y = box.y + line.baseline
                 for span in line.spans:
                     if span.icon is None:
-                        t.setTextTransform(1, 0, 0, -1, box.x + span.x, y)
+                        t.setTextTransform(1, 0, 0, -1, box.x + span.x, box.y + line.baseline)
                         t.textOut(span.text)
-                    else:
-                        icons.append((span, y))
             c.drawText(t)
-        else:
-            icons = [(s, box.y + ln.baseline) for ln in fitted.lines for s in ln.spans if s.icon]
-        for span, y in icons:
-            d = em * ICON_SCALE
-            cx, cy = box.x + span.x + span.width / 2, y - em * ICON_RISE
-            if icon_kind(span.icon) == "colour":
-                if self.fill(span.icon):
-                    c.circle(cx, cy, d / 2, stroke=0, fill=1)
-            else:
-                self.image(span.icon, cx - d / 2, cy - d / 2, d, d)
+        # Icons after the text object: a text object cannot hold circles or images.
+        for line in fitted.lines:
+            for span in line.spans:
+                if span.icon is None:
+                    continue
+                cx, cy, d = icon_place(span, box.x + span.x, box.y + line.baseline, em)
+                if icon_kind(span.icon) == "colour":
+                    if self.fill(span.icon):
+                        c.circle(cx, cy, d / 2, stroke=0, fill=1)
+                else:
+                    self.image(span.icon, cx - d / 2, cy - d / 2, d, d)
         if rotated:
             self.pop()
 

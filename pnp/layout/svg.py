@@ -13,8 +13,8 @@ import svgwrite
 from pnp.errors import PnpError
 from pnp.layout.colours import css_colour
 from pnp.layout.draw import Circle, Drawing, Group, Image, Item, Path, Rect, TextBox
-from pnp.layout.text import (FONT_STYLE, ICON_RISE, ICON_SCALE, clean_text, fit_text,
-                             font_path, icon_kind)
+from pnp.layout.text import (FONT_STYLE, clean_text, fit_text, font_path, icon_kind,
+                             icon_place)
 
 # Same glyphs as the PDF: Vera is embedded below; DejaVu Sans (Vera's successor, same Latin
 # metrics) is the fallback when a viewer ignores @font-face.
@@ -207,8 +207,7 @@ class _Writer:
                     t["xml:space"] = "preserve"  # keep the spaces measured for the PDF
                     element.add(t)
                     continue
-                d = em * ICON_SCALE
-                cx, cy = x + span.width / 2, y - em * ICON_RISE
+                cx, cy, d = icon_place(span, x, y, em)
                 if icon_kind(span.icon) == "colour":
                     element.add(self._el(self.dwg.circle(), _paint(
                         {"cx": _n(cx), "cy": _n(cy), "r": _n(d / 2)}, span.icon)))

@@ -361,6 +361,12 @@ def fit_text(box: TextBox) -> Fitted:
     return _build(box, lines, size, True, cw, missing)
 
 
+def icon_place(span: Span, x: float, baseline: float, em: float) -> tuple[float, float, float]:
+    """Centre (cx, cy) and diameter in mm of an inline icon whose span starts at ``x``."""
+    # One place for both backends, so an icon sits on the same spot in PDF and SVG.
+    return x + span.width / 2, baseline - em * ICON_RISE, em * ICON_SCALE
+
+
 @lru_cache(maxsize=1024)
 def icon_kind(value: str) -> str:
     """"colour" when an icon value is a colour (drawn as a filled circle), else "image"."""
