@@ -24,29 +24,30 @@ PT_PER_MM = 1.0 / MM_PER_POINT
 MITER_LIMIT = 4.0  # SVG's default, so both backends draw the same corners
 
 
-def _read_image(path: str) -> tuple[bytes, int, int]:
-    """The file's bytes and pixel size; a PnpError naming the file when it is not an image."""
-    if str(path).lower().endswith(".svg"):
-        raise PnpError("SVG art is drawn in SVG output only; give a PNG or JPEG for PDF/PNG",
-                       file=str(path), field="image")
+def image_bytes(path: str) -> bytes:
+    """The bytes of an art file; a PnpError naming the file when it cannot be read."""
     try:
         with open(path, "rb") as fh:
-            data = fh.read()
-        with PILImage.open(io.BytesIO(data)) as im:
-            im.load()
-            w, h = im.size
+            return fh.read()
     except OSError as exc:
         raise PnpError(f"cannot read image: {exc.strerror or exc}", file=str(path),
                        field="image") from None
-    except Exception as exc:  # Pillow raises several types for corrupt files
-        raise PnpError(f"cannot read image: {exc}", file=str(path), field="image") from None
-    return data, w, h
 
 
 @lru_cache(maxsize=4096)
 def load_image(path: str) -> tuple[str, int, int]:
     """Check an image file once: its content digest and pixel size (the pixels are not kept)."""
-    data, w, h = _read_image(path)
+    if str(path).lower().endswith(".svg"):
+        raise PnpError("SVG art is drawn in SVG output only; give a PNG or JPEG for PDF/PNG",
+                       file=str(path), field="image")
+    data = image_bytes(path)
+    try:
+        with PILImage.open(io.BytesIO(data)) as im:
+            im.load()
+            w, h = im.size
+    except Exception as exc:  # Pillow raises several types for corrupt files
+        raise PnpError(f"cannot read image: {getattr(exc, 'strerror', None) or exc}",
+                       file=str(path), field="image") from None
     return hashlib.sha256(data).hexdigest()[:32], w, h
 
 
@@ -172,8 +173,9 @@ class _Painter:
         if name is None:
             # First use in this document: reportlab embeds it; later uses reference it by name
             # instead of re-hashing the pixels on every card.
-            # Decoded only here, once per document, so big art is not held between pages.
-            reader = ImageReader(io.BytesIO(_read_image(path)[0]))
+            # Decoded only here, once per document, so big art is not held between pages;
+            # load_image above has already checked it, so the bytes are read, not re-checked.
+            reader = ImageReader(io.BytesIO(image_bytes(path)))
             c.drawImage(reader, 0, 0, 1, 1, mask="auto")
             self.images[digest] = c._formsinuse[-1]
         else:

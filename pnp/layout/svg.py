@@ -71,14 +71,9 @@ def image_data_uri(path: str) -> str:
     if ext not in _MIME:
         raise PnpError(f"unsupported image type {ext or '(none)'!r} (use PNG, JPEG or SVG)",
                        file=str(path), field="image")
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise PnpError(f"cannot read image: {exc.strerror or exc}", file=str(path),
-                       field="image") from None
+    from pnp.layout.pdf import image_bytes, load_image
+    data = image_bytes(path)
     if ext != ".svg":
-        from pnp.layout.pdf import load_image
         load_image(path)  # the same check as the PDF: a corrupt file is an error here too
     return f"data:{_MIME[ext]};base64,{base64.b64encode(data).decode('ascii')}"
 
