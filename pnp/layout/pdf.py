@@ -45,6 +45,10 @@ def load_image(path: str) -> tuple[str, int, int]:
         with PILImage.open(io.BytesIO(data)) as im:
             im.load()
             w, h = im.size
+    except PILImage.UnidentifiedImageError:
+        # Pillow's own message names the in-memory buffer by its address, new on every run.
+        raise PnpError("cannot read image: not an image file (use PNG or JPEG)",
+                       file=str(path), field="image") from None
     except Exception as exc:  # Pillow raises several types for corrupt files
         raise PnpError(f"cannot read image: {getattr(exc, 'strerror', None) or exc}",
                        file=str(path), field="image") from None

@@ -118,6 +118,17 @@ def test_unreadable_image_names_the_file(tmp_path, content):
     assert not (tmp_path / "x.pdf").exists()
 
 
+def test_corrupt_image_error_is_the_same_every_run(tmp_path):
+    # Pillow names the in-memory buffer it read; its address changed from run to run.
+    bad = tmp_path / "broken.png"
+    bad.write_bytes(b"not an image")
+    d = Drawing(50, 50, items=(Image(0, 0, 10, 10, str(bad)),))
+    with pytest.raises(PnpError) as err:
+        write_pdf([d], tmp_path / "x.pdf")
+    assert "0x" not in str(err.value) and "BytesIO" not in str(err.value)
+    assert "not an image" in str(err.value)
+
+
 def test_no_pages_is_an_error(tmp_path):
     with pytest.raises(PnpError):
         write_pdf([], tmp_path / "x.pdf")
