@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from pnp.errors import PnpError
 from pnp.layout.draw import Component, Drawing, Group, Item, Path, Point
-from pnp.layout.marks import (EPS, Box, crop_marks, item_box, offset_polygon, place_footer,
-                              place_points, rect_points)
-from pnp.layout.poster import calibration_pages, poster  # re-exported: one place to import from
+from pnp.layout.marks import (EPS, Box, bbox, crop_marks, item_box, offset_polygon,
+                              place_footer, place_points, rect_points)
+# re-exported: one place to import from
+from pnp.layout.poster import MIN_MARGIN, calibration_pages, poster
 
-MIN_MARGIN = 6.35        # 1/4 in: what home printers leave unprinted
 SAFE_INSET = 3.0         # the safe zone is this far inside the trim
 CUT_STROKE = 0.2         # cut line along a non-rectangular outline
 GUIDE_COLOUR = "#00a0e0"
@@ -194,17 +194,12 @@ def _place_front(face: Drawing, x: float, y: float, grid: Grid, bleed: float,
 def _place_back(front: _Placed, back: Drawing, x: float, y: float, grid: Grid,
                 page: tuple[float, float], duplex: Duplex) -> _Placed:
     cw, ch = grid.cols.size, grid.rows.size
-    bx0, by0, _, _ = _bbox_of(_mirror(rect_points(x, y, cw, ch), page, duplex))
+    bx0, by0, _, _ = bbox(_mirror(rect_points(x, y, cw, ch), page, duplex))
     rotate = _back_rotate(grid.rotate, duplex)
     dx, dy = _origin(bx0, by0, back.width, back.height, rotate)
     clips = tuple(_mirror(c, page, duplex) for c in front.clips)
     safe = _mirror(front.safe, page, duplex) if front.safe else None
     return _Placed(back, dx, dy, rotate, clips, None, safe)
-
-
-def _bbox_of(points: Sequence[Point]) -> Box:
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _guide(points: tuple[Point, ...]) -> Path:
@@ -293,8 +288,10 @@ def _front_page(grid: Grid, comps: Sequence[Component], page: tuple[float, float
     items += [_guide(p.safe) for p in placed if p.safe]
     obstacles: list[Box] = [grid.extent()]
     if marks and not outlined:  # outlined components are cut along their drawn outline
-        used = Grid(_used(grid.cols, len(comps), grid.cols.count, across=True),
-                    _used(grid.rows, len(comps), grid.cols.count, across=False), grid.rotate)
+        # a partly filled page gets marks only where its cards are
+        ncols = grid.cols.count
+        used = Grid(replace(grid.cols, count=min(len(comps), ncols)),
+                    replace(grid.rows, count=math.ceil(len(comps) / ncols)), grid.rotate)
         cm = crop_marks(used.cols.cuts(), used.rows.cuts(), used.extent(), page)
         items += cm
         obstacles += [item_box(m) for m in cm]
@@ -303,13 +300,6 @@ def _front_page(grid: Grid, comps: Sequence[Component], page: tuple[float, float
     if text is not None:
         items.append(text)
     return Drawing(width=page[0], height=page[1], items=tuple(items), name="front"), placed
-
-
-def _used(axis: Axis, n: int, ncols: int, *, across: bool) -> Axis:
-    """The axis trimmed to the slots a partly filled page uses (marks only where cards are)."""
-    used = min(n, ncols) if across else math.ceil(n / ncols)
-    return Axis(count=max(used, 1), size=axis.size, pitch=axis.pitch, bleed=axis.bleed,
-                start=axis.start)
 
 
 def _back_page(grid: Grid, comps: Sequence[Component], placed: Sequence[_Placed],

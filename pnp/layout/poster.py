@@ -9,7 +9,7 @@ from pnp.errors import PnpError
 from pnp.layout.draw import Align, Circle, Drawing, Group, Item, Path, TextBox, VAlign
 from pnp.layout.marks import FOOTER_PT, cross, offset_polygon, rect_points, ruler
 
-MIN_MARGIN = 6.35
+MIN_MARGIN = 6.35       # 1/4 in: what home printers leave unprinted
 LABEL_BAND = 4.0        # mm at the bottom of each poster page for "row r, col c of R x C"
 GLUE_COLOUR = "#9a9a9a"
 CUT_COLOUR = "#707070"
