@@ -42,18 +42,19 @@ def plan_poster(size: tuple[float, float], bleed: float, page: tuple[float, floa
     """The page orientation and tile grid that cover the board (bleed included) in fewest pages."""
     best: PosterPlan | None = None
     short, long_ = sorted(page)
+    bw, bh = size[0] + 2 * bleed, size[1] + 2 * bleed
     for pw, ph in ((short, long_), (long_, short)):  # portrait first: it wins ties
         ww, wh = pw - 2 * margin, ph - 2 * margin - LABEL_BAND
         if ww <= overlap or wh <= overlap:
-            raise PnpError(f"overlap {overlap:g} mm leaves no room on a {pw:g}x{ph:g} mm page",
-                           field="overlap")
-        bw, bh = size[0] + 2 * bleed, size[1] + 2 * bleed
+            continue  # no step left between overlaps in this orientation
         cols, rows = _tiles(bw, ww, overlap), _tiles(bh, wh, overlap)
         plan = PosterPlan((pw, ph), rows, cols, (ww, wh), (ww - overlap, wh - overlap),
                           (-bleed, -bleed))
         if best is None or plan.pages < best.pages:
             best = plan
-    assert best is not None
+    if best is None:
+        raise PnpError(f"overlap {overlap:g} mm leaves no room on a {short:g}x{long_:g} mm "
+                       "page", field="overlap")
     return best
 
 

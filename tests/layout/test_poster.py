@@ -129,3 +129,12 @@ def test_calibration_back_rulers_are_behind_the_front_crosses():
         assert len(zeros) == 10  # one horizontal and one vertical ruler per target
         texts = " ".join(t.text for t in front.items + back.items if isinstance(t, TextBox))
         assert "--back-offset X,Y" in texts and "100 mm" in texts
+
+
+def test_an_overlap_only_portrait_pages_can_hold_still_tiles_in_portrait():
+    # On A4 a 195 mm overlap leaves a 197.3 x 280.3 mm portrait window but only 193.3 mm of
+    # landscape height: the landscape orientation is out, portrait still tiles the board.
+    plan = plan_poster((375.0, 375.0), 3.0, A4, overlap=195.0)
+    assert plan.page == A4
+    pages = poster(board(), A4, overlap=195.0)
+    assert len(pages) == plan.pages and all(p.width == A4[0] for p in pages)
