@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
-from pnp.layout.draw import Align, Circle, Drawing, Group, Item, Path, TextBox, VAlign
-from pnp.layout.marks import FOOTER_PT, cross, offset_polygon, rect_points, ruler
+from pnp.layout.draw import Align, Drawing, Group, Item, Path, Point, TextBox, VAlign
+from pnp.layout.marks import FOOTER_PT, cross, offset_polygon, place_points, rect_points, ruler
 
 MIN_MARGIN = 6.35       # 1/4 in: what home printers leave unprinted
 LABEL_BAND = 4.0        # mm at the bottom of each poster page for "row r, col c of R x C"
@@ -85,11 +85,11 @@ def poster(drawing: Drawing, page: tuple[float, float], *, margin: float = MIN_M
             vis = (max(x0, board[0]), max(y0, board[1]),
                    min(x0 + ww, board[0] + board[2]), min(y0 + wh, board[1] + board[3]))
             to_page = (margin - x0, margin - y0)
+            clip = rect_points(vis[0] + to_page[0], vis[1] + to_page[1], vis[2] - vis[0],
+                               vis[3] - vis[1])
             items: list[Item] = [Group(
-                items=(Group(items=drawing.items, dx=to_page[0], dy=to_page[1]),),
-                clip=rect_points(vis[0] + to_page[0], vis[1] + to_page[1],
-                                 vis[2] - vis[0], vis[3] - vis[1]))]
-            items += _cut_line(drawing, to_page, vis) if b > 0 or drawing.outline else []
+                items=(Group(items=drawing.items, dx=to_page[0], dy=to_page[1]),), clip=clip)]
+            items += _cut_line(drawing, to_page, clip) if b > 0 or drawing.outline else []
             items += _glue_marks(vlines, hlines, vis, to_page, overlap)
             label = f"row {r + 1}, col {c + 1} of {plan.rows} x {plan.cols}"
             hint = _hint(r, c) if plan.pages > 1 else ""
@@ -110,12 +110,11 @@ def _hint(r: int, c: int) -> str:
 
 
 def _cut_line(drawing: Drawing, to_page: tuple[float, float],
-              vis: tuple[float, float, float, float]) -> list[Item]:
+              clip: tuple[Point, ...]) -> list[Item]:
+    """The trim line (or outline), clipped a hair outside the page's window of the board."""
     pts = drawing.outline or rect_points(0, 0, drawing.width, drawing.height)
-    path = Path(points=tuple((x + to_page[0], y + to_page[1]) for x, y in pts), closed=True,
-                stroke=CUT_COLOUR, stroke_width=0.15)
-    clip = rect_points(vis[0] + to_page[0], vis[1] + to_page[1], vis[2] - vis[0],
-                       vis[3] - vis[1])
+    path = Path(points=place_points(pts, *to_page, 0), closed=True, stroke=CUT_COLOUR,
+                stroke_width=0.15)
     return [Group(items=(path,), clip=offset_polygon(clip, 0.1))]
 
 
