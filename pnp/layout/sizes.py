@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from pnp.errors import PnpError
@@ -43,7 +44,7 @@ def parse_length(text: str | float | int, *, field: str | None = None) -> float:
         if not m:
             raise PnpError(f"not a length: {text!r} (use e.g. 3mm, 0.125in, 9pt)", field=field)
         value = float(m.group(1)) * _UNITS[m.group(2).lower()]
-    if value != value or value in (float("inf"), float("-inf")):
+    if not math.isfinite(value):
         raise PnpError(f"not a length: {text!r}", field=field)
     return value
 
@@ -76,12 +77,3 @@ def parse_page(text: str, *, field: str | None = None) -> tuple[float, float]:
     """A page preset (a4, letter) or "WxH" with a unit -> (w, h) mm, portrait as given."""
     return _parse_pair(text, "page size", PAGE_SIZES, field)
 
-
-def mm_to_pt(mm: float) -> float:
-    """Millimetres to PDF points."""
-    return mm * 72.0 / MM_PER_INCH
-
-
-def pt_to_mm(pt: float) -> float:
-    """PDF points to millimetres."""
-    return pt * MM_PER_POINT
