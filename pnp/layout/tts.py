@@ -16,6 +16,7 @@ from PIL import Image as PILImage
 
 from pnp.errors import PnpError
 from pnp.layout.draw import Component, Drawing, Group, Rect
+from pnp.layout.marks import rect_points
 
 MAX_COLS, MAX_ROWS = 10, 7   # Tabletop Simulator's largest deck sheet grid
 MAX_PX = 4096                # largest sheet side Tabletop Simulator loads reliably
@@ -152,7 +153,7 @@ def saved_object_json(objects: Iterable[dict]) -> str:
 
 def _trim_only(face: Drawing) -> Drawing:
     # A Tabletop Simulator card is the trimmed card: no bleed on screen.
-    clip = ((0.0, 0.0), (face.width, 0.0), (face.width, face.height), (0.0, face.height))
+    clip = rect_points(0.0, 0.0, face.width, face.height)
     return Drawing(face.width, face.height, (Group(items=face.items, clip=clip),), 0.0,
                    None, face.name)
 
@@ -209,21 +210,18 @@ def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float 
         pairs = list(slots)
         sheets = deck_sheets([png(f) for f, _ in pairs], fmt=fmt)
         face_urls, back_urls = [], []
+        per = MAX_COLS * MAX_ROWS
         for s, sheet in enumerate(sheets):
             number = str(s + 1) if len(sheets) > 1 else ""
             fname = f"{stem}-sheet{number}.{sheet.ext}"
             files[fname] = sheet.data
             face_urls.append(url_prefix + fname)
-        if unique_back:
-            per = MAX_COLS * MAX_ROWS
-            for s, sheet in enumerate(sheets):
+            if unique_back:  # a back sheet in the same grid, slot for slot
                 chunk = [png(b) for _, b in pairs[s * per:(s + 1) * per]]
-                back_sheet = deck_sheets(chunk, sheet.card_px, fmt=fmt)[0]
-                number = str(s + 1) if len(sheets) > 1 else ""
                 fname = f"{stem}-backs{number}.{sheet.ext}"
-                files[fname] = back_sheet.data
+                files[fname] = deck_sheets(chunk, sheet.card_px, fmt=fmt)[0].data
                 back_urls.append(url_prefix + fname)
-        else:
+        if not unique_back:
             back = _image(png(backs[0])).resize(sheets[0].card_px, PILImage.LANCZOS)
             fname = f"{stem}-back.{sheets[0].ext}"
             files[fname] = _encode(back, fmt, 90)
