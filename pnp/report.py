@@ -239,12 +239,14 @@ def chart_png(spec: Mapping[str, Any]) -> bytes:
     return buf.getvalue()
 
 
-def _series(spec: Mapping[str, Any]) -> list[tuple[str, list[float]]]:
+def _series(spec: Mapping[str, Any], key: str = "y",
+            single: Any = None) -> list[tuple[str, list[float]]]:
+    """(name, values) per series: ``series`` when given, else one unnamed ``single``."""
     if spec.get("series") is not None:
         return [(str(k), _floats(v, f"series '{k}'")) for k, v in spec["series"].items()]
-    if spec.get("y") is None:
-        raise PnpError("chart needs 'y' or 'series'", field="y")
-    return [("", _floats(spec["y"], "y"))]
+    if single is None:
+        raise PnpError(f"chart needs '{key}' or 'series'", field=key)
+    return [("", _floats(single, key))]
 
 
 def _errors(spec: Mapping[str, Any], y: list[float], name: str = "") -> list[list[float]] | None:
@@ -285,9 +287,7 @@ def _band(ax: Any, spec: Mapping[str, Any], vertical: bool) -> None:
 
 def _draw(ax: Any, kind: str, spec: Mapping[str, Any]) -> None:
     if kind == "hist":
-        groups = ([(str(k), _floats(v, f"series '{k}'")) for k, v in spec["series"].items()]
-                  if spec.get("series") is not None
-                  else [("", _floats(spec.get("values", spec.get("x", [])), "values"))])
+        groups = _series(spec, "values", spec.get("values", spec.get("x", [])))
         bins = spec.get("bins") or _bins([v for _, vs in groups for v in vs])
         for name, values in groups:
             ax.hist(values, bins=bins, alpha=0.6 if len(groups) > 1 else 0.9,
@@ -295,7 +295,7 @@ def _draw(ax: Any, kind: str, spec: Mapping[str, Any]) -> None:
         _band(ax, spec, vertical=True)
         _legend(ax, len(groups) > 1 or spec.get("band") is not None)
         return
-    series = _series(spec)
+    series = _series(spec, "y", spec.get("y"))
     x = list(spec.get("x", range(len(series[0][1]))))
     for name, ys in series:
         if len(ys) != len(x):
