@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import __version__
-from pnp.seed import encode, seed_value
+from pnp.seed import seed_code
 
 
 def dumps(data: Any) -> str:
@@ -48,26 +48,29 @@ class Output:
         return p
 
     def write_bytes(self, rel: str, data: bytes, kind: str) -> None:
+        """Stage ``data`` as ``rel``."""
         self.path(rel, kind).write_bytes(data)
 
     def write_text(self, rel: str, text: str, kind: str) -> None:
+        """Stage ``text`` as ``rel`` (UTF-8, newlines as given)."""
         self.path(rel, kind).write_bytes(text.encode("utf-8"))
 
     def write_json(self, rel: str, data: Any, kind: str = "json") -> None:
+        """Stage ``data`` as ``rel`` in deterministic JSON (see ``dumps``)."""
         self.write_text(rel, dumps(data), kind)
 
     def commit(self, checks: Any = None, **extra: Any) -> dict[str, Any]:
         """Move staged files into ``out_dir`` and write ``manifest.json``; returns the manifest."""
         files = []
         for rel in sorted(self._files):
-            digest = hashlib.sha256((self._stage / rel).read_bytes()).hexdigest()
-            files.append({"path": rel, "kind": self._files[rel], "sha256": digest,
-                          "bytes": (self._stage / rel).stat().st_size})
+            data = (self._stage / rel).read_bytes()
+            files.append({"path": rel, "kind": self._files[rel],
+                          "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)})
         manifest: dict[str, Any] = {"tool": "pnp", "version": __version__,
                                     "command": " ".join(self.command), "files": files}
         if self.seed is not None:
             manifest["seed"] = str(self.seed)
-            manifest["seed_code"] = encode(seed_value(self.seed))
+            manifest["seed_code"] = seed_code(self.seed)
         if checks is not None:
             manifest["checks"] = checks
         manifest.update(extra)
@@ -82,6 +85,7 @@ class Output:
         return manifest
 
     def discard(self) -> None:
+        """Remove the staging folder and whatever is still in it."""
         shutil.rmtree(self._stage, ignore_errors=True)
 
     def __enter__(self) -> "Output":
