@@ -10,6 +10,8 @@ import math
 from collections.abc import Iterable, Sequence
 
 from pnp.layout.draw import Align, Circle, Item, Path, Point, TextBox, VAlign
+from pnp.layout.sizes import MM_PER_POINT
+from pnp.layout.text import text_width
 
 MARK_LENGTH = 5.0      # crop mark length when there is room (mm)
 MARK_GAP = 1.0         # gap between the drawn card area (trim or bleed) and a crop mark
@@ -17,7 +19,7 @@ MARK_EDGE = 1.0        # crop marks stop this far from the page edge (inside the
 MARK_MIN = 1.5         # a crop mark shorter than this is left out
 MARK_STROKE = 0.2      # thin: about 0.57 pt
 FOOTER_PT = 6.0        # footer font size (points)
-PT = 25.4 / 72.0       # mm per point
+FOOTER_FONT = "Vera"
 EPS = 1e-6
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -138,11 +140,6 @@ def item_box(item: Path) -> Box:
 
 # --- footer ---------------------------------------------------------------------------------
 
-def text_width(text: str, size_pt: float) -> float:
-    """A generous estimate of the width (mm) of ``text`` in Vera at ``size_pt``."""
-    return len(text) * 0.66 * size_pt * PT
-
-
 def place_footer(text: str, page: tuple[float, float], margin: float,
                  obstacles: Sequence[Box], *, avoid_x: Sequence[float] = (),
                  avoid_y: Sequence[float] = ()) -> TextBox | None:
@@ -155,8 +152,8 @@ def place_footer(text: str, page: tuple[float, float], margin: float,
     if not text:
         return None
     pw, ph = page
-    fh = FOOTER_PT * PT * 1.25
-    tw = min(text_width(text, FOOTER_PT) + 2.0, pw - 2 * margin)
+    fh = FOOTER_PT * MM_PER_POINT * 1.25
+    tw = min(text_width(text, FOOTER_FONT, FOOTER_PT) + 2.0, pw - 2 * margin)
     inner = (margin, margin, pw - margin, ph - margin)
     whole = (MARK_EDGE, MARK_EDGE, pw - MARK_EDGE, ph - MARK_EDGE)
 
@@ -192,7 +189,7 @@ def _footer_box(text: str, box: Box, rotate: int) -> TextBox:
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     w, h = (x1 - x0, y1 - y0) if rotate == 0 else (y1 - y0, x1 - x0)
     return TextBox(x=cx - w / 2, y=cy - h / 2, w=w, h=h, text=text, size=FOOTER_PT,
-                   min_size=4.0, colour="#444444", align=Align.CENTER, valign=VAlign.MIDDLE,
+                   min_size=4.0, font=FOOTER_FONT, colour="#444444", align=Align.CENTER, valign=VAlign.MIDDLE,
                    rotate=float(rotate))
 
 

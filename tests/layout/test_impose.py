@@ -171,6 +171,20 @@ def test_footer_inside_the_margins_on_a4_and_inside_the_page_on_letter():
             assert box[2] <= tr[0] or box[0] >= tr[2] or box[3] <= tr[1] or box[1] >= tr[3]
 
 
+def test_footer_reads_level_under_narrow_cards_when_it_fits_between_their_crop_marks():
+    # Mini cards (44 mm) on A4: the footer is measured with the font's own widths, so a
+    # 36 mm line fits between two cut lines in the bottom band instead of turning sideways.
+    footer = "Salvage Mods · pnp 0.1.0"
+    p = next(nup([card(CARD_SIZES["mini"], back=False, count=16)], A4, footer=footer))
+    (t,) = [it for it in p.items if isinstance(it, TextBox)]
+    assert t.rotate == 0 and t.y + t.h <= A4[1] - 6.35 + 1e-9
+    assert t.y >= max(tr[3] for tr in trims(p, CARD_SIZES["mini"]))
+    for m in marks(p):
+        (x0, y0), (x1, y1) = m.points
+        assert not (t.x < max(x0, x1) and min(x0, x1) < t.x + t.w
+                    and t.y < max(y0, y1) and min(y0, y1) < t.y + t.h)
+
+
 def test_counts_expand_to_copies_and_each_front_page_is_followed_by_its_back():
     pages = list(nup([card(count=10), card(count=0, name="none")], A4))
     assert [p.name for p in pages] == ["front", "back", "front", "back"]
