@@ -68,6 +68,13 @@ def test_jobs_zero_or_none_means_all_cores():
     assert resolve_jobs(3) == 3
 
 
+@pytest.mark.parametrize("jobs", [False, True, -1, 0.0, 2.5, "2"])
+def test_jobs_not_a_count_is_an_error(jobs):
+    # False equals 0 and 0.0 equals 0 in Python; neither is a number of processes.
+    with pytest.raises(PnpError):
+        resolve_jobs(jobs)
+
+
 def test_in_process_results_in_batch_order():
     results = run(toy_game, 1000, "abc", batch_size=100)
     games = flatten(results)
