@@ -14,6 +14,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import __version__
 from pnp.errors import PnpError
 from pnp.layout.colours import parse_colour
 from pnp.layout.draw import Circle, Drawing, Group, Image, Item, Path, Rect, TextBox
@@ -78,6 +79,7 @@ class _Painter:
         self.stack = []
 
     def fill(self, colour: str | None) -> bool:
+        """Set the fill colour; False when there is nothing to fill with (none or transparent)."""
         rgba = parse_colour(colour)
         if rgba is None or rgba[3] <= 0:
             return False
@@ -90,6 +92,7 @@ class _Painter:
         return True
 
     def stroke(self, colour: str | None, width: float, dash: tuple[float, ...] = ()) -> bool:
+        """Set the stroke; False when nothing would be stroked (no colour or no width)."""
         rgba = parse_colour(colour)
         if rgba is None or rgba[3] <= 0 or width <= 0:
             return False
@@ -277,12 +280,10 @@ def _encode_last_page(canvas: Canvas) -> None:
 def write_pdf(pages: Iterable[Drawing], path: str | os.PathLike | BinaryIO, *, title: str = "",
               print_shop: bool = False) -> int:
     """Write each Drawing as one page (media box includes bleed); returns the page count."""
-    from pnp import __version__ as version
-
     target = os.fspath(path) if isinstance(path, (str, os.PathLike)) else path
     canvas = Canvas(target, pagesize=(595.0, 842.0), invariant=1, pageCompression=1)
     canvas.setTitle(title)
-    canvas.setCreator(f"pnp {version}")
+    canvas.setCreator(f"pnp {__version__}")
     canvas.setSubject("print-and-play")
     canvas.setAuthor("")
     painter = _Painter(canvas)

@@ -120,6 +120,8 @@ class Span:
 
 @dataclass(frozen=True)
 class Line:
+    """One wrapped line: where its baseline sits, how wide it is, and its spans."""
+
     baseline: float  # mm from the box's top edge
     width: float  # mm
     spans: tuple[Span, ...]
