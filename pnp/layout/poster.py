@@ -31,25 +31,39 @@ class PosterPlan:
         return self.rows * self.cols
 
 
-def _tiles(length: float, window: float, overlap: float) -> int:
+def _count(length: float, window: float, overlap: float) -> int:
     if length <= window + 1e-6:
         return 1
     return math.ceil((length - overlap) / (window - overlap) - 1e-9)
 
 
+def _tiles(length: float, bleed: float, window: float, overlap: float) -> tuple[int, float]:
+    """Pages along one axis, and the board coordinate where the first window starts.
+
+    The trim decides the count. The bleed is covered in full when that costs no extra page;
+    otherwise the windows are centred on the trim and the outer bleed is cut short, as n-up
+    cards share cut lines rather than lose a card to bleed.
+    """
+    n = _count(length, window, overlap)
+    if _count(length + 2 * bleed, window, overlap) == n:
+        return n, -bleed
+    span = (n - 1) * (window - overlap) + window
+    return n, (length - span) / 2
+
+
 def plan_poster(size: tuple[float, float], bleed: float, page: tuple[float, float], *,
                 margin: float = MIN_MARGIN, overlap: float = 10.0) -> PosterPlan:
-    """The page orientation and tile grid that cover the board (bleed included) in fewest pages."""
+    """The page orientation and tile grid that cover the board in fewest pages (its bleed too,
+    where that costs no page)."""
     best: PosterPlan | None = None
     short, long_ = sorted(page)
-    bw, bh = size[0] + 2 * bleed, size[1] + 2 * bleed
     for pw, ph in ((short, long_), (long_, short)):  # portrait first: it wins ties
         ww, wh = pw - 2 * margin, ph - 2 * margin - LABEL_BAND
         if ww <= overlap or wh <= overlap:
             continue  # no step left between overlaps in this orientation
-        cols, rows = _tiles(bw, ww, overlap), _tiles(bh, wh, overlap)
-        plan = PosterPlan((pw, ph), rows, cols, (ww, wh), (ww - overlap, wh - overlap),
-                          (-bleed, -bleed))
+        cols, ox = _tiles(size[0], bleed, ww, overlap)
+        rows, oy = _tiles(size[1], bleed, wh, overlap)
+        plan = PosterPlan((pw, ph), rows, cols, (ww, wh), (ww - overlap, wh - overlap), (ox, oy))
         if best is None or plan.pages < best.pages:
             best = plan
     if best is None:
@@ -74,7 +88,7 @@ def poster(drawing: Drawing, page: tuple[float, float], *, margin: float = MIN_M
     ww, wh = plan.window
     sx, sy = plan.step
     ox, oy = plan.origin
-    board = (ox, oy, drawing.width + 2 * b, drawing.height + 2 * b)
+    board = (-b, -b, drawing.width + 2 * b, drawing.height + 2 * b)  # x, y, w, h with bleed
     # Glue lines (board coordinates) in the middle of each overlap strip.
     vlines = [ox + c * sx + overlap / 2 for c in range(1, plan.cols)]
     hlines = [oy + r * sy + overlap / 2 for r in range(1, plan.rows)]

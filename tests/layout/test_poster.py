@@ -138,3 +138,16 @@ def test_an_overlap_only_portrait_pages_can_hold_still_tiles_in_portrait():
     assert plan.page == A4
     pages = poster(board(), A4, overlap=195.0)
     assert len(pages) == plan.pages and all(p.width == A4[0] for p in pages)
+
+
+def test_outer_bleed_is_cut_short_rather_than_cost_a_page_of_bleed():
+    # 380 x 270 mm on portrait A4 (window 197.3 mm wide, 10 mm overlap): two pages cover the
+    # 380 mm trim; covering its 3 mm bleed too took a third page showing 1.4 mm of bleed.
+    d = board(380.0, 270.0)
+    plan = plan_poster((380.0, 270.0), 3.0, A4, overlap=10.0)
+    pages = poster(d, A4, overlap=10.0)
+    assert (plan.rows, plan.cols) == (1, 2) and len(pages) == 2
+    (l0, t0, _, b0), (l1, _, r1, _) = window(pages[0]), window(pages[1])
+    assert l0 == pytest.approx(-2.3) and r1 == pytest.approx(382.3)  # trim + 2.3 mm each side
+    assert (t0, b0) == (pytest.approx(-3.0), pytest.approx(273.0))   # full bleed where it fits
+    assert window(pages[0])[2] - l1 == pytest.approx(10.0)
