@@ -168,8 +168,10 @@ def _along(lo: float, hi: float, crossings: list[float], inset: float) -> list[f
 
 # --- duplex calibration ---------------------------------------------------------------------
 
-CAL_ARM = 14.0   # half length of the front crosses (long: visible through the paper)
-RULER_AT = 7.0   # back rulers sit this far from the target centre, clear of each other
+CAL_ARM = 14.0     # half length of the front crosses (long: visible through the paper)
+RULER_HALF = 6.0   # the back rulers read -6 to +6 mm
+RULER_AT = 9.0     # back rulers sit this far from the target centre: each ends (at 6 mm) before
+                   # the other's 2.5 mm zero tick begins (at 9 - 2.5 mm), so they never cross
 
 
 def _cal_points(page: tuple[float, float]) -> list[tuple[float, float]]:
@@ -200,10 +202,6 @@ BACK_TEXT = (
     "everywhere; if not, use the centre value.")
 
 
-def _ruler_at(x: float, y: float, *, vertical: bool) -> list[Item]:
-    return ruler(x, y, vertical=vertical, half=RULER_AT - 1.0)
-
-
 def calibration_pages(page: tuple[float, float]) -> tuple[Drawing, Drawing]:
     """A duplex calibration sheet: front crosses, back rulers at the mirrored positions."""
     pw, ph = float(page[0]), float(page[1])
@@ -219,8 +217,8 @@ def calibration_pages(page: tuple[float, float]) -> tuple[Drawing, Drawing]:
         # rulers read the front cross's arms: the horizontal ruler (RULER_AT mm below the
         # point) crosses its vertical arm at X, the vertical ruler (RULER_AT mm to the right)
         # crosses its horizontal arm at Y; zero is exactly behind the arm, + right / + down.
-        back += _ruler_at(x, y + RULER_AT, vertical=False)
-        back += _ruler_at(x + RULER_AT, y, vertical=True)
+        back += ruler(x, y + RULER_AT, vertical=False, half=RULER_HALF)
+        back += ruler(x + RULER_AT, y, vertical=True, half=RULER_HALF)
         back += cross(x, y, 1.5, stroke_width=0.1)
     front.append(TextBox(x=m, y=m, w=pw - 2 * m, h=40.0, text=FRONT_TEXT, size=8.0,
                          min_size=5.0))

@@ -151,3 +151,22 @@ def test_outer_bleed_is_cut_short_rather_than_cost_a_page_of_bleed():
     assert l0 == pytest.approx(-2.3) and r1 == pytest.approx(382.3)  # trim + 2.3 mm each side
     assert (t0, b0) == (pytest.approx(-3.0), pytest.approx(273.0))   # full bleed where it fits
     assert window(pages[0])[2] - l1 == pytest.approx(10.0)
+
+
+def test_calibration_rulers_never_cross_each_other():
+    # Two rulers crossing near their +5/+6 ends made a tangle where a reading had to be taken.
+    for page in (A4, LETTER):
+        front, back = calibration_pages(page)
+        targets = {(round(it.cx, 6), round(it.cy, 6)) for it in front.items
+                   if isinstance(it, Circle)}
+        segments = [it.points for it in back.items if isinstance(it, Path)
+                    and (round((it.points[0][0] + it.points[1][0]) / 2, 6),
+                         round((it.points[0][1] + it.points[1][1]) / 2, 6)) not in targets]
+        upright = [s for s in segments if abs(s[0][0] - s[1][0]) < 1e-9]
+        level = [s for s in segments if abs(s[0][1] - s[1][1]) < 1e-9]
+        assert len(upright) + len(level) == len(segments)
+        for (vx, vy0), (_, vy1) in upright:
+            for (hx0, hy), (hx1, _) in level:
+                inside_v = min(vy0, vy1) + 1e-9 < hy < max(vy0, vy1) - 1e-9
+                inside_h = min(hx0, hx1) + 1e-9 < vx < max(hx0, hx1) - 1e-9
+                assert not (inside_v and inside_h), ((vx, hy), page)
