@@ -57,10 +57,6 @@ class Page:
             | rgb[:, :, 2]
 
 
-def render(pdf_path, index: int) -> Page:
-    return Page(pdf_path, index)
-
-
 def centroid(page: Page, rgb) -> tuple[float, float]:
     """Centroid (mm from the page's top-left corner) of a marker of colour ``rgb`` on the card
     background, each pixel weighted by how much of it the marker covers (anti-aliased edge)."""
@@ -77,9 +73,9 @@ def centroid(page: Page, rgb) -> tuple[float, float]:
             ((gy + 0.5) * alpha).sum() / total * page.mm_per_px[1])
 
 
-def write(pages, tmp_path):
+def write(pages, tmp_path, name="sheet.pdf"):
     from pnp.layout.pdf import write_pdf
-    path = tmp_path / "sheet.pdf"
+    path = tmp_path / name
     write_pdf(pages, path)
     return path
 
@@ -92,7 +88,7 @@ def pdf_size_mm(path, index=0):
 def worst_misalignment(path, duplex: str, colours) -> float:
     """Largest distance (mm) between a front marker and its back's, seen after the flip."""
     pw, ph = pdf_size_mm(path)
-    front, back = render(path, 0), render(path, 1)
+    front, back = Page(path, 0), Page(path, 1)
     worst = 0.0
     for rgb in colours:
         fx, fy = centroid(front, rgb)
@@ -119,7 +115,7 @@ def test_long_edge_mirrors_columns_short_edge_mirrors_rows(tmp_path):
     comps = [Component(marked_face(POKER, c), marked_face(POKER, c)) for c in COLOURS]
     for duplex, expect in (("long", lambda r, c: (r, 2 - c)), ("short", lambda r, c: (2 - r, c))):
         path = write(list(nup(comps, PAGES["a4"], duplex=duplex)), tmp_path)
-        front, back = render(path, 0), render(path, 1)
+        front, back = Page(path, 0), Page(path, 1)
         fronts = {rgb: centroid(front, rgb) for rgb in COLOURS}
         xs = sorted({round(p[0]) for p in fronts.values()})
         ys = sorted({round(p[1]) for p in fronts.values()})
@@ -133,11 +129,10 @@ def test_long_edge_mirrors_columns_short_edge_mirrors_rows(tmp_path):
 def test_back_offset_shifts_backs_by_exactly_that(tmp_path):
     comps = [Component(marked_face(POKER, c), marked_face(POKER, c)) for c in COLOURS[:3]]
     plain = write(list(nup(comps, PAGES["a4"])), tmp_path)
-    ref = {rgb: centroid(render(plain, 1), rgb) for rgb in COLOURS[:3]}
-    shifted_path = tmp_path / "shifted.pdf"
-    from pnp.layout.pdf import write_pdf
-    write_pdf(list(nup(comps, PAGES["a4"], back_offset=(1.5, -0.7))), shifted_path)
-    back = render(shifted_path, 1)
+    ref = {rgb: centroid(Page(plain, 1), rgb) for rgb in COLOURS[:3]}
+    shifted = write(list(nup(comps, PAGES["a4"], back_offset=(1.5, -0.7))), tmp_path,
+                    "shifted.pdf")
+    back = Page(shifted, 1)
     for rgb in COLOURS[:3]:
         bx, by = centroid(back, rgb)
         assert (bx - ref[rgb][0], by - ref[rgb][1]) == pytest.approx((1.5, -0.7), abs=0.05)
@@ -151,8 +146,8 @@ def test_back_art_is_not_mirrored(tmp_path):
     pages = list(nup(comps, PAGES["a4"], duplex="long"))
     path = write(pages, tmp_path)
     pw, _ = pdf_size_mm(path)
-    fx, fy = centroid(render(path, 0), COLOURS[0])  # front card centre
-    bx, by = centroid(render(path, 1), COLOURS[1])
+    fx, fy = centroid(Page(path, 0), COLOURS[0])  # front card centre
+    bx, by = centroid(Page(path, 1), COLOURS[1])
     back_left = (pw - fx) - POKER[0] / 2
     back_top = fy - POKER[1] / 2
     assert (bx - back_left, by - back_top) == pytest.approx((10.0, 10.0), abs=0.1)
