@@ -53,14 +53,8 @@ def font_path(font: str) -> str:
 @lru_cache(maxsize=None)
 def register_font(font: str) -> str:
     """Register a bundled font with reportlab once; returns its name."""
-    path = font_path(font)
-    pdfmetrics.registerFont(TTFont(font, path))
-    if font == "Vera":
-        for name in FONT_FILES:
-            if name != "Vera":
-                register_font(name)
-        pdfmetrics.registerFontFamily("Vera", normal="Vera", bold="Vera-Bold",
-                                      italic="Vera-Italic", boldItalic="Vera-BoldItalic")
+    # Each face on first use: pnp picks faces by name, never through a reportlab font family.
+    pdfmetrics.registerFont(TTFont(font, font_path(font)))
     return font
 
 
