@@ -9,6 +9,11 @@ import typer
 from pnp import __version__
 from pnp.errors import PnpError
 
+try:  # typer >= 0.2x carries its own copy of click: its usage errors are not click's classes
+    from typer._click.exceptions import ClickException
+except ImportError:  # older typer runs on click itself
+    from click.exceptions import ClickException
+
 app = typer.Typer(
     name="pnp",
     help="Generate, check and print board-game content from a seed.",
@@ -62,13 +67,9 @@ def main() -> None:
     except typer.Abort:
         typer.echo("Aborted.", err=True)
         sys.exit(1)
-    except Exception as exc:  # click usage errors come through here with standalone_mode=False
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        raise
+    except ClickException as exc:  # usage errors come through here with standalone_mode=False
+        exc.show()
+        sys.exit(exc.exit_code)
 
 
 if __name__ == "__main__":
