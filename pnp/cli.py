@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 
 import typer
@@ -41,6 +42,7 @@ def _root(
     _debug = debug
 
 
+@functools.cache  # once per process: main() runs many times in one process under the tests
 def _register() -> None:
     # Each command group lives in pnp/commands/; imported here so `pnp --help` lists them all.
     from pnp.commands import junkyard_wars, render, waste_knights

@@ -27,3 +27,15 @@ def test_bad_input_is_one_line_and_exit_2(run_pnp, tmp_path):
 def test_debug_lets_the_error_through_with_its_traceback(run_pnp, tmp_path):
     with pytest.raises(PnpError, match="missing.csv"):
         run_pnp("--debug", "render", str(tmp_path / "missing.csv"))
+
+
+def test_commands_are_registered_once(run_pnp):
+    from pnp import cli
+
+    def counts():
+        return len(cli.app.registered_commands), len(cli.app.registered_groups)
+
+    assert run_pnp("--version")[0] == 0
+    before = counts()
+    assert run_pnp("--version")[0] == 0
+    assert counts() == before
