@@ -60,7 +60,7 @@ def main() -> None:
         if isinstance(code, int) and code:  # typer.Exit(n) comes back as a return value here
             sys.exit(code)
     except PnpError as exc:
-        if _debug or "--debug" in sys.argv:
+        if _debug:  # set by the root callback, which click runs before any command
             raise
         typer.echo(f"pnp: error: {exc}", err=True)
         sys.exit(2)
