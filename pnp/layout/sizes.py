@@ -65,6 +65,8 @@ def _parse_pair(text: str, what: str, presets: dict[str, tuple[float, float]],
     h = float(m.group(3)) * _UNITS[unit_h]
     if not (w > 0 and h > 0):
         raise PnpError(f"{what} must be positive: {text!r}", field=field)
+    if not (math.isfinite(w) and math.isfinite(h)):
+        raise PnpError(f"{what} is too large: {text!r}", field=field)
     return (w, h)
 
 
