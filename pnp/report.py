@@ -239,8 +239,7 @@ def chart_png(spec: Mapping[str, Any]) -> bytes:
     return buf.getvalue()
 
 
-def _series(spec: Mapping[str, Any], key: str = "y",
-            single: Any = None) -> list[tuple[str, list[float]]]:
+def _series(spec: Mapping[str, Any], key: str, single: Any) -> list[tuple[str, list[float]]]:
     """(name, values) per series: ``series`` when given, else one unnamed ``single``."""
     if spec.get("series") is not None:
         return [(str(k), _floats(v, f"series '{k}'")) for k, v in spec["series"].items()]

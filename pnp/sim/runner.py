@@ -36,26 +36,25 @@ class Batch:
 def plan(games: int, seed: int | str, *, stream: str | tuple = "sim",
          batch_size: int = 250) -> list[Batch]:
     """The batches a run of ``games`` games is split into (the last one may be short)."""
-    _check_count(games, "number of games", "games", minimum=1)
-    _check_count(batch_size, "batch size", "batch_size", minimum=1)
+    _check_count(games, "number of games must be a positive integer", "games", minimum=1)
+    _check_count(batch_size, "batch size must be a positive integer", "batch_size", minimum=1)
     path = stream if isinstance(stream, tuple) else (stream,)
     n = math.ceil(games / batch_size)
     return [Batch(i, child_seed(seed, *path, i), i * batch_size,
                   min(batch_size, games - i * batch_size)) for i in range(n)]
 
 
-def _check_count(value: object, what: str, field: str, *, minimum: int) -> None:
+def _check_count(value: object, rule: str, field: str, *, minimum: int) -> None:
     # bool is an int subclass (False == 0): refused, it is never a count.
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        kind = "a positive integer" if minimum > 0 else "0 (all cores) or a positive integer"
-        raise PnpError(f"{what} must be {kind}, got {value!r}", field=field)
+        raise PnpError(f"{rule}, got {value!r}", field=field)
 
 
 def resolve_jobs(jobs: int | None) -> int:
     """Number of worker processes: ``0`` or ``None`` means all cores."""
     if jobs is None:
         return os.cpu_count() or 1
-    _check_count(jobs, "jobs", "jobs", minimum=0)
+    _check_count(jobs, "jobs must be 0 (all cores) or a positive integer", "jobs", minimum=0)
     return jobs or os.cpu_count() or 1
 
 
