@@ -53,8 +53,13 @@ def font_path(font: str) -> str:
 @lru_cache(maxsize=None)
 def register_font(font: str) -> str:
     """Register a bundled font with reportlab once; returns its name."""
-    # Each face on first use: pnp picks faces by name, never through a reportlab font family.
     pdfmetrics.registerFont(TTFont(font, font_path(font)))
+    if font == "Vera":
+        # Asking for Vera readies every bundled face, so code that draws on a reportlab canvas
+        # itself (benchmarks/bench_*.py) can set any of them by name.
+        for name in FONT_FILES:
+            if name != font:  # not cached until this call returns
+                register_font(name)
     return font
 
 
