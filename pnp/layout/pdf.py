@@ -56,6 +56,11 @@ def load_image(path: str) -> tuple[str, int, int]:
     return hashlib.sha256(data).hexdigest()[:32], w, h
 
 
+# What a new page's graphics state already has, so setting it again would be a no-op; colours
+# and line width are always set before first use (reportlab's defaults are not relied on).
+_PAGE_START: dict[str, object] = {"fill_alpha": 1.0, "stroke_alpha": 1.0, "dash": ()}
+
+
 class _Painter:
     """Draws items on one canvas, skipping graphics-state operators that would change nothing."""
 
@@ -78,17 +83,22 @@ class _Painter:
         self.state = {}
         self.stack = []
 
+    def _changed(self, key: str, value: object) -> bool:
+        """Remember ``value`` for ``key``; True when the canvas does not have it yet."""
+        if self.state.get(key, _PAGE_START.get(key)) == value:
+            return False
+        self.state[key] = value
+        return True
+
     def fill(self, colour: str | None) -> bool:
         """Set the fill colour; False when there is nothing to fill with (none or transparent)."""
         rgba = parse_colour(colour)
         if rgba is None or rgba[3] <= 0:
             return False
-        if self.state.get("fill") != rgba[:3]:
+        if self._changed("fill", rgba[:3]):
             self.c.setFillColorRGB(*rgba[:3])
-            self.state["fill"] = rgba[:3]
-        if self.state.get("fill_alpha", 1.0) != rgba[3]:
+        if self._changed("fill_alpha", rgba[3]):
             self.c.setFillAlpha(rgba[3])
-            self.state["fill_alpha"] = rgba[3]
         return True
 
     def stroke(self, colour: str | None, width: float, dash: tuple[float, ...] = ()) -> bool:
@@ -96,21 +106,17 @@ class _Painter:
         rgba = parse_colour(colour)
         if rgba is None or rgba[3] <= 0 or width <= 0:
             return False
-        if self.state.get("stroke") != rgba[:3]:
+        if self._changed("stroke", rgba[:3]):
             self.c.setStrokeColorRGB(*rgba[:3])
-            self.state["stroke"] = rgba[:3]
-        if self.state.get("stroke_alpha", 1.0) != rgba[3]:
+        if self._changed("stroke_alpha", rgba[3]):
             self.c.setStrokeAlpha(rgba[3])
-            self.state["stroke_alpha"] = rgba[3]
-        if self.state.get("width") != width:
+        if self._changed("width", width):
             self.c.setLineWidth(width)
-            self.state["width"] = width
-        if self.state.get("dash", ()) != dash:
+        if self._changed("dash", dash):
             if dash:
                 self.c.setDash(list(dash), 0)
             else:
                 self.c.setDash()
-            self.state["dash"] = dash
         return True
 
     # -- items ----------------------------------------------------------------------------
