@@ -34,7 +34,8 @@ class Output:
         self.seed = seed
         self.command = command if command is not None else ["pnp", *sys.argv[1:]]
         self.out_dir.parent.mkdir(parents=True, exist_ok=True)
-        self._stage = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.", dir=self.out_dir.parent))
+        self._stage = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.",
+                                            dir=self.out_dir.parent))
         self._files: dict[str, str] = {}
         self.manifest: dict[str, Any] | None = None
 

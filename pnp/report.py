@@ -262,7 +262,8 @@ def _errors(spec: Mapping[str, Any], y: list[float], name: str = "") -> list[lis
     high = _floats(y if high is None else high, "high")
     if not len(low) == len(high) == len(y):
         raise PnpError("chart 'low' and 'high' must have one value per point", field="low")
-    return [[max(0.0, v - lo) for v, lo in zip(y, low)], [max(0.0, hi - v) for v, hi in zip(y, high)]]
+    return [[max(0.0, v - lo) for v, lo in zip(y, low)],
+            [max(0.0, hi - v) for v, hi in zip(y, high)]]
 
 
 def _band(ax: Any, spec: Mapping[str, Any], vertical: bool) -> None:
