@@ -77,8 +77,8 @@ def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str 
     callbacks: list[OnBatchDone] = [on_batch_done] if on_batch_done is not None else []
     bar = None
     if progress:
-        # Imported here only: the bar needs rich, which the pure core must not load.
-        from pnp.sim.progress import ProgressBar
+        # Imported here only: the bar (outside the core, in pnp/progress.py) needs rich.
+        from pnp.progress import ProgressBar
         bar = ProgressBar(len(batches), label=f"{games} games")
         callbacks.append(bar.update)
 
