@@ -43,6 +43,10 @@ class Output:
         """A staging path to write ``rel`` to (subfolders are created)."""
         if rel in self._files or rel == "manifest.json":
             raise ValueError(f"output file written twice: {rel}")
+        parts = Path(rel).parts
+        if not parts or Path(rel).is_absolute() or ".." in parts:
+            # Every file must land inside the output folder, where the manifest lists it.
+            raise ValueError(f"output file outside the output folder: {rel}")
         self._files[rel] = kind
         p = self._stage / rel
         p.parent.mkdir(parents=True, exist_ok=True)

@@ -100,3 +100,10 @@ def test_a_file_cannot_be_written_twice(tmp_path):
             out.write_text("a.txt", "2", "text")
         with pytest.raises(ValueError):
             out.write_text("manifest.json", "{}", "json")
+
+
+@pytest.mark.parametrize("rel", ["../escape.txt", "/tmp/abs.txt", "a/../../b.txt", ""])
+def test_a_file_outside_the_output_folder_is_refused(tmp_path, rel):
+    with Output(tmp_path / "out") as out:
+        with pytest.raises(ValueError):
+            out.write_text(rel, "x", "text")
