@@ -42,14 +42,40 @@ def _root(
     _debug = debug
 
 
+@app.command("games")
+def games_cmd(
+    json_out: bool = typer.Option(False, "--json", help="Print the list as JSON."),
+) -> None:
+    """List the games pnp knows: name, players, bots and commands.
+
+    Example: pnp games --json
+    """
+    import json
+
+    from pnp.games.registry import all_games
+
+    rows = [spec.describe() for spec in all_games()]
+    if json_out:
+        typer.echo(json.dumps({"games": rows}, sort_keys=True, indent=2))
+        return
+    for r in rows:
+        p = r["players"]
+        typer.echo(f"{r['name']:<16} {r['title']}, {p['min']}-{p['max']} players; "
+                   f"commands: {', '.join(r['commands'])}; bots: {', '.join(r['bots'])}")
+
+
 @functools.cache  # once per process: main() runs many times in one process under the tests
 def _register() -> None:
-    # Each command group lives in pnp/commands/; imported here so `pnp --help` lists them all.
-    from pnp.commands import junkyard_wars, render, waste_knights
+    # The generic commands, then one group per registered game, built from its GameSpec.
+    from pnp.commands import render
+    from pnp.commands.game import game_app
+    from pnp.games.registry import GAMES, get
 
     render.register(app)
-    app.add_typer(junkyard_wars.app, name="junkyard-wars")
-    app.add_typer(waste_knights.app, name="waste-knights")
+    for name in GAMES:
+        spec = get(name)
+        app.add_typer(game_app(spec), name=name, help=f"{spec.title}: "
+                      f"{', '.join(spec.describe()['commands'])}.")
 
 
 def main() -> None:

@@ -41,7 +41,7 @@ class Card:
                 "fields": [[k, v] for k, v in self.fields]}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Card":
+    def from_dict(cls, data: dict[str, Any]) -> Card:
         """Inverse of ``to_dict``."""
         return cls(name=str(data["name"]), count=int(data.get("count", 1)),
                    back=str(data.get("back", "")),
@@ -66,7 +66,7 @@ class Deck:
         return {"schema": SCHEMA, "name": self.name, "cards": [c.to_dict() for c in self.cards]}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], source: str = "") -> "Deck":
+    def from_dict(cls, data: dict[str, Any], source: str = "") -> Deck:
         """Inverse of ``to_dict``."""
         return cls(name=str(data.get("name", "")), source=source,
                    cards=tuple(Card.from_dict(c) for c in data.get("cards", [])))
@@ -76,6 +76,6 @@ class Deck:
         return json.dumps(self.to_dict(), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
     @classmethod
-    def from_json(cls, text: str, source: str = "") -> "Deck":
+    def from_json(cls, text: str, source: str = "") -> Deck:
         """Inverse of ``to_json``."""
         return cls.from_dict(json.loads(text), source=source)

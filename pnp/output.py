@@ -93,7 +93,7 @@ class Output:
         """Remove the staging folder and whatever is still in it."""
         shutil.rmtree(self._stage, ignore_errors=True)
 
-    def __enter__(self) -> "Output":
+    def __enter__(self) -> Output:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:

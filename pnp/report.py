@@ -27,8 +27,9 @@ import html
 import io
 import math
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from pnp import __version__
 from pnp.errors import PnpError
@@ -74,9 +75,9 @@ def render_report(title: str, sections: Iterable[Mapping[str, Any]], *,
         body.append(f'<p class="subtitle">{_esc(subtitle)}</p>')
     if len(sections) > 3:
         items = "".join(f'<li><a href="#{a}">{_esc(s.get("heading", ""))}</a></li>'
-                        for a, s in zip(anchors, sections))
+                        for a, s in zip(anchors, sections, strict=True))
         body.append(f"<nav><ol>{items}</ol></nav>")
-    for i, (anchor, section) in enumerate(zip(anchors, sections)):
+    for i, (anchor, section) in enumerate(zip(anchors, sections, strict=True)):
         body.append(_section(section, anchor, i))
     body.append(f"<footer>Made with pnp {_esc(__version__)}.</footer>")
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -174,16 +175,16 @@ def _band_text(lo: Any, hi: Any) -> str:
 
 def _checks_html(checks: Sequence[Check | Mapping[str, Any]]) -> str:
     names = [f.name for f in dataclasses.fields(Check)]
-    checks = [c if isinstance(c, Check) else Check(**{k: c[k] for k in names if k in c})
+    parsed = [c if isinstance(c, Check) else Check(**{k: c[k] for k in names if k in c})
               for c in checks]
-    if not checks:
+    if not parsed:
         return "<p><em>(no checks)</em></p>"
-    failed = [c for c in checks if not c.passed]
+    failed = [c for c in parsed if not c.passed]
     verdict = "fail" if failed else "pass"
-    summary = (f"{len(checks) - len(failed)} of {len(checks)} checks passed"
+    summary = (f"{len(parsed) - len(failed)} of {len(parsed)} checks passed"
                + (f"; failed: {', '.join(c.name for c in failed)}" if failed else ""))
     rows = []
-    for c in checks:
+    for c in parsed:
         cls = "pass" if c.passed else "fail"
         rows.append(f'<tr class="{cls}"><td>{_esc(c.name)}</td>'
                     f'<td class="num">{_esc(fmt(c.value))}</td>'
@@ -262,8 +263,8 @@ def _errors(spec: Mapping[str, Any], y: list[float], name: str = "") -> list[lis
     high = _floats(y if high is None else high, "high")
     if not len(low) == len(high) == len(y):
         raise PnpError("chart 'low' and 'high' must have one value per point", field="low")
-    return [[max(0.0, v - lo) for v, lo in zip(y, low)],
-            [max(0.0, hi - v) for v, hi in zip(y, high)]]
+    return [[max(0.0, v - lo) for v, lo in zip(y, low, strict=True)],
+            [max(0.0, hi - v) for v, hi in zip(y, high, strict=True)]]
 
 
 def _band(ax: Any, spec: Mapping[str, Any], vertical: bool) -> None:
@@ -334,8 +335,8 @@ def _draw(ax: Any, kind: str, spec: Mapping[str, Any]) -> None:
                 ax.plot(xs, ys, marker="o" if len(xs) <= 30 else None, markersize=3,
                         label=name or None)
                 if errs is not None:
-                    ax.fill_between(xs, [v - e for v, e in zip(ys, errs[0])],
-                                    [v + e for v, e in zip(ys, errs[1])], alpha=0.2,
+                    ax.fill_between(xs, [v - e for v, e in zip(ys, errs[0], strict=True)],
+                                    [v + e for v, e in zip(ys, errs[1], strict=True)], alpha=0.2,
                                     label=f"{name} 95% CI" if name else "95% CI")
             else:
                 ax.errorbar(xs, ys, yerr=errs, fmt="o", capsize=4, label=name or None)

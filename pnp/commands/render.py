@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
 
 import typer
 
+from pnp.commands import options as O
 from pnp.errors import PnpError
 
 RENDER_EXAMPLES = """
@@ -27,7 +27,9 @@ Examples:
 """
 
 CALIBRATE_EXAMPLES = """
-Print the PDF double-sided at 100% (no "fit to page"), hold the sheet against a light and read on each ruler where the front cross's arm falls: that is X (horizontal ruler) and Y (vertical ruler). Then pass them to pnp render, e.g. --back-offset 0.5,-1.0.
+Print the PDF double-sided at 100% (no "fit to page"), hold the sheet against a light and \
+read on each ruler where the front cross's arm falls: that is X (horizontal ruler) and Y \
+(vertical ruler). Then pass them to pnp render, e.g. --back-offset 0.5,-1.0.
 
 Examples:
 
@@ -35,15 +37,6 @@ Examples:
 
   pnp calibrate --page letter --out output/printer-check
 """
-
-
-def _back_offset(text: str) -> tuple[float, float]:
-    from pnp.layout.sizes import parse_length
-
-    parts = str(text).split(",")
-    if len(parts) != 2:
-        raise PnpError(f"expected X,Y in mm such as 0.5,-1, got {text!r}", field="back-offset")
-    return (parse_length(parts[0], field="back-offset"), parse_length(parts[1], field="back-offset"))
 
 
 def _remove_stale(out_dir: Path, previous: dict | None, current: dict) -> None:
@@ -76,23 +69,21 @@ def register(app: typer.Typer) -> None:
     def render(
         cards: Path = typer.Argument(..., help="Card list: .csv, .yaml or .json (one card a row; "
                                      "columns name, type, cost, text, count/qty, back, ...)."),
-        out: Optional[Path] = typer.Option(None, "--out", "-o",
-                                           help="Output folder (default: output/<cards name>)."),
-        layout: Optional[Path] = typer.Option(None, "--layout", "-l",
-                                              help="Layout YAML (default: the built-in one)."),
-        size: Optional[str] = typer.Option(None, "--size", help="Card size: poker, bridge, mini, "
-                                           "tarot, square or WxH such as 63x88mm "
-                                           "(default: the layout's, else poker)."),
-        page: str = typer.Option("a4", "--page", help="Paper: a4, letter or WxH."),
-        bleed: str = typer.Option("3mm", "--bleed", help="Bleed around each card (3mm, 0.125in)."),
-        crop_marks: bool = typer.Option(True, "--crop-marks/--no-crop-marks",
-                                        help="Crop marks outside the cards."),
+        out: Path | None = typer.Option(None, "--out", "-o",
+                                        help="Output folder (default: output/<cards name>)."),
+        layout: Path | None = typer.Option(None, "--layout", "-l",
+                                           help="Layout YAML (default: the built-in one)."),
+        size: str | None = typer.Option(None, "--size", help="Card size: poker, bridge, mini, "
+                                        "tarot, square or WxH such as 63x88mm "
+                                        "(default: the layout's, else poker)."),
+        page: O.Page = "a4",
+        bleed: O.Bleed = "3mm",
+        crop_marks: O.CropMarks = True,
         safe_zone_guide: bool = typer.Option(False, "--safe-zone-guide",
-                                             help="Draw the 3 mm safe zone (for checking layouts)."),
-        duplex: str = typer.Option("long", "--duplex", help="Double-sided printing: long (flip on "
-                                   "the long edge), short, or none."),
-        back_offset: str = typer.Option("0,0", "--back-offset",
-                                        help="Shift backs by X,Y mm (measure with pnp calibrate)."),
+                                             help="Draw the 3 mm safe zone "
+                                             "(for checking layouts)."),
+        duplex: O.Duplex = "long",
+        back_offset: O.BackOffset = "0,0",
         formats: str = typer.Option("pdf,svg,png,tts", "--formats",
                                     help="Comma-separated: pdf, svg, png, tts."),
         dpi: float = typer.Option(300.0, "--dpi", help="Resolution of the PNGs."),
@@ -103,10 +94,10 @@ def register(app: typer.Typer) -> None:
                                     "pages when a board larger than the page is tiled."),
         print_shop: bool = typer.Option(False, "--print-shop", help="Also write a one-card-a-page "
                                         "PDF with bleed and TrimBox/BleedBox for a print shop."),
-        seed: Optional[str] = typer.Option(None, "--seed", help="A seed whose code is printed in "
-                                           "the page footer (for decks generated from a seed)."),
-        name: Optional[str] = typer.Option(None, "--name", help="Deck name (shown on the default "
-                                           "back; default: from the file name)."),
+        seed: str | None = typer.Option(None, "--seed", help="A seed whose code is printed in "
+                                        "the page footer (for decks generated from a seed)."),
+        name: str | None = typer.Option(None, "--name", help="Deck name (shown on the default "
+                                        "back; default: from the file name)."),
     ) -> None:
         """Lay out a card list as print-and-play files: a PDF to print double-sided, an SVG and a
         PNG per distinct card face, a Tabletop Simulator deck, and manifest.json. Components
@@ -116,8 +107,7 @@ def register(app: typer.Typer) -> None:
 
         from pnp.layout.cards import load_deck
         from pnp.layout.impose import parse_duplex
-        from pnp.layout.pipeline import (RenderOptions, load_for_render, parse_formats,
-                                         render_deck)
+        from pnp.layout.pipeline import RenderOptions, load_for_render, parse_formats, render_deck
         from pnp.layout.raster import pixel_size
         from pnp.layout.sizes import parse_length, parse_page
         from pnp.layout.templates import card_size
@@ -128,9 +118,7 @@ def register(app: typer.Typer) -> None:
         wanted = parse_formats(formats)
         deck = load_deck(cards, name=name)
         the_layout = load_for_render(str(layout) if layout else None)
-        bleed_mm = parse_length(bleed, field="bleed")
-        if not 0 <= bleed_mm <= 25:
-            raise PnpError(f"bleed must be between 0 and 25 mm, got {bleed!r}", field="bleed")
+        bleed_mm = O.bleed_mm(bleed)
         if not 0 < dpi <= 1200:
             raise PnpError(f"dpi must be between 1 and 1200, got {dpi:g}", field="dpi")
         pixel_size(1, 1, dpi)
@@ -141,7 +129,7 @@ def register(app: typer.Typer) -> None:
         opts = RenderOptions(
             size=card_size(the_layout, size), page=parse_page(page, field="page"),
             bleed=bleed_mm, crop_marks=crop_marks, safe_zone_guide=safe_zone_guide,
-            duplex=parse_duplex(duplex).value, back_offset=_back_offset(back_offset),
+            duplex=parse_duplex(duplex).value, back_offset=O.back_offset(back_offset),
             formats=wanted, dpi=dpi, print_shop=print_shop,
             seed_code=seed_code(seed) if seed is not None else None, stem=cards.stem,
             tts_url=tts_url, overlap=overlap_mm)
@@ -165,7 +153,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("calibrate", epilog=CALIBRATE_EXAMPLES)
     def calibrate(
-        page: str = typer.Option("a4", "--page", help="Paper: a4, letter or WxH."),
+        page: O.Page = "a4",
         out: Path = typer.Option(Path("output/calibration"), "--out", "-o",
                                  help="Output folder."),
     ) -> None:

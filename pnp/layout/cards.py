@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +45,12 @@ def load_deck(path: str | Path, name: str | None = None) -> Deck:
     try:
         raw = p.read_bytes()
     except OSError as exc:
-        raise PnpError(f"cannot read the card list: {exc.strerror or exc}", file=str(path)) from None
+        raise PnpError(f"cannot read the card list: {exc.strerror or exc}",
+                       file=str(path)) from None
     suffix = p.suffix.lower()
     text = _decode(raw)
+    title: str | None
+    rows: Sequence[tuple[int | None, Any]]  # CSV rows always have a line, YAML/JSON may not
     if suffix in (".yaml", ".yml"):
         title, rows = _yaml_rows(text, str(path))
     elif suffix == ".json":
@@ -92,7 +96,7 @@ def _csv_rows(text: str, file: str) -> list[tuple[int, dict[str, Value]]]:
         if len(record) != len(header):
             raise PnpError(f"row has {len(record)} fields, the header has {len(header)}",
                            file=file, line=start)
-        rows.append((start, dict(zip(header, record))))
+        rows.append((start, dict(zip(header, record, strict=True))))
     if header is None:
         raise PnpError("the card list is empty (no header row)", file=file)
     return rows
@@ -130,7 +134,7 @@ def _yaml_rows(text: str, file: str) -> tuple[str | None, list[tuple[int | None,
     lines = [n.start_mark.line + 1 for n in seq.value] if isinstance(seq, yaml.SequenceNode) else []
     if len(lines) != len(items):
         lines = [None] * len(items)
-    return title, list(zip(lines, items))
+    return title, list(zip(lines, items, strict=True))
 
 
 def _json_rows(text: str, file: str) -> tuple[str | None, list[tuple[int | None, Any]]]:

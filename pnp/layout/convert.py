@@ -14,7 +14,8 @@ from typing import Any
 from pnp.content import Card, Deck
 from pnp.errors import PnpError
 from pnp.layout.colours import is_colour, parse_colour
-from pnp.layout.draw import Align, Circle, Group, Image, Path as PathItem, Rect, TextBox, VAlign
+from pnp.layout.draw import Align, Circle, Group, Image, Rect, TextBox, VAlign
+from pnp.layout.draw import Path as PathItem
 
 FONTS = ("Vera", "Vera-Bold", "Vera-Italic", "Vera-BoldItalic")
 NUMBERS = {"x", "y", "w", "h", "cx", "cy", "r", "size", "min_size", "leading", "rotate",
@@ -173,7 +174,8 @@ class Convert:
         except TypeError as exc:
             raise self.fail(f"incomplete {kind}: {exc}", where, card) from None
 
-    def points(self, value: Any, where: Where, card: Card | None) -> tuple[tuple[float, float], ...]:
+    def points(self, value: Any, where: Where,
+               card: Card | None) -> tuple[tuple[float, float], ...]:
         try:
             pts = tuple((self.number(p[0], where, card), self.number(p[1], where, card))
                         for p in value)

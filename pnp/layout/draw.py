@@ -100,7 +100,7 @@ class Group:
     clockwise about (dx, dy), mirror horizontally when ``mirror`` (about x=0 of the group).
     ``clip`` (a closed outline in the group's own coordinates) clips the items."""
 
-    items: tuple["Item", ...]
+    items: tuple[Item, ...]
     dx: float = 0.0
     dy: float = 0.0
     rotate: float = 0.0

@@ -15,10 +15,18 @@ from enum import Enum
 
 from pnp.errors import PnpError
 from pnp.layout.draw import Component, Drawing, Group, Item, Path, Point
-from pnp.layout.marks import (EPS, Box, bbox, crop_marks, item_box, offset_polygon,
-                              place_footer, place_points, rect_points)
-# re-exported: one place to import from
-from pnp.layout.poster import MIN_MARGIN, calibration_pages, poster
+from pnp.layout.marks import (
+    EPS,
+    Box,
+    bbox,
+    crop_marks,
+    item_box,
+    offset_polygon,
+    place_footer,
+    place_points,
+    rect_points,
+)
+from pnp.layout.poster import MIN_MARGIN, calibration_pages, poster  # re-exported here
 
 SAFE_INSET = 3.0         # the safe zone is this far inside the trim
 CUT_STROKE = 0.2         # cut line along a non-rectangular outline
@@ -133,7 +141,8 @@ def _origin(x: float, y: float, w: float, h: float, rotate: int) -> tuple[float,
     return {0: (x, y), 90: (x + h, y), 180: (x + w, y + h), 270: (x, y + w)}[rotate % 360]
 
 
-def _mirror(points: Iterable[Point], page: tuple[float, float], duplex: Duplex) -> tuple[Point, ...]:
+def _mirror(points: Iterable[Point], page: tuple[float, float],
+            duplex: Duplex) -> tuple[Point, ...]:
     """Where points of the front lie on the back page (seen from the back)."""
     pw, ph = page
     if duplex is Duplex.LONG:
@@ -307,7 +316,7 @@ def _back_page(grid: Grid, comps: Sequence[Component], placed: Sequence[_Placed]
                back_offset: tuple[float, float]) -> Drawing:
     items: list[Item] = []
     guides: list[Item] = []
-    for i, (comp, front) in enumerate(zip(comps, placed)):
+    for i, (comp, front) in enumerate(zip(comps, placed, strict=True)):
         if comp.back is None:
             continue  # a blank slot: nothing prints behind this front
         back = _place_back(front, comp.back, *grid.slot(i), grid, page, duplex)

@@ -159,7 +159,7 @@ def place_footer(text: str, page: tuple[float, float], margin: float,
 
     def centres(length: float, cuts: Sequence[float]) -> list[float]:
         cs = sorted(set(cuts))
-        mids = [(a + b) / 2 for a, b in zip(cs, cs[1:])] + [length / 2]
+        mids = [(a + b) / 2 for a, b in zip(cs, cs[1:], strict=False)] + [length / 2]
         return sorted(mids, key=lambda c: (abs(c - length / 2), c))
 
     def free(box: Box, lo: Box) -> bool:
@@ -189,8 +189,8 @@ def _footer_box(text: str, box: Box, rotate: int) -> TextBox:
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     w, h = (x1 - x0, y1 - y0) if rotate == 0 else (y1 - y0, x1 - x0)
     return TextBox(x=cx - w / 2, y=cy - h / 2, w=w, h=h, text=text, size=FOOTER_PT,
-                   min_size=4.0, font=FOOTER_FONT, colour="#444444", align=Align.CENTER, valign=VAlign.MIDDLE,
-                   rotate=float(rotate))
+                   min_size=4.0, font=FOOTER_FONT, colour="#444444", align=Align.CENTER,
+                   valign=VAlign.MIDDLE, rotate=float(rotate))
 
 
 # --- registration marks and rulers ----------------------------------------------------------

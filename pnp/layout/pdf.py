@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import BinaryIO, Iterable
+from typing import BinaryIO
 
 from PIL import Image as PILImage
 from reportlab import rl_config
@@ -122,21 +123,21 @@ class _Painter:
     # -- items ----------------------------------------------------------------------------
     def items(self, items: Iterable[Item]) -> None:
         for item in items:
-            kind = type(item)
-            if kind is Rect:
+            # type(...) is, not isinstance: exact types only, and mypy narrows on it
+            if type(item) is Rect:
                 self.rect(item)
-            elif kind is TextBox:
+            elif type(item) is TextBox:
                 self.text(item)
-            elif kind is Path:
+            elif type(item) is Path:
                 self.path(item)
-            elif kind is Circle:
+            elif type(item) is Circle:
                 self.circle(item)
-            elif kind is Image:
+            elif type(item) is Image:
                 self.image(item.path, item.x, item.y, item.w, item.h)
-            elif kind is Group:
+            elif type(item) is Group:
                 self.group(item)
             else:
-                raise PnpError(f"cannot draw {kind.__name__}", field="items")
+                raise PnpError(f"cannot draw {type(item).__name__}", field="items")
 
     def rect(self, r: Rect) -> None:
         f = self.fill(r.fill)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterator
 
 from pnp import __version__
 from pnp.content import Card, Deck

@@ -5,16 +5,15 @@ from __future__ import annotations
 import base64
 import io
 import os
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable
 
 import svgwrite
 
 from pnp.errors import PnpError
 from pnp.layout.colours import css_colour
 from pnp.layout.draw import Circle, Drawing, Group, Image, Item, Path, Rect, TextBox
-from pnp.layout.text import (FONT_STYLE, clean_text, fit_text, font_path, icon_kind,
-                             icon_place)
+from pnp.layout.text import FONT_STYLE, clean_text, fit_text, font_path, icon_kind, icon_place
 
 # Same glyphs as the PDF: Vera is embedded below; DejaVu Sans (Vera's successor, same Latin
 # metrics) is the fallback when a viewer ignores @font-face.
@@ -113,21 +112,21 @@ class _Writer:
 
     def items(self, parent, items: Iterable[Item]) -> None:
         for item in items:
-            kind = type(item)
-            if kind is Rect:
+            # type(...) is, not isinstance: exact types only, and mypy narrows on it
+            if type(item) is Rect:
                 self.rect(parent, item)
-            elif kind is TextBox:
+            elif type(item) is TextBox:
                 self.text(parent, item)
-            elif kind is Path:
+            elif type(item) is Path:
                 self.path(parent, item)
-            elif kind is Circle:
+            elif type(item) is Circle:
                 self.circle(parent, item)
-            elif kind is Image:
+            elif type(item) is Image:
                 self.image(parent, item.path, item.x, item.y, item.w, item.h)
-            elif kind is Group:
+            elif type(item) is Group:
                 self.group(parent, item)
             else:
-                raise PnpError(f"cannot draw {kind.__name__}", field="items")
+                raise PnpError(f"cannot draw {type(item).__name__}", field="items")
 
     def rect(self, parent, r: Rect) -> None:
         attrs = {"x": _n(r.x), "y": _n(r.y), "width": _n(r.w), "height": _n(r.h)}

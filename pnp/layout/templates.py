@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, Undefined, meta, pass_context
-from jinja2.runtime import Context
 from jinja2.exceptions import SecurityError, UndefinedError
+from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.content import Card, Deck
@@ -52,7 +53,7 @@ def _palette(text: Any) -> str:
 def _mix(colour: Any, other: tuple[float, float, float], t: float) -> str:
     rgba = parse_colour(str(colour)) or (0.0, 0.0, 0.0, 1.0)
     t = min(max(float(t), 0.0), 1.0)
-    r, g, b = (round(255 * (c + (o - c) * t)) for c, o in zip(rgba[:3], other))
+    r, g, b = (round(255 * (c + (o - c) * t)) for c, o in zip(rgba[:3], other, strict=True))
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
@@ -92,7 +93,7 @@ class _Expr:
 
     __slots__ = ("fn", "deps", "src")
 
-    def __init__(self, fn: Callable[[dict[str, Any]], Any], deps: frozenset[str], src: str):
+    def __init__(self, fn: Callable[[Context], Any], deps: frozenset[str], src: str):
         self.fn, self.deps, self.src = fn, deps, src
 
 
@@ -202,7 +203,7 @@ class _Item:
     __slots__ = ("kind", "where", "when", "static", "dynamic", "children", "fixed", "when_at")
 
     def __init__(self, kind: str, where: Where, when: Any, static: dict[str, Any],
-                 dynamic: list[tuple[str, Any, Where]], children: list["_Item"]):
+                 dynamic: list[tuple[str, Any, Where]], children: list[_Item]):
         self.kind, self.where, self.when = kind, where, when
         self.static, self.dynamic, self.children = static, dynamic, children
         self.fixed: Any = _UNSET
@@ -331,7 +332,7 @@ class Renderer:
                                   if k is not None)
         return self.convert.make(item.kind, args, item.where, card)
 
-    def _item(self, item: _Item, ctx: Context, card: Card) -> Item | None:
+    def _item(self, item: _Item, ctx: Context, card: Card | None) -> Item | None:
         if item.fixed is not _UNSET:
             return item.fixed
         return self._build(item, ctx, card)
@@ -366,14 +367,14 @@ def components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: flo
     for index, card in enumerate(deck.cards, 1):
         if card.count <= 0:
             continue
-        back = rear.drawing(card, index) if rear else None
-        if back is not None and len(back_items) < 64:
+        face = rear.drawing(card, index) if rear else None
+        if face is not None and len(back_items) < 64:
             # Most decks share a few backs: their items are kept once, however many cards
             # (imposition may hold every component of a deck at once).
-            shared = back_items.setdefault(back.items, back.items)
-            if shared is not back.items:
-                back = replace(back, items=shared)
-        yield Component(front=front.drawing(card, index), back=back,
+            shared = back_items.setdefault(face.items, face.items)
+            if shared is not face.items:
+                face = replace(face, items=shared)
+        yield Component(front=front.drawing(card, index), back=face,
                         count=card.count, name=card.name or f"card {index}",
                         meta=(("index", str(index)),))
 

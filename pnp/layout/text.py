@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
@@ -50,7 +50,7 @@ def font_path(font: str) -> str:
                        field="font") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def register_font(font: str) -> str:
     """Register a bundled font with reportlab once; returns its name."""
     pdfmetrics.registerFont(TTFont(font, font_path(font)))
@@ -63,7 +63,7 @@ def register_font(font: str) -> str:
     return font
 
 
-@lru_cache(maxsize=None)
+@cache
 def font_chars(font: str) -> frozenset[str]:
     """The characters a bundled font has glyphs for."""
     face = pdfmetrics.getFont(register_font(font)).face
@@ -76,7 +76,7 @@ def missing_chars(text: str, font: str) -> str:
     return "".join(sorted({c for c in text if c not in have and not c.isspace()}))
 
 
-@lru_cache(maxsize=None)
+@cache
 def font_extents(font: str) -> tuple[float, float]:
     """(ascent, descent) of a font in em, both positive."""
     face = pdfmetrics.getFont(register_font(font)).face
@@ -96,7 +96,7 @@ class _Widths(dict):
         return w
 
 
-@lru_cache(maxsize=None)
+@cache
 def _widths(font: str) -> _Widths:
     return _Widths(font)
 
@@ -350,7 +350,7 @@ def fit_text(box: TextBox) -> Fitted:
         return (box.h / (size * MM_PER_POINT) - asc - desc) / box.leading + 1
 
     sizes = _sizes(box)
-    last = None
+    last: tuple[list[list[list[Segment]]], float] | None = None
     for break_words in (False, True):
         for size in sizes:
             limit = box.w / (size * MM_PER_POINT)
@@ -358,6 +358,7 @@ def fit_text(box: TextBox) -> Fitted:
             last = (lines, size)
             if fits and len(lines) <= n_lines_max(size) + _EPS:
                 return _build(box, lines, size, False, cw, missing)
+    assert last is not None  # _sizes always yields at least min_size
     lines, size = last
     return _build(box, lines, size, True, cw, missing)
 

@@ -102,7 +102,7 @@ def deck_sheets(faces: Sequence[Face], card_px: tuple[int, int] | None = None, *
         for k, face in enumerate(chunk):
             im = _image(face)
             if im.size != (cw, ch):
-                im = im.resize((cw, ch), PILImage.LANCZOS)
+                im = im.resize((cw, ch), PILImage.Resampling.LANCZOS)
             sheet.paste(im, ((k % cols) * cw, (k // cols) * ch))
         sheets.append(DeckSheet(_encode(sheet, fmt, quality), fmt, cols, rows, len(chunk),
                                 (cw, ch)))
@@ -203,7 +203,7 @@ def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float 
         # distinct (front, back) pairs take one slot each; copies share it
         slots: dict[tuple[Drawing, Drawing], int] = {}
         cards: list[tuple[int, str]] = []
-        for c, back in zip(group, backs):
+        for c, back in zip(group, backs, strict=True):
             key = (c.front, back if unique_back else backs[0])
             slot = slots.setdefault(key, len(slots))
             cards += [(slot, c.name or c.front.name)] * c.count
@@ -222,9 +222,10 @@ def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float 
                 files[fname] = deck_sheets(chunk, sheet.card_px, fmt=fmt)[0].data
                 back_urls.append(url_prefix + fname)
         if not unique_back:
-            back = _image(png(backs[0])).resize(sheets[0].card_px, PILImage.LANCZOS)
+            back_im = _image(png(backs[0])).resize(sheets[0].card_px,
+                                                   PILImage.Resampling.LANCZOS)
             fname = f"{stem}-back.{sheets[0].ext}"
-            files[fname] = _encode(back, fmt, 90)
+            files[fname] = _encode(back_im, fmt, 90)
             back_urls.append(url_prefix + fname)
         objects.append(saved_object(sheets, face_urls, back_urls, cards, nickname=stem,
                                     unique_back=unique_back, x=3.0 * g, first_deck_id=next_id))

@@ -11,8 +11,9 @@ import multiprocessing
 import re
 import sys
 import threading
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait, FIRST_EXCEPTION
-from typing import Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_EXCEPTION, Executor, Future, ProcessPoolExecutor, wait
+from typing import TypeVar
 
 from pnp.errors import PnpError
 from pnp.sim.runner import Batch

@@ -7,8 +7,9 @@ means, and a check that a measured value lies inside the band the designer decla
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Iterable, Sequence
+from typing import Any
 
 from pnp.errors import PnpError
 
@@ -39,6 +40,12 @@ class Estimate:
 
     def __str__(self) -> str:
         return f"{self.value:.4g} [{self.low:.4g}, {self.high:.4g}] (n={self.n})"
+
+
+def fmt_estimate(est: Estimate | Mapping[str, Any], digits: int = 3) -> str:
+    """``value [low, high]`` of an Estimate or its dict, ``digits`` decimals: the one format."""
+    e = est.to_dict() if isinstance(est, Estimate) else est
+    return f"{e['value']:.{digits}f} [{e['low']:.{digits}f}, {e['high']:.{digits}f}]"
 
 
 def t975(df: int) -> float:

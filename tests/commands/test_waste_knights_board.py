@@ -4,15 +4,20 @@ bad input as one line and exit code 2."""
 from __future__ import annotations
 
 import json
-import sys
 import xml.etree.ElementTree as ET
 
 import pytest
 from pypdf import PdfReader
 
-from pnp import cli
+from pnp.errors import PnpError
+from pnp.games.waste_knights import GAME
 from pnp.games.waste_knights.hexes import board_from_dict
+from pnp.games.waste_knights.session import board_pack, session_pack
+from pnp.output import Output
+from pnp.pack import PrintOptions
+from pnp.pack_writer import write_pack
 from pnp.seed import seed_code
+from pnp.sim.stats import Check
 
 MM = 72 / 25.4
 
@@ -98,18 +103,28 @@ def test_session_bad_input(run_pnp, tmp_path, args, field):
     assert not out.exists()
 
 
+# --- the packs, called directly (the files they make, measured from the written files) ------
+
+SESSION_OPTIONS = {"mode": "session", "reject_unbalanced": False, "max_tries": 1000,
+                   "hex_size": "60mm", "rounds": 10, "vehicle": "strider"}
+LETTER = PrintOptions(page=(215.9, 279.4))
+
+
+def _write(pack, out, opts=LETTER):
+    with Output(str(out), seed="table") as o:
+        return write_pack(o, pack, opts)
+
+
+def _session(seed="table", games=20, **options):
+    opts = {**SESSION_OPTIONS, **options}
+    setup = GAME.make_setup(seed, 4, ("heuristic",), opts)
+    return session_pack(setup, seed, opts, games, 1, LETTER)
+
+
 @pytest.fixture(scope="module")
 def session_dir(tmp_path_factory):
     out = tmp_path_factory.mktemp("wk") / "session"
-    mp = pytest.MonkeyPatch()
-    mp.setattr(sys, "argv", ["pnp", "waste-knights", "session", "--seed", "table", "--out",
-                             str(out), "--page", "letter", "--games", "20"])
-    try:
-        cli.main()
-    except SystemExit as exc:
-        assert not exc.code
-    finally:
-        mp.undo()
+    _write(_session(), out)
     return out
 
 
@@ -117,6 +132,11 @@ def test_session_files(session_dir):
     files = set(_hashes(session_dir))
     assert files == {"board.svg", "board.pdf", "board-tiled.pdf", "hex-tiles.pdf",
                      "reference.pdf", "setup.pdf", "report.html", "board.json"}
+    manifest = json.loads((session_dir / "manifest.json").read_text())
+    assert manifest["balance"]["board_seed_code"] == seed_code("table")
+    assert len(manifest["checks"]) == 6
+    for c in manifest["checks"]:  # the one check shape
+        assert set(c) == set(Check.__dataclass_fields__)
 
 
 def test_session_board_true_scale(session_dir):
@@ -129,6 +149,15 @@ def test_session_board_true_scale(session_dir):
         pytest.approx(w, abs=0.01)
 
 
+def test_session_hex_size_sets_the_tiles(tmp_path):
+    pack = _session(games=0, hex_size="45mm")
+    _write(pack, tmp_path)
+    page = PdfReader(tmp_path / "board.pdf").pages[0]
+    assert float(page.mediabox.width) / MM == pytest.approx(7 * 45 + 16, abs=0.1)
+    tiles = next(f for f in pack.files if f.path == "hex-tiles.pdf")
+    assert {round(c.front.width, 6) for c in tiles.components} == {45.0, 90.0}
+
+
 def test_session_pages_are_letter_with_footer(session_dir):
     code = seed_code("table")
     for name in ("board-tiled.pdf", "hex-tiles.pdf", "reference.pdf", "setup.pdf"):
@@ -137,9 +166,11 @@ def test_session_pages_are_letter_with_footer(session_dir):
             w, h = sorted((float(page.mediabox.width) / MM, float(page.mediabox.height) / MM))
             assert (w, h) == (pytest.approx(215.9, abs=0.1), pytest.approx(279.4, abs=0.1))
             if name != "hex-tiles.pdf" or i % 2 == 0:  # back pages carry no footer
-                assert code in page.extract_text().replace("\n", " "), (name, i)
-    tiles = PdfReader(session_dir / "hex-tiles.pdf")
-    assert len(tiles.pages) % 2 == 0
+                text = page.extract_text().replace("\n", " ")
+                assert f"Waste Knights · seed {code}" in text, (name, i)
+    assert len(PdfReader(session_dir / "hex-tiles.pdf").pages) % 2 == 0
+    assert len(PdfReader(session_dir / "setup.pdf").pages) == 1
+    assert len(PdfReader(session_dir / "reference.pdf").pages) == 1
 
 
 def test_session_report_has_board_and_tour_sections(session_dir):
@@ -150,13 +181,62 @@ def test_session_report_has_board_and_tour_sections(session_dir):
     assert html.count("data:image/png;base64,") >= 3
 
 
-def test_session_is_deterministic(session_dir, tmp_path, run_pnp):
-    out = tmp_path / "again"
-    code, _, err = run_pnp("waste-knights", "session", "--seed", "table",
-                           "--out", str(out), "--page", "letter", "--games", "20")
-    assert code == 0, err
-    assert _hashes(out) == _hashes(session_dir)
+def test_session_pack_is_byte_identical_on_a_rerun(session_dir, tmp_path):
+    from pnp.games.waste_knights import session
 
+    session._make_board.cache_clear()  # redraw the board too, not only the files
+    _write(_session(), tmp_path / "again")
+    assert _hashes(tmp_path / "again") == _hashes(session_dir)
+
+
+def test_session_without_games_has_no_tour(tmp_path):
+    pack = _session(games=0)
+    report = next(f for f in pack.files if f.path == "report.html")
+    assert "Tour simulator" not in [s["heading"] for s in report.sections]
+
+
+@pytest.mark.parametrize("options, field", [
+    ({"hex_size": "5mm"}, "hex-size"), ({"hex_size": "151mm"}, "hex-size"),
+    ({"hex_size": "wide"}, "hex-size"), ({"mode": "castle"}, "mode"),
+    ({"max_tries": 0}, "max-tries"),
+])
+def test_session_pack_bad_options(options, field):
+    opts = {**SESSION_OPTIONS, **options}
+    with pytest.raises(PnpError) as err:
+        session_pack(None, "1", opts, 0, 1, LETTER)
+    assert err.value.field == field
+
+
+def test_board_pack_is_board_json_checks_and_balance(tmp_path):
+    pack = board_pack("S1", {"mode": "session"})
+    manifest = _write(pack, tmp_path)
+    assert [f["path"] for f in manifest["files"]] == ["board.json"]
+    assert manifest["balance"]["tries"] == 1 and len(manifest["checks"]) == 6
+    assert pack.exit_code == 0 and not pack.warnings
+    data = json.loads((tmp_path / "board.json").read_text())
+    assert board_from_dict(data).seed_code == seed_code("S1")
+
+
+def test_board_pack_out_of_tries_warns_and_exits_3():
+    # Seed 3's session board fails the city spread band; one try is not enough.
+    pack = board_pack("3", {"mode": "session", "reject_unbalanced": True, "max_tries": 1})
+    assert pack.exit_code == 3
+    assert pack.warnings == [f"no board passed in 1 tries; wrote the best one (seed "
+                             f"{seed_code('3')}, 1 check failed)"]
+    assert pack.manifest["balance"]["passed"] is False
+    assert [c["passed"] for c in pack.checks].count(False) == 1
+
+
+def test_board_pack_search_finds_a_balanced_board():
+    pack = board_pack("1", {"mode": "session", "reject_unbalanced": True})
+    bal = pack.manifest["balance"]
+    assert bal["passed"] and bal["tries"] > 1 and pack.exit_code == 0
+    assert all(c["passed"] for c in pack.checks)
+    again = board_pack(bal["board_seed_code"], {"mode": "session"})
+    assert again.files[0].data["hexes"] == pack.files[0].data["hexes"]
+
+
+# --- the command line --------------------------------------------------------------------------
 
 def test_reject_unbalanced_out_of_tries_writes_the_best_board_and_exits_3(run_pnp, tmp_path):
     # Seed 3's session board fails the city spread band; one try is not enough.

@@ -1,0 +1,87 @@
+"""Junkyard Wars (introductory rules): the game's registration with pnp (``GAME``).
+
+Light to import (``pnp games`` and ``pnp --help`` read every game's spec): the simulator, the
+bots (and numpy, which the deck uses) load on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.games.api import GameSpec, Option
+from pnp.games.junkyard_wars.spec import RULES
+
+
+def _heuristic(setup: Any, seat: int) -> Any:
+    from pnp.games.junkyard_wars.bots import heuristic_bot
+
+    return heuristic_bot(setup, seat)
+
+
+def _random(setup: Any, seat: int) -> Any:
+    from pnp.games.junkyard_wars.bots import random_bot
+
+    return random_bot(setup, seat)
+
+
+def _make_setup(seed: int | str, players: int, bots: tuple[str, ...], options: Any) -> Any:
+    from pnp.games.junkyard_wars.simulate import make_setup
+
+    return make_setup(seed, players, bots, options)
+
+
+def _record(state: Any) -> Any:
+    from pnp.games.junkyard_wars.simulate import record
+
+    return record(state)
+
+
+def _play_record(setup: Any, game_seed: int) -> Any:
+    from pnp.games.junkyard_wars.simulate import play_record
+
+    return play_record(setup, game_seed)
+
+
+def _summarize(records: list[Any], setup: Any, seed: int | str) -> dict[str, Any]:
+    from pnp.games.junkyard_wars.simulate import summarize
+
+    return summarize(records, setup, seed)
+
+
+def _summary_lines(doc: dict[str, Any]) -> list[str]:
+    from pnp.games.junkyard_wars.simulate import summary_lines
+
+    return summary_lines(doc)
+
+
+def _session(*args: Any, **kwargs: Any) -> Any:
+    from pnp.games.junkyard_wars.pack import session_pack  # the shell: drawing libraries
+
+    return session_pack(*args, **kwargs)
+
+
+GAME = GameSpec(
+    name="junkyard-wars", title="Junkyard Wars", min_players=2, max_players=6, default_players=4,
+    rules=RULES, bots={"heuristic": _heuristic, "random": _random},
+    make_setup=_make_setup, record=_record, play_record=_play_record, summarize=_summarize,
+    summary_lines=_summary_lines, session=_session,
+    options=(
+        Option("words", "--words", str, None,
+               "Machine word list, one word a line (default: the bundled English list)."),
+        Option("bag", "--bag", str, None, "Junk bag YAML (default: English Scrabble)."),
+        Option("deck_size", "--deck-size", int, 40, "Machine cards in the deck."),
+        Option("minutes_per_turn", "--minutes-per-turn", float, 1.0,
+               "Minutes one player-turn takes at the table."),
+        Option("stagger", "--stagger", bool, True,
+               "The first-turn stagger of the rules (on by default)."),
+        Option("compare_stagger", "--compare-stagger", bool, True,
+               "Replay each game with the stagger flipped to measure it.",
+               commands=("simulate", "session")),
+        Option("maze_seed", "--maze-seed", str, None,
+               "Seed of the printed tile set (default: the session seed).", commands=("session",)),
+    ),
+    commands_module="pnp.commands.junkyard_wars", extra_commands=("maze", "deck"),
+    default_games=1000, session_games=500,
+)
+
+__all__ = ["GAME"]

@@ -49,6 +49,11 @@ def _line_of(text: str, key: str) -> int | None:
     return None
 
 
+def _letter_error(message: str, name: str, text: str, letter: str) -> PnpError:
+    """A PnpError pointing at one letter's entry in the bag file."""
+    return PnpError(message, file=name, line=_line_of(text, letter), field=f"letters.{letter}")
+
+
 def load_bag(path: str | Path | None = None) -> Bag:
     """Read and check a bag file (default: the English Scrabble set); PnpError when it is wrong."""
     file = Path(path) if path is not None else cardset(DEFAULT_BAG)
@@ -71,18 +76,18 @@ def load_bag(path: str | Path | None = None) -> Bag:
     letters = []
     for key, entry in data["letters"].items():
         letter = str(key)
-        where = {"file": name, "line": _line_of(text, letter), "field": f"letters.{letter}"}
         if len(letter) != 1 or not (letter.isalpha() or letter == BLANK):
-            raise PnpError("a letter is one character (or '?' for the blank)", **where)
+            raise _letter_error("a letter is one character (or '?' for the blank)", name, text,
+                                letter)
         if not isinstance(entry, dict):
-            raise PnpError("expected {count: N, points: P}", **where)
+            raise _letter_error("expected {count: N, points: P}", name, text, letter)
         count, points = entry.get("count"), entry.get("points", 0)
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise PnpError("count must be a whole number >= 0", **where)
+            raise _letter_error("count must be a whole number >= 0", name, text, letter)
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            raise PnpError("points must be a whole number >= 0", **where)
+            raise _letter_error("points must be a whole number >= 0", name, text, letter)
         letters.append((letter.upper(), count, points))
-    if len({l for l, _, _ in letters}) != len(letters):
+    if len({ch for ch, _, _ in letters}) != len(letters):
         raise PnpError("a letter is listed twice", file=name, field="letters")
     total = sum(count for _, count, _ in letters)
     if total != BAG_SIZE:

@@ -33,7 +33,8 @@ def player_count_sections(rows: list[dict]) -> list[dict]:
                 f"{r['time_limit_share']['value']:.0%} reach the hour)")
 
     def stagger(r: dict) -> str:
-        return f"{r['players']} players: {stagger_verdict(r['seat1_win_rate_with'], r['fair_share'])}"
+        verdict = stagger_verdict(r["seat1_win_rate_with"], r["fair_share"])
+        return f"{r['players']} players: {verdict}"
 
     n = rows[0]["games"]
     return [{
@@ -88,7 +89,8 @@ def report_sections(result: dict) -> list[dict]:
     secs: list[dict] = [{
         "heading": f"Simulated games ({players} players)",
         "text": (f"{n} games of {_bots_text(result['bots'])} on the session board "
-                 f"{result['seed_code']}, first-turn stagger {'on' if result['stagger'] else 'off'}, "
+                 f"{result['seed_code']}, first-turn stagger "
+                 f"{'on' if result['stagger'] else 'off'}, "
                  f"{result['minutes_per_turn']} minutes per player-turn. "
                  f"{result['time_limit_share']['value']:.1%} of games reached the one-hour limit."),
         "table": [{"seat": s["seat"], "win rate": _fmt(s)} for s in seats],
@@ -119,7 +121,7 @@ def report_sections(result: dict) -> list[dict]:
                      f"{_fmt(st['seat1_win_rate_without'])} without; a fair share is "
                      f"{fair:.3f}: {verdict} (95% intervals)."),
             "table": [{"seat": a["seat"], "with stagger": _fmt(a), "without": _fmt(b)}
-                      for a, b in zip(st["by_seat_with"], st["by_seat_without"])],
+                      for a, b in zip(st["by_seat_with"], st["by_seat_without"], strict=True)],
             "chart": {"kind": "bar", "x": [f"seat {a['seat']}" for a in st["by_seat_with"]],
                       "series": {"with stagger": [a["value"] for a in st["by_seat_with"]],
                                  "without": [b["value"] for b in st["by_seat_without"]]},

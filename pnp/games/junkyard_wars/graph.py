@@ -8,8 +8,8 @@ board and shared by every simulated game on it.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 
 def bfs(adjacency: Sequence[Sequence[int]], start: int,
@@ -62,7 +62,8 @@ def grid_board(width: int, height: int, zone: tuple[int, int], junk: Sequence[tu
             out = []
             for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
                 rr, cc = r + dr, c + dc
-                if 0 <= rr < height and 0 <= cc < width and frozenset(((r, c), (rr, cc))) not in blocked:
+                inside = 0 <= rr < height and 0 <= cc < width
+                if inside and frozenset(((r, c), (rr, cc))) not in blocked:
                     out.append(rr * width + cc)
             nbrs.append(tuple(out))
     return Board(tuple(nbrs), zone[0] * width + zone[1], tuple(r * width + c for r, c in junk))
@@ -89,7 +90,7 @@ class Tables:
         if min(self.dist[self.zone]) < 0:
             raise ValueError("every square must be reachable from the construction zone")
         # near_junk[a]: junk squares by distance from a (ties by id), for nearest-search queries.
-        self.near_junk = [sorted(self.junk, key=lambda s, a=a: (self.dist[s][a], s))
+        self.near_junk = [[s for _, s in sorted((self.dist[s][a], s) for s in self.junk)]
                           for a in range(n)]
 
 

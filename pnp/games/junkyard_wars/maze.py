@@ -339,7 +339,7 @@ def face_problems(cells: Cells) -> list[str]:
 
 
 def tile_set_problems(tiles: tuple[Tile, ...]) -> list[str]:
-    """Everything wrong with a tile set: 10 tiles, valid faces, all 20 distinct (rotation/mirror)."""
+    """Problems with a tile set: 10 tiles, valid faces, all 20 distinct (rotation/mirror)."""
     problems = []
     if len(tiles) != TILE_COUNT:
         problems.append(f"{len(tiles)} tiles, expected {TILE_COUNT}")
@@ -375,15 +375,15 @@ def generate_tiles(rng: random.Random, *, mix=DEFAULT_MIX) -> tuple[Tile, ...]:
         faces.append((cells, algo))
     tiles = []
     for t in range(TILE_COUNT):
-        pair = tuple(Face(t + 1, FACE_SIDES[k], *faces[2 * t + k]) for k in range(2))
-        tiles.append(Tile(t + 1, pair))  # type: ignore[arg-type]
+        a, b = (Face(t + 1, FACE_SIDES[k], *faces[2 * t + k]) for k in range(2))
+        tiles.append(Tile(t + 1, (a, b)))
     return tuple(tiles)
 
 
 def face_to_json(face: Face) -> dict:
     """maze.json form of a face: side and 5 rows of 5 {"n","e","s","w"} cells."""
     return {"side": face.side,
-            "cells": [[dict(zip(SIDES, w)) for w in row] for row in face.cells]}
+            "cells": [[dict(zip(SIDES, w, strict=True)) for w in row] for row in face.cells]}
 
 
 def tiles_to_json(tiles: tuple[Tile, ...], *, metrics: bool = True) -> list[dict]:

@@ -1,52 +1,46 @@
-"""Junkyard Wars print-and-play packs: what `pnp junkyard-wars maze` and `session` write.
+"""Junkyard Wars print-and-play packs as data: what `maze` and `session` print (``pnp.pack``).
 
-The generator and layouts are pure; this module is the shell around them: it loads the junk
-bag, builds the drawings, hands them to the print engine and writes each file through an
-``Output`` (staged, then committed with the manifest by the command).
+``maze_pack`` and ``session_pack`` return a ``Pack`` (drawings, report sections, JSON, checks,
+manifest extras); ``pnp.pack_writer`` writes it. Nothing here writes a file: the cards come from
+the layouts in ``templates/junkyard_wars/`` (read like any bundled data), the rest from the
+generator, the sheets and the simulator.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pnp import __version__
 from pnp.errors import PnpError
 from pnp.games.junkyard_wars.bag import Bag, load_bag
 from pnp.games.junkyard_wars.generate import (
-    board_problems, junk_layout, maze_json, session_board, session_tiles,
+    SessionBoard,
+    board_problems,
+    junk_layout,
+    maze_json,
+    session_board,
+    session_tiles,
 )
 from pnp.games.junkyard_wars.maze import Tile, face_metrics, tile_set_problems
 from pnp.games.junkyard_wars.printables import (
-    MachineCardView, junk_components, machine_components, tile_components,
+    MachineCardView,
+    junk_components,
+    machine_components,
+    tile_components,
 )
 from pnp.games.junkyard_wars.sheets import rules_summary, setup_sheet, tracking_sheet
-from pnp.games.junkyard_wars.balance import player_count_sections, report_sections
-from pnp.games.junkyard_wars.simulate import by_player_count, check_players, simulate
-from pnp.layout.impose import nup
-from pnp.layout.pdf import write_pdf
-from pnp.output import Output
+from pnp.pack import Cards, Json, Pack, Pages, PrintOptions, Report, footer
 from pnp.seed import seed_code
+from pnp.sim.stats import check_band
 
+TITLE = "Junkyard Wars"
 PLAYER_COUNT_GAMES = 50  # games per player count in the report's 2-6 player tables (at least)
 SQUARE_RANGE = (8.0, 38.0)  # below 8 mm a worker token does not fit; above 38 a tile leaves A4
-
-
-@dataclass(frozen=True)
-class PrintOptions:
-    """Paper and imposition choices shared by the packs."""
-
-    page: tuple[float, float] = (210.0, 297.0)
-    square_mm: float = 20.0
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    crop_marks: bool = True
-
-
-def footer(seed: int | str) -> str:
-    """The footer of every sheet: seed code and tool version."""
-    return f"{seed_code(seed)} · pnp {__version__}"
+JUNK_GAP = 2.0  # a junk tile is this much smaller than its maze square
+JUNK_BLEED = 1.5  # junk tiles are small: a narrower bleed fits 100 of them on one A4 page
+SIMULATION_KEYS = ("games", "players", "win_rate_by_seat", "rounds", "minutes",
+                   "time_limit_share", "tests_per_win", "stagger_effect")
 
 
 def check_square(square_mm: float) -> None:
@@ -59,121 +53,128 @@ def check_square(square_mm: float) -> None:
 
 def face_report(tiles: tuple[Tile, ...]) -> list[dict[str, Any]]:
     """Per-face metrics rows (for the manifest and the report)."""
-    rows = []
-    for tile in tiles:
-        for face in tile.faces:
-            m = face_metrics(face.cells)
-            rows.append({"face": f"{tile.id}{face.side}", "algorithm": face.algorithm.value,
-                         **m.to_dict()})
-    return rows
+    return [{"face": f"{tile.id}{face.side}", "algorithm": face.algorithm.value,
+             **face_metrics(face.cells).to_dict()} for tile in tiles for face in tile.faces]
 
 
-def _checks(tiles, board) -> list[dict[str, Any]]:
-    tile_p, board_p = tile_set_problems(tiles), board_problems(board)
-    return [{"name": "tiles: 20 distinct connected faces, exits at the middle cells",
-             "passed": not tile_p, "problems": tile_p},
-            {"name": "board: walls agree, 12 rim gaps, 100 junk squares, all squares reachable",
-             "passed": not board_p, "problems": board_p}]
+def maze_checks(tiles: tuple[Tile, ...], board: SessionBoard) -> list[dict[str, Any]]:
+    """The tile set and the board as checks: the number of problems found, which must be 0."""
+    out = []
+    for name, problems in (
+            ("tiles: 20 distinct connected faces, exits at the middle cells",
+             tile_set_problems(tiles)),
+            ("board: walls agree, 12 rim gaps, 100 junk squares, all squares reachable",
+             board_problems(board))):
+        out.append(check_band(name, float(len(problems)), 0.0, 0.0,
+                              note="; ".join(problems[:5])).to_dict())
+    return out
 
 
-def write_tiles(out: Output, tiles, seed, opts: PrintOptions, rel: str = "tiles.pdf") -> int:
-    """The 10 maze tiles, face A on front pages, face B on the duplex backs."""
-    check_square(opts.square_mm)
-    comps = tile_components(tiles, square_mm=opts.square_mm, code=seed_code(seed))
-    pages = nup(comps, opts.page, duplex=opts.duplex, back_offset=opts.back_offset,
-                crop_marks=opts.crop_marks, footer=footer(seed))
-    return write_pdf(pages, out.path(rel, "pdf"), title="Junkyard Wars maze tiles")
+def tile_cards(tiles: tuple[Tile, ...], code: str, opts: PrintOptions, square_mm: float,
+               layouts: str | Path | None = None) -> Cards:
+    """tiles.pdf: the 10 maze tiles, face A on the fronts, face B on the duplex backs."""
+    check_square(square_mm)
+    return Cards("tiles.pdf", f"{TITLE} maze tiles", tile_components(
+        tiles, square_mm=square_mm, code=code, bleed=opts.bleed, layouts=layouts))
 
 
-def write_maze_pack(out: Output, seed: int | str, opts: PrintOptions) -> dict[str, Any]:
-    """`maze`: tiles.pdf and maze.json (tiles and the board of the same seed)."""
+def maze_pack(seed: int | str, opts: PrintOptions, square_mm: float = 20.0, *,
+              layouts: str | Path | None = None) -> Pack:
+    """`maze`: tiles.pdf and maze.json (the tiles and the board of the same seed)."""
     tiles = session_tiles(seed)
     board = session_board(seed, tiles=tiles)
-    write_tiles(out, tiles, seed, opts)
-    out.write_json("maze.json", maze_json(tiles, board), "maze")
-    return {"checks": _checks(tiles, board), "faces": face_report(tiles)}
+    return Pack(TITLE, seed,
+                files=(tile_cards(tiles, seed_code(seed), opts, square_mm, layouts),
+                       Json("maze.json", maze_json(tiles, board), kind="maze")),
+                checks=maze_checks(tiles, board), manifest={"faces": face_report(tiles)})
 
 
-def resolve_bag(bag_file: str | None) -> Bag:
-    """The junk bag: a file given by the user, or the bundled English Scrabble set."""
-    if bag_file is not None and not Path(bag_file).is_file():
-        raise PnpError("no such bag file", file=bag_file, field="bag")
-    return load_bag(bag_file)
+def bag_of(setup: Any, options: Mapping[str, Any]) -> Bag:
+    """The junk bag with its points: the setup's, else the bag file of the options."""
+    bag = getattr(setup, "bag", None)
+    return bag if isinstance(bag, Bag) else load_bag(options.get("bag"))
 
 
-def write_session_pack(out: Output, seed: int | str, players: int, opts: PrintOptions, *,
-                       maze_seed: int | str | None = None, bag_file: str | None = None,
-                       words_file: str | None = None, games: int = 500, deck_size: int = 40,
-                       jobs: int = 1) -> dict[str, Any]:
+def deck_of(setup: Any, seed: int | str, options: Mapping[str, Any], bag: Bag) -> Any:
+    """The machine deck of the setup (rebuilt from the options when the setup has none)."""
+    deck = getattr(setup, "deck", None)
+    if deck is not None and hasattr(deck, "cards"):
+        return deck
+    from pnp.games.junkyard_wars.deck import build_deck
+    from pnp.games.junkyard_wars.words import load_words
+
+    return build_deck(seed, load_words(options.get("words")), bag.counts(),
+                      size=int(options.get("deck_size", 40)), players=setup.players)
+
+
+def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games: int, jobs: int,
+                 print_opts: PrintOptions) -> Pack:
     """`session`: the complete playtest pack of one session (see docs/formats.md)."""
-    check_players(players)
-    check_square(opts.square_mm)
-    if games < 1:
-        raise PnpError(f"{games} games: simulate at least 1", field="games")
-    bag = resolve_bag(bag_file)
-    tiles_seed = seed if maze_seed is None else maze_seed
+    square_mm = float(options.get("square_mm", 20.0))
+    check_square(square_mm)
+    layouts = options.get("layouts")
+    players, page = setup.players, print_opts.page
+    tiles_seed = options.get("maze_seed") or seed
     tiles = session_tiles(tiles_seed)
     board = session_board(seed, tiles=tiles)
-    junk = junk_layout(seed, bag.tiles())
-    foot = footer(seed)
+    bag = bag_of(setup, options)
+    deck = deck_of(setup, seed, options, bag)
+    foot = footer(TITLE, seed)
+    code = seed_code(seed)
 
-    write_tiles(out, tiles, tiles_seed, opts)
-    write_pdf([setup_sheet(board, opts.page, foot, players=players,
-                           tiles_code=seed_code(tiles_seed), square_mm=opts.square_mm)],
-              out.path("setup.pdf", "pdf"), title="Junkyard Wars session setup")
-    token = max(6.0, opts.square_mm - 2.0)  # a junk tile sits inside its square
-    write_pdf(nup(junk_components(bag.letters, size_mm=token), opts.page, bleed=1.5,
-                  duplex=opts.duplex, back_offset=opts.back_offset, footer=foot),
-              out.path("junk.pdf", "pdf"), title="Junkyard Wars junk tiles")
-    write_pdf([tracking_sheet(opts.page, foot, player=k + 1, players=players)
-               for k in range(players)], out.path("tracking.pdf", "pdf"),
-              title="Junkyard Wars tracking sheets")
-    write_pdf([rules_summary(opts.page, foot)], out.path("rules.pdf", "pdf"),
-              title="Junkyard Wars rules summary")
-    deck_info = write_machine_deck(out, seed, bag, players, opts, games=games,
-                                   deck_size=deck_size, board=board, tiles=tiles,
-                                   words_file=words_file, jobs=jobs)
-    doc = maze_json(tiles, board, junk=junk)
+    views = [MachineCardView(c.word, f"{c.figure:.1f} turns (median {deck.median:.1f})", "",
+                             k + 1) for k, c in enumerate(deck.cards)]
+    sections, simulation, sim_checks = simulation_report(setup, seed, games, jobs)
+    sections.append(maze_section(tiles, board))
+    doc = maze_json(tiles, board, junk=junk_layout(seed, bag.tiles()))
     doc["bag"] = {"name": bag.name, "letters": {letter: {"count": n, "points": p}
                                                 for letter, n, p in bag.letters}}
     doc["players"] = players
     doc["tiles_seed_code"] = seed_code(tiles_seed)
-    out.write_json("maze.json", doc, "maze")
-    return {"checks": _checks(tiles, board), "faces": face_report(tiles), **deck_info}
+    files = (
+        tile_cards(tiles, seed_code(tiles_seed), print_opts, square_mm, layouts),
+        Pages("setup.pdf", f"{TITLE} session setup", [setup_sheet(
+            board, page, foot, players=players, tiles_code=seed_code(tiles_seed),
+            square_mm=square_mm)]),
+        Cards("junk.pdf", f"{TITLE} junk tiles", junk_components(
+            bag.letters, size_mm=max(6.0, square_mm - JUNK_GAP), bleed=JUNK_BLEED,
+            layouts=layouts), bleed=JUNK_BLEED),
+        Pages("tracking.pdf", f"{TITLE} tracking sheets",
+              [tracking_sheet(page, foot, player=k + 1, players=players) for k in range(players)]),
+        Pages("rules.pdf", f"{TITLE} rules summary", [rules_summary(page, foot)]),
+        Cards("machines.pdf", f"{TITLE} machine deck", machine_components(
+            views, code=code, bleed=print_opts.bleed, layouts=layouts)),
+        Report("report.html", f"{TITLE} balance report", sections,
+               subtitle=f"seed code {code} · {players} players · {games} games"),
+        Json("maze.json", doc, kind="maze"),
+    )
+    return Pack(TITLE, seed, files, checks=maze_checks(tiles, board) + sim_checks,
+                manifest={"faces": face_report(tiles), "deck": deck.to_dict(),
+                          "simulation": simulation})
 
 
-def write_machine_deck(out: Output, seed, bag: Bag, players: int, opts: PrintOptions, *,
-                       games: int, deck_size: int, board, tiles, words_file: str | None = None,
-                       jobs: int = 1) -> dict[str, Any]:
-    """The machine deck (poker cards with their difficulty figure) and the balance report."""
-    from pnp.games.junkyard_wars.deck import build_deck
-    from pnp.games.junkyard_wars.words import load_words
-    from pnp.report import write_report
+def simulation_report(setup: Any, seed: int | str, games: int, jobs: int
+                      ) -> tuple[list[dict[str, Any]], dict[str, Any], list[dict[str, Any]]]:
+    """Report sections, manifest summary and checks of the session's simulated games."""
+    if games < 1:
+        return [], {"games": 0}, []
+    from pnp.games.junkyard_wars import GAME
+    from pnp.games.junkyard_wars.balance import player_count_sections, report_sections
+    from pnp.games.junkyard_wars.simulate import by_player_count
+    from pnp.sim.play import simulate
 
-    words = load_words(words_file)
-    counts = bag.counts()
-    deck = build_deck(seed, words, counts, size=deck_size, players=players)
-    views = [MachineCardView(c.word, f"{c.figure:.1f} turns (median {deck.median:.1f})", "", k + 1)
-             for k, c in enumerate(deck.cards)]
-    write_pdf(nup(machine_components(views, code=seed_code(seed)), opts.page, duplex=opts.duplex,
-                  back_offset=opts.back_offset, crop_marks=opts.crop_marks, footer=footer(seed)),
-              out.path("machines.pdf", "pdf"), title="Junkyard Wars machine deck")
-    result = simulate(seed, players, games, words, counts, deck=deck, board=board, jobs=jobs)
-    by_players = by_player_count(seed, words, counts, max(PLAYER_COUNT_GAMES, games // 5),
-                                 deck=deck, board=board, jobs=jobs)
+    result = simulate(GAME, setup, games, seed, jobs=jobs)
+    by_players = by_player_count(seed, setup, max(PLAYER_COUNT_GAMES, games // 5), jobs=jobs)
     sections = report_sections(result)
-    length, stagger = player_count_sections(by_players)
-    sections.insert(2, length)  # after this player count's game length
-    sections.insert(4, stagger)  # after this player count's stagger
-    sections.append(maze_section(tiles, board))
-    write_report(out.path("report.html", "report"), "Junkyard Wars balance report", sections,
-                 subtitle=f"seed code {seed_code(seed)} · {players} players · {games} games")
-    return {"deck": deck.to_dict(), "simulation": {k: result[k] for k in (
-        "games", "players", "win_rate_by_seat", "rounds", "minutes", "time_limit_share",
-        "tests_per_win", "stagger_effect") if k in result} | {"by_player_count": by_players}}
+    if by_players:
+        length, stagger = player_count_sections(by_players)
+        sections.insert(2, length)  # after this player count's game length
+        sections.insert(4, stagger)  # after this player count's stagger
+    summary = {k: result[k] for k in SIMULATION_KEYS if k in result}
+    return sections, {**summary, "by_player_count": by_players}, list(result.get("checks", []))
 
 
-def maze_section(tiles, board) -> dict[str, Any]:
+def maze_section(tiles: tuple[Tile, ...], board: SessionBoard) -> dict[str, Any]:
     """Report section: every face's metrics, and the tiles in play."""
     placed = {(p.tile, p.side) for p in board.placement}
     rows = []

@@ -6,14 +6,20 @@ A..Z, ``BLANK`` for a blank). Workers are numbered ``player * 4 + k``. The state
 place by the action methods of ``Game``; nothing is copied while a game runs, so a game is cheap
 enough to play thousands of times a second.
 
+``spec.JunkyardWarsState`` adds the game interface (``apply`` of the action values of
+``actions.py``, ``clone``, ...) to ``Game``; the actions play through these checked methods.
+
 Section names in comments are those of ``junkyard-wars.txt``.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
+from itertools import repeat
+from typing import Any
 
+from pnp.games.api import IllegalAction
 from pnp.games.junkyard_wars.graph import Tables
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -28,18 +34,21 @@ TEST_WORKS = 80  # "less than or equal to 80 (with 00, as 100, meaning failure)"
 GAME_MINUTES = 60  # "DURATION: At most 1 hour"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
+_IDLE = (0,) * WORKERS  # a team's actions used, reset at the end of its turn
+
 # Where a tile is: a square id >= 0 when it lies on the board, or one of these.
 CARRIED = -1
 IN_PILE = -2
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow in the current state."""
-
-
 def letter_code(ch: str) -> int:
     """'A'..'Z' -> 0..25; '?' (blank) -> BLANK."""
     return BLANK if ch in ("?", "_") else LETTERS.index(ch.upper())
+
+
+def letter_name(code: int) -> str:
+    """0..25 -> 'A'..'Z'; BLANK -> 'blank'."""
+    return "blank" if code == BLANK else LETTERS[code]
 
 
 def stagger_multiplier(players: int) -> int:
@@ -84,14 +93,16 @@ class Game:
         "tb", "rng", "players", "stagger", "minutes_per_turn", "max_player_turns",
         "tile_letter", "tile_at", "tile_holder", "tile_owner", "blank_as", "blank_by",
         "sq_tiles", "known", "w_sq", "w_load", "w_used", "w_pen", "w_help", "tile_partner",
-        "cards", "deck", "machine", "need", "length", "pile", "matched", "links", "link_ma", "broken", "debug_ma", "tests",
-        "current", "round", "player_turns", "base", "turn_over", "winner", "over", "by_time",
-        "assembly_ma", "debug_total",
+        "cards", "deck", "machine", "need", "length", "pile", "matched", "links", "link_ma",
+        "broken", "debug_ma", "tests", "current", "round", "player_turns", "base", "turn_over",
+        "winner", "over", "by_time", "assembly_ma", "debug_total", "log", "trace",
     )
 
     def __init__(self, tables: Tables, tiles: Sequence[int], deck: Sequence[str], players: int,
                  rng: random.Random, *, stagger: bool = True, minutes_per_turn: float = 1.0,
-                 minutes: float = GAME_MINUTES):
+                 minutes: float = GAME_MINUTES, layout: Sequence[int] | None = None):
+        """``layout``: the square of each tile (a session's printed junk layout, or a test's
+        position); by default the tiles are shuffled onto the junk squares."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Junkyard Wars is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
         if len(deck) < 2 * players:
@@ -103,10 +114,15 @@ class Game:
         # SETUP: junk face down on the junk squares (several per square if there are more tiles).
         self.tile_letter = list(tiles)
         nt = len(tiles)
-        squares = list(tables.junk)
-        rng.shuffle(squares)
-        self.sq_tiles: list[list[int]] = [[] for _ in range(tables.n)]
-        self.tile_at = [squares[i % len(squares)] for i in range(nt)]
+        if layout is None:
+            squares = list(tables.junk)
+            rng.shuffle(squares)
+            self.tile_at = (squares * (nt // len(squares) + 1))[:nt]
+        elif len(layout) != nt or not all(0 <= sq < tables.n for sq in layout):
+            raise ValueError("a layout gives one square of the board per tile")
+        else:
+            self.tile_at = list(layout)
+        self.sq_tiles: list[list[int]] = list(map(list, repeat((), tables.n)))
         for t in range(nt):
             self.sq_tiles[self.tile_at[t]].append(t)
         self.tile_holder = [-1] * nt
@@ -115,7 +131,8 @@ class Game:
         self.blank_by = [-1] * nt
         self.known = [bytearray(nt) for _ in range(players)]
         nw = players * WORKERS
-        self.w_sq = [tables.zone] * nw  # "place that color's worker tokens in the construction zone"
+        # "place that color's worker tokens in the construction zone"
+        self.w_sq = [tables.zone] * nw
         self.w_load: list[list[int]] = [[] for _ in range(nw)]
         self.w_used = [0] * nw
         self.w_pen = [0] * nw  # actions lost to the objects a worker carries (alone: 2, shared: 1)
@@ -140,6 +157,8 @@ class Game:
         self.current, self.round, self.player_turns = 0, 1, 0
         self.turn_over, self.winner, self.over, self.by_time = False, -1, False, False
         self.base = self._base_actions()
+        self.log: list[str] | None = None  # a replay sets a list: what the dice and rules did
+        self.trace: list[Any] | None = None  # a list: every action played (actions.py)
 
     # --- actions available --------------------------------------------------------------
 
@@ -163,13 +182,14 @@ class Game:
         """Player ``p`` commits to one of its two cards (0 or 1); final once made."""
         if self.machine[p] >= 0:
             raise IllegalAction("the machine has already been chosen")
+        if which not in (0, 1):
+            raise IllegalAction("a player holds two machine cards: choose card 0 or 1")
         card = self.cards[p][which]
         self.machine[p] = card
         need = word_need(self.deck[card])
         self.need[p] = need
         self.length[p] = len(self.deck[card])
-        pile = self.pile[p]
-        self.matched[p] = sum(min(pile[i], need[i]) for i in range(26))
+        self.matched[p] = sum(map(min, self.pile[p], need))  # need[BLANK] is 0
 
     # --- moving and carrying ------------------------------------------------------------
 
@@ -186,21 +206,27 @@ class Game:
         self.w_used[w] += 1
 
     def travel(self, w: int, target: int) -> bool:
-        """Move along a shortest path toward ``target`` as far as actions allow; True if there."""
+        """Moves (one action each) along a shortest path toward ``target`` as far as actions
+        allow; True if there. The same checks as ``move``, for every step."""
         if self.over or self.turn_over or w // WORKERS != self.current:
             raise IllegalAction("a worker may only take action during his owner's turn")
         if self.w_help[w] or (self.w_load[w] and self._shared(w)):
             raise IllegalAction("workers carrying an object together move together")
+        tb = self.tb
+        if not 0 <= target < tb.n:
+            raise IllegalAction("no such square")
         pos = self.w_sq[w]
-        d = self.tb.dist[target][pos]
+        d = tb.dist[target][pos]
+        if d <= 0:
+            raise IllegalAction("travel needs another square the worker can reach")
         r = self.base - self.w_pen[w] - self.w_used[w]
         if r <= 0:
-            return d == 0
+            raise IllegalAction("no actions left")
         if d <= r:
             self.w_sq[w] = target
             self.w_used[w] += d
             return True
-        step = self.tb.toward[target]
+        step = tb.toward[target]
         for _ in range(r):
             pos = step[pos]
         self.w_sq[w] = pos
@@ -217,6 +243,9 @@ class Game:
         kn = self.known[w // WORKERS]
         for t in tiles:
             kn[t] = 1
+        if self.log is not None:
+            self.log.append("sees " + (", ".join(f"tile {t} ({letter_name(self.tile_letter[t])})"
+                                                 for t in tiles) or "nothing"))
         return tiles
 
     def pick_up(self, w: int, t: int, as_letter: int = NO_LETTER) -> None:
@@ -228,7 +257,7 @@ class Game:
         self._check(w)
         p = w // WORKERS
         sq = self.w_sq[w]
-        if self.tile_at[t] != sq:
+        if not 0 <= t < len(self.tile_at) or self.tile_at[t] != sq:
             raise IllegalAction("the tile is not lying on the worker's square")
         if not self.known[p][t]:
             raise IllegalAction("search the square before picking up a face-down tile")
@@ -271,17 +300,26 @@ class Game:
             pile[letter] += 1
             for kn in self.known:  # offloaded objects lie face up
                 kn[t] = 1
+            if self.log is not None:
+                self.log.append(f"P{p + 1}'s pile: {self.matched[p]} of the {self.length[p]} "
+                                "objects of the machine" if need is not None else
+                                f"P{p + 1}'s pile grows (no machine chosen yet)")
         else:
             self.tile_at[t] = sq
             self.sq_tiles[sq].append(t)
 
     def _shared(self, w: int) -> bool:
         tp = self.tile_partner
-        return any(tp[t] >= 0 for t in self.w_load[w])
+        for t in self.w_load[w]:  # a loop, not any(): no generator frame on the hot path
+            if tp[t] >= 0:
+                return True
+        return False
 
     def share(self, helper: int, t: int) -> None:
         """Free: a teammate on the same square helps carry tile ``t``; 1 action penalty each."""
         self._check(helper)
+        if not 0 <= t < len(self.tile_holder):
+            raise IllegalAction("no such tile")
         holder = self.tile_holder[t]
         if holder < 0 or holder // WORKERS != helper // WORKERS or holder == helper:
             raise IllegalAction("only a coworker of the worker carrying it can help carry it")
@@ -296,7 +334,8 @@ class Game:
 
     def release(self, helper: int, t: int) -> None:
         """Free: the helper lets go of tile ``t``; its carrier bears the full penalty again."""
-        if self.tile_partner[t] != helper:
+        self._check(helper)
+        if not 0 <= t < len(self.tile_partner) or self.tile_partner[t] != helper:
             raise IllegalAction("the worker does not help carry that tile")
         self.tile_partner[t] = -1
         self.w_help[helper].remove(t)
@@ -334,32 +373,43 @@ class Game:
         """MA the team can still put into links now: only objects in its pile can be linked."""
         if self.need[p] is None or self.broken[p]:
             return 0
-        objects = min(self.matched[p], self.length[p])
-        return max(0, (objects - 1 - self.links[p]) * LINK_MA - self.link_ma[p])
+        objects, n = self.matched[p], self.length[p]
+        ma = ((objects if objects < n else n) - 1 - self.links[p]) * LINK_MA - self.link_ma[p]
+        return ma if ma > 0 else 0
 
     def assemble(self, w: int, ma: int = 1) -> int:
-        """Spend up to ``ma`` actions of worker ``w`` (in the zone) on links; returns MA spent."""
+        """Spend ``ma`` actions of worker ``w`` (in the zone) on links, one MA each; returns ma.
+
+        At least 1 MA, at most his actions left and the MA the links still need.
+        """
         self._check(w)
         p = w // WORKERS
         if self.w_sq[w] != self.tb.zone:
             raise IllegalAction("assembly only in the construction zone")
-        n = min(ma, self.remaining(w), self.linkable_ma(p))
-        if n <= 0:
-            return 0
+        n = ma
+        if not 0 < n <= self.remaining(w) or n > self.linkable_ma(p):
+            raise IllegalAction(f"{n} MA: more than the worker's actions left or the links "
+                                "still need (objects in the pile only)")
         self.w_used[w] += n
         self.assembly_ma[p] += n
         total = self.link_ma[p] + n
         self.links[p] += total // LINK_MA
         self.link_ma[p] = total % LINK_MA
+        if self.log is not None:
+            self.log.append(f"P{p + 1}'s machine: {self.links[p]} of {self.length[p] - 1} links, "
+                            f"{self.link_ma[p]} of {LINK_MA} MA into the next")
         return n
 
     def debug(self, w: int, ma: int = 1) -> int:
-        """Spend up to ``ma`` actions of worker ``w`` (in the zone) debugging a failed machine."""
+        """Spend ``ma`` actions (1 .. his actions left) of worker ``w`` (in the zone) debugging
+        a failed machine; returns ma."""
         self._check(w)
         p = w // WORKERS
         if self.w_sq[w] != self.tb.zone or not self.broken[p]:
             raise IllegalAction("debugging needs a failed machine and a worker in the zone")
-        n = min(ma, self.remaining(w))
+        n = ma
+        if not 0 < n <= self.remaining(w):
+            raise IllegalAction(f"{n} MA: more than the worker's actions left")
         self.w_used[w] += n
         self.debug_ma[p] += n
         self.debug_total[p] += n
@@ -384,12 +434,20 @@ class Game:
         if not self.can_test(p):
             raise IllegalAction("cannot test now")
         self.tests[p] += 1
-        works = machine_works(self.rng.randint(1, 100))
+        roll = self.rng.randint(1, 100)
+        works = machine_works(roll)
         if works:
             self.winner, self.over = p, True
         else:
             self.broken[p] = True
         self.turn_over = True  # "Any attempt to test a machine ends a player's turn."
+        if self.log is not None:
+            self.log.append(f"P{p + 1} reveals {self.deck[self.machine[p]]} and rolls d100: "
+                            f"{roll} " + (f"<= {TEST_WORKS}, the machine works" if works else
+                                          f"> {TEST_WORKS}, it fails and needs debugging"))
+            if works:
+                self.log.append(f"game over: P{p + 1}'s machine works, P{p + 1} wins (round "
+                                f"{self.round}, {self.minutes:g} minutes)")
         return works
 
     # --- turns and the clock ------------------------------------------------------------
@@ -400,15 +458,25 @@ class Game:
             return
         p = self.current
         if self.broken[p] and self.debug_ma[p] > 0:
-            if debug_found(self.rng.randint(1, 100), self.debug_ma[p]):
+            roll = self.rng.randint(1, 100)
+            found = debug_found(roll, self.debug_ma[p])
+            if found:
                 self.broken[p] = False
+            if self.log is not None:
+                self.log.append(f"P{p + 1}'s debugging roll: d100 {roll} against "
+                                f"{self.debug_ma[p]} MA this turn: " +
+                                ("problem found and fixed" if found else "not found"))
         self.debug_ma[p] = 0
-        for w in range(p * WORKERS, p * WORKERS + WORKERS):
-            self.w_used[w] = 0
+        self.w_used[p * WORKERS:p * WORKERS + WORKERS] = _IDLE
         self.player_turns += 1
         if self.player_turns >= self.max_player_turns:
             self.over, self.by_time = True, True
             self.winner = self.furthest_along()
+            if self.log is not None:
+                self.log.append(f"game over: time is up after {self.minutes:g} minutes; progress "
+                                + ", ".join(f"P{q + 1} {self.progress(q):.0%}"
+                                            for q in range(self.players))
+                                + f"; P{self.winner + 1} is furthest along and wins")
             return
         self.current = (p + 1) % self.players
         if self.current == 0:
@@ -436,49 +504,13 @@ class Game:
         tied = [p for p in range(self.players) if scores[p] == best]
         if len(tied) == 1:
             return tied[0]
-        return tied[self.rng.randrange(len(tied))]
+        winner = tied[self.rng.randrange(len(tied))]
+        if self.log is not None:
+            self.log.append("tied for furthest along: " + ", ".join(f"P{q + 1}" for q in tied)
+                            + f"; the roll-off goes to P{winner + 1}")
+        return winner
 
     @property
     def minutes(self) -> float:
         """Estimated playing time so far (player-turns x minutes per turn)."""
         return self.player_turns * self.minutes_per_turn
-
-    # --- legal actions at the granularity of one elementary action ----------------------
-
-    def legal_actions(self, w: int) -> list[tuple]:
-        """Every elementary action worker ``w`` may take now, as tuples.
-
-        ("move", square) (or ("move_together", square) while carrying an object with a
-        coworker), ("search",), ("assemble",), ("debug",), ("pick_up", tile), ("drop", tile),
-        ("share", tile), ("release", tile), ("test",). Ending a worker's actions is always
-        possible and not listed.
-        """
-        if self.over or self.turn_over or w // WORKERS != self.current:
-            return []
-        p = w // WORKERS
-        sq = self.w_sq[w]
-        out: list[tuple] = []
-        if self.remaining(w) >= 1:
-            together = bool(self.w_help[w]) or self._shared(w)
-            if not together:
-                out.extend(("move", v) for v in self.tb.neighbours[sq])
-            elif all(self.remaining(v) >= 1 for v in self.carry_group(w)):
-                out.extend(("move_together", v) for v in self.tb.neighbours[sq])
-            if self.sq_tiles[sq]:
-                out.append(("search",))
-            if sq == self.tb.zone:
-                if self.linkable_ma(p) > 0:
-                    out.append(("assemble",))
-                if self.broken[p]:
-                    out.append(("debug",))
-        kn = self.known[p]
-        out.extend(("pick_up", t) for t in self.sq_tiles[sq] if kn[t])
-        out.extend(("drop", t) for t in self.w_load[w])
-        out.extend(("share", t) for v in range(p * WORKERS, p * WORKERS + WORKERS)
-                   if v != w and self.w_sq[v] == sq
-                   for t in self.w_load[v] if self.tile_partner[t] < 0)
-        out.extend(("release", t) for t in self.w_help[w])
-        if self.can_test(p):
-            out.append(("test",))
-        return out
-

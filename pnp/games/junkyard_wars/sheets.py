@@ -2,17 +2,36 @@
 
 Each function returns the items of one page body (origin at the top-left margin corner) laid
 out for the smaller of A4 and Letter, wrapped by ``pnp.layout.impose.sheet_page`` with the
-footer (seed code + "pnp <version>").
+footer of the pack. Every rule number printed here comes from ``rules.py`` (``{LINK_MA}``), never
+typed as a literal, so the sheets say what the rules and the simulator do.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+import math
+from collections.abc import Sequence
 
 from pnp.games.junkyard_wars.generate import BOARD, TRACK, Gap, SessionBoard
 from pnp.games.junkyard_wars.maze import DELTA
 from pnp.games.junkyard_wars.printables import (
-    INK, JUNK_GREY, LABEL, LABEL_CORNER, arrowhead, wall_rects, wall_segments,
+    INK,
+    JUNK_GREY,
+    LABEL,
+    LABEL_CORNER,
+    arrowhead,
+    wall_rects,
+    wall_segments,
+)
+from pnp.games.junkyard_wars.rules import (
+    BASE_ACTIONS,
+    CARRY_PENALTY,
+    GAME_MINUTES,
+    LINK_MA,
+    MAX_PLAYERS,
+    SHARED_CARRY_PENALTY,
+    TEST_WORKS,
+    WORKERS,
+    stagger_multiplier,
 )
 from pnp.layout.draw import Align, Drawing, Path, Rect, TextBox, VAlign
 from pnp.layout.impose import sheet_area, sheet_page
@@ -25,6 +44,12 @@ TILE_INK = "#1f5fa8"
 ROWS = ("top", "middle", "bottom")
 COLS = ("left", "centre", "right")
 TURN = {0: "none (0°)", 90: "90° clockwise", 180: "180°", 270: "90° anticlockwise"}
+MIN_TEXT = 6.0  # points: nothing a player must read is smaller
+
+
+def duration() -> str:
+    """The game's time limit in words: 'one hour' (GAME_MINUTES)."""
+    return "one hour" if GAME_MINUTES == 60 else f"{GAME_MINUTES} minutes"
 
 
 def place_name(row: int, col: int) -> str:
@@ -35,7 +60,8 @@ def place_name(row: int, col: int) -> str:
 
 
 def _text(x, y, w, h, text, size=9.0, **kw) -> TextBox:
-    return TextBox(x, y, w, h, text, size=size, min_size=kw.pop("min_size", min(size, 6.0)), **kw)
+    return TextBox(x, y, w, h, text, size=size, min_size=kw.pop("min_size", min(size, MIN_TEXT)),
+                   **kw)
 
 
 def _table(x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence[str]],
@@ -45,12 +71,11 @@ def _table(x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence[
     for k, row in enumerate(rows):
         cx = x
         yy = y + k * row_h
-        for w, cell in zip(widths, row):
+        for w, cell in zip(widths, row, strict=True):
             items.append(Rect(cx, yy, w, row_h, fill="#ece6da" if k == 0 else None,
                               stroke="#888888", stroke_width=0.2))
             items.append(_text(cx + 1.2, yy, w - 2.4, row_h, cell, size=size,
-                               font="Vera-Bold" if k == 0 else "Vera", valign=VAlign.MIDDLE,
-                               min_size=5.0))
+                               font="Vera-Bold" if k == 0 else "Vera", valign=VAlign.MIDDLE))
             cx += w
     return items
 
@@ -78,12 +103,12 @@ def board_picture(board: SessionBoard, x: float, y: float, unit: float) -> list:
             items.append(Rect(px, py, unit, unit, fill=fill, stroke="#cfcfcf", stroke_width=0.15))
     cz = at(*board.construction_zone)
     items.append(_text(cz[0], cz[1], unit, unit, "CZ", size=unit * 1.3, font="Vera-Bold",
-                       colour="white", align=Align.CENTER, valign=VAlign.MIDDLE, min_size=4))
+                       colour="white", align=Align.CENTER, valign=VAlign.MIDDLE))
     for g in board.gaps:
         items.append(_gap_arrow(g, at, unit))
     items += wall_rects(wall_segments(board.walls), unit, max(0.5, unit * 0.09), INK,
                         x + unit, y + unit)
-    size = unit * 0.85  # points
+    size = max(MIN_TEXT, unit * 0.85)  # points
     for p in board.placement:
         # Written in the corner where the tile's printed id label ends up after its turn, on a
         # white tag so walls and junk squares do not run through the text.
@@ -98,7 +123,7 @@ def board_picture(board: SessionBoard, x: float, y: float, unit: float) -> list:
         items.append(Rect(tx, ty, tw, th, fill="white", stroke=TILE_INK,
                           stroke_width=max(0.2, unit * 0.03), radius=unit * 0.1))
         items.append(_text(tx, ty, tw, th, text, size=size, font="Vera-Bold", colour=TILE_INK,
-                           min_size=4, align=Align.CENTER, valign=VAlign.MIDDLE))
+                           align=Align.CENTER, valign=VAlign.MIDDLE))
     return items
 
 
@@ -116,8 +141,9 @@ def setup_sheet(board: SessionBoard, page: tuple[float, float], footer: str, *, 
     aw, ah = sheet_area(page)
     items: list = [
         _text(0, 0, aw, 9, "Junkyard Wars - session setup", size=16, font="Vera-Bold"),
-        _text(0, 9.5, aw, 5, f"{players} players · tiles of seed code {tiles_code or board.seed_code}"
-              f" · tile {board.unused_tile} stays in the box", size=9),
+        _text(0, 9.5, aw, 5, f"{players} players · tiles of seed code "
+              f"{tiles_code or board.seed_code} · tile {board.unused_tile} stays in the box",
+              size=9),
     ]
     unit = min(7.6, (aw - 62) / (BOARD + 2))
     pic = unit * (BOARD + 2)
@@ -136,13 +162,13 @@ def setup_sheet(board: SessionBoard, page: tuple[float, float], footer: str, *, 
         items.append(_text(bx, by + mini * 0.55, mini, mini * 0.4, f"{p.rotation}°", size=8,
                            align=Align.CENTER, valign=VAlign.MIDDLE))
     ly = 39 + 3 * mini + 5
-    legend = [(JUNK_GREY, "junk square: one face-down junk tile (100)"),
+    legend = [(JUNK_GREY, f"junk square: one face-down junk tile ({len(board.junk_squares)})"),
               ("black", "construction zone: all workers start here"),
-              (GAP_FILL, "gap in the outer wall (12)"),
+              (GAP_FILL, f"gap in the outer wall ({len(board.gaps)})"),
               (TRACK_FILL, "outside track: 1 move per square")]
     for k, (fill, text) in enumerate(legend):
         items.append(Rect(rx, ly + k * 9, 5, 5, fill=fill, stroke="#888888", stroke_width=0.2))
-        items.append(_text(rx + 7, ly + k * 9 - 0.5, rw - 7, 8, text, size=7.5, min_size=5.5))
+        items.append(_text(rx + 7, ly + k * 9 - 0.5, rw - 7, 8, text, size=7.5))
     ty = 17 + pic + 5
     rows = [["Place", "Tile", "Side up", "Turn", "Id label ends up"]]
     for p in sorted(board.placement, key=lambda p: (p.row, p.col)):
@@ -154,13 +180,14 @@ def setup_sheet(board: SessionBoard, page: tuple[float, float], footer: str, *, 
     steps = (
         f"1. Lay the nine tiles 3x3 as above ({square_mm:g} mm squares). Turn is clockwise from "
         "upright (the small triangle and id label at the top left, reading normally).\n"
-        "2. Shuffle the 100 junk tiles face down and put one on each grey square.\n"
-        "3. Each player takes a tracking sheet, chooses a colour and puts 4 workers in the "
-        "construction zone (CZ).\n"
+        f"2. Shuffle the {len(board.junk_squares)} junk tiles face down and put one on each grey "
+        "square.\n"
+        f"3. Each player takes a tracking sheet, chooses a colour and puts {WORKERS} workers in "
+        "the construction zone (CZ).\n"
         "4. Shuffle the machine deck and deal two cards face down to each player.\n"
         "5. Roll the percentile dice: highest starts (00 counts as 100); play goes clockwise.\n"
-        "6. Workers may leave through the 12 gaps and walk round the outer wall on the outside "
-        "track (one move per square) to re-enter at another gap.")
+        f"6. Workers may leave through the {len(board.gaps)} gaps and walk round the outer wall on "
+        "the outside track (one move per square) to re-enter at another gap.")
     items.append(_text(0, sy, aw, ah - sy, steps, size=8.5, leading=1.3))
     return sheet_page(page, items, footer, name="setup")
 
@@ -169,7 +196,7 @@ def setup_sheet(board: SessionBoard, page: tuple[float, float], footer: str, *, 
 
 def tracking_sheet(page: tuple[float, float], footer: str, *, player: int, players: int,
                    max_links: int = 11) -> Drawing:
-    """One player's tracking sheet: machine, objects collected, 24-MA link counters, debug log."""
+    """One player's tracking sheet: machine, objects collected, link counters, debug log."""
     aw, ah = sheet_area(page)
     items: list = [
         _text(0, 0, aw * 0.7, 9, "Junkyard Wars - tracking sheet", size=16, font="Vera-Bold"),
@@ -180,7 +207,7 @@ def tracking_sheet(page: tuple[float, float], footer: str, *, player: int, playe
         _text(0, 19, aw, 6, "Machine cards: 1. ____________________   2. ____________________"
               "   Building: ____________________", size=9.5),
     ]
-    y = 28
+    y = 28.0
     items.append(_text(0, y, aw, 5, "Objects in your construction zone (write each letter as "
                        "it is offloaded there; blanks: write what they stand for)", size=8.5,
                        font="Vera-Bold"))
@@ -189,32 +216,33 @@ def tracking_sheet(page: tuple[float, float], footer: str, *, player: int, playe
         items.append(Rect(k * (box + 1), y + 6, box, box, fill=None, stroke=INK,
                           stroke_width=0.3, radius=0.8))
     y += 6 + box + 5
-    items.append(_text(0, y, aw, 5, "Links: 24 MA each (one box per MA of work in the "
+    items.append(_text(0, y, aw, 5, f"Links: {LINK_MA} MA each (one box per MA of work in the "
                        "construction zone); a machine of n objects needs n - 1 links",
                        size=8.5, font="Vera-Bold"))
     y += 6
-    cell = min(5.6, (aw - 22) / 25.5)
+    groups = math.ceil(LINK_MA / BASE_ACTIONS)  # one group of boxes per worker-turn of work
+    cell = min(5.6, (aw - 22) / (LINK_MA + (groups - 1) * 0.5))
     for k in range(max_links):
         items.append(_text(0, y + k * (cell + 1.2), 20, cell, f"Link {k + 1}", size=7.5,
                            valign=VAlign.MIDDLE))
-        for m in range(24):
-            bx = 20 + m * cell + (m // 6) * cell * 0.5  # groups of 6: one worker's turn
+        for m in range(LINK_MA):
+            bx = 20 + m * cell + (m // BASE_ACTIONS) * cell * 0.5
             items.append(Rect(bx, y + k * (cell + 1.2), cell - 0.8, cell, fill=None,
                               stroke="#666666", stroke_width=0.2))
     y += max_links * (cell + 1.2) + 5
-    items.append(_text(0, y, aw, 5, "Turns played (tick one per turn; the game ends after an "
-                       "hour)", size=8.5, font="Vera-Bold"))
+    items.append(_text(0, y, aw, 5, "Turns played (tick one per turn; the game ends after "
+                       f"{duration()})", size=8.5, font="Vera-Bold"))
     y += 6
     tcell = aw / 20
     for k in range(40):
         bx, by = (k % 20) * tcell, y + (k // 20) * 6
         items.append(Rect(bx, by, tcell - 0.8, 5, fill=None, stroke="#666666", stroke_width=0.2))
-        items.append(_text(bx, by, tcell - 0.8, 5, str(k + 1), size=5.5, colour="#999999",
-                           align=Align.CENTER, valign=VAlign.MIDDLE, min_size=4))
+        items.append(_text(bx, by, tcell - 0.8, 5, str(k + 1), size=6, colour="#999999",
+                           align=Align.CENTER, valign=VAlign.MIDDLE))
     y += 17
-    items.append(_text(0, y, aw, 5, "Tests and debug log (test: d100 <= 80 works, 00 = 100 "
-                       "fails; debug: at turn end d100 <= MA spent debugging this turn finds "
-                       "the problem)", size=8.5, font="Vera-Bold", min_size=6.5))
+    items.append(_text(0, y, aw, 5, f"Tests and debug log (test: d100 <= {TEST_WORKS} works, "
+                       "00 = 100 fails; debug: at turn end d100 <= MA spent debugging this turn "
+                       "finds the problem)", size=8.5, font="Vera-Bold", min_size=6.5))
     y += 7
     rows = [["Turn", "Test roll", "Works?", "Debug MA this turn", "Debug roll", "Found?"]]
     n_rows = max(4, int((ah - y) // 6.2) - 1)
@@ -228,36 +256,40 @@ def tracking_sheet(page: tuple[float, float], footer: str, *, player: int, playe
 
 RULES_SUMMARY: tuple[tuple[str, str], ...] = (
     ("Goal", "Build one of your two machines from junk found in the junkyard. The first player "
-     "whose machine passes its test wins. After one hour, the player furthest along wins."),
+     f"whose machine passes its test wins. After {duration()}, the player furthest along wins."),
     ("Setup", "Nine maze tiles 3x3 (see the setup sheet), construction zone (CZ) at the centre. "
-     "Junk tiles face down on the grey squares. Four workers per player in the CZ. Two machine "
-     "cards each, face down. Percentile dice for the first player (00 = 100); play clockwise."),
+     f"Junk tiles face down on the grey squares. {WORKERS} workers per player in the CZ. Two "
+     "machine cards each, face down. Percentile dice for the first player (00 = 100); play "
+     "clockwise."),
     ("Your turn", "Give each worker its actions: move to an adjacent square (not through walls), "
      "search its square, or work in the CZ (assemble or debug). Workers may interleave actions. "
      "Picking up and dropping objects during a move is free."),
-    ("Actions per worker", "First turn only: 3x (2 players), 2x (3 players) or 1x (4+ players) "
+    ("Actions per worker", f"First turn only: {stagger_multiplier(2)}x (2 players), "
+     f"{stagger_multiplier(3)}x (3 players) or {stagger_multiplier(MAX_PLAYERS)}x (4+ players) "
      "the number of players who played before you; the first player's workers do nothing. "
-     "Other turns: 6 actions, -2 per object carried alone, -1 per object carried together "
-     "(two or more workers on one object, each pays 1)."),
+     f"Other turns: {BASE_ACTIONS} actions, -{CARRY_PENALTY} per object carried alone, "
+     f"-{SHARED_CARRY_PENALTY} per object carried together (two or more workers on one object, "
+     f"each pays {SHARED_CARRY_PENALTY})."),
     ("Searching", "One action: look at all junk tiles on the worker's square. Anybody may pick up "
      "dropped objects. An object is yours only once offloaded in your team's pile in the CZ "
      "(face up); objects carried are seen by their owner only."),
     ("Outside track", "Twelve gaps in the outer wall lead to the track around the maze: one move "
      "per square. Going round is often faster than going through."),
     ("Assembling", "A machine of n objects needs its n letters in your CZ pile and n - 1 links of "
-     "24 MA each. A worker in the CZ puts 1 MA of work per action. Count MA on the tracking "
-     "sheet (or a d24)."),
+     f"{LINK_MA} MA each. A worker in the CZ puts 1 MA of work per action. Count MA on the "
+     f"tracking sheet (or a d{LINK_MA})."),
     ("Blank tiles", "A blank stands for any object. Once a player assigns it, it keeps that role "
      "(a player who first picks it up after it is dropped may redefine it)."),
-    ("Testing", "With a worker in the CZ, throw the switch: reveal the card, roll d100. 80 or less "
-     "works (00 = 100 fails) and you win. Testing ends your turn."),
+    ("Testing", "With a worker in the CZ, throw the switch: reveal the card, roll d100. "
+     f"{TEST_WORKS} or less works (00 = 100 fails) and you win. Testing ends your turn."),
     ("Debugging", "After a failed test, at the end of each turn roll d100: if it is at most the MA "
-     "spent debugging this turn, the problem is found and fixed (24 MA: about 1 in 4). Then you "
-     "may retest (80% again)."),
-    ("Time limit", "The game ends after one hour (tick each turn on the tracking sheet). Then "
-     "the player furthest along wins: the largest share of the machine's 2n - 1 steps done (n "
-     "objects), one per object in your CZ pile and one per finished link (MA of an unfinished link count in part, out of "
-     "24); a failed machine not yet fixed counts one step less. Ties: roll d100."),
+     f"spent debugging this turn, the problem is found and fixed ({LINK_MA} MA: about 1 in "
+     f"{round(100 / LINK_MA)}). Then you may retest ({TEST_WORKS}% again)."),
+    ("Time limit", f"The game ends after {duration()} (tick each turn on the tracking sheet). "
+     "Then the player furthest along wins: the largest share of the machine's 2n - 1 steps done "
+     "(n objects), one per object in your CZ pile and one per finished link (MA of an unfinished "
+     f"link count in part, out of {LINK_MA}); a failed machine not yet fixed counts one step "
+     "less. Ties: roll d100."),
     ("Trading", "Players may trade objects at any time."),
 )
 

@@ -1,0 +1,29 @@
+"""Waste Knights: hex boards per session, the tour simulator and the printables.
+
+``GAME`` registers the game with pnp (``pnp.games.registry``). The simulator is a tour model
+(``state.TourState``): knights tour the board for a mission's length; the full rules come later.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.games.api import GameSpec
+from pnp.games.waste_knights.bots import BOTS
+from pnp.games.waste_knights.options import OPTIONS, make_setup
+from pnp.games.waste_knights.simulate import RULES, record, summarize, summary_lines
+
+
+def session(*args: Any, **kwargs: Any) -> Any:
+    """The session pack: ``session.session_pack(setup, seed, options, games, jobs, print_opts)``."""
+    from pnp.games.waste_knights.session import session_pack  # drawing: only when printing
+
+    return session_pack(*args, **kwargs)
+
+
+GAME = GameSpec(
+    name="waste-knights", title="Waste Knights", min_players=2, max_players=4,
+    default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
+    summarize=summarize, summary_lines=summary_lines, options=OPTIONS, session=session,
+    commands_module="pnp.commands.waste_knights", extra_commands=("board",),
+    default_games=2000, session_games=200)

@@ -1,18 +1,24 @@
-"""Tour bots: the decisions of knights and the Waster, separate from the rules they play by.
+"""Tour bots: the decisions of knights, separate from the rules they play by.
 
-Pure core. A knight bot answers four questions (city option, route, exploration action, luck
-card for Quick Resupply); ``rules`` says what each answer does. ``HeuristicKnight`` and
-``RandomKnight`` share that interface; docs/assumptions.md describes both.
+Pure core. A bot answers the decision in hand (``state.decision``: the city option, a route, an
+exploration action, a luck card for Quick Resupply) with an action the state then checks.
+``HeuristicKnight`` and ``RandomKnight`` share that interface; docs/assumptions.md describes
+both. Bots are built per seat by ``heuristic(setup, seat)`` and ``random_knight(setup, seat)``.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any
 
+from pnp.games.api import Bot
 from pnp.games.waste_knights import rules as R
-from pnp.games.waste_knights.tour import CITY_HEX, SPECIAL_HEX, Policy, Seat, Tables
+from pnp.games.waste_knights.actions import Action, CityChoice, Explore, QuickResupply
+from pnp.games.waste_knights.state import CITY, EXPLORE, MOVE, TourState
+from pnp.games.waste_knights.tour import CITY_HEX, SPECIAL_HEX, Seat, Tables
+
+__all__ = ["BOTS", "HeuristicKnight", "RandomKnight", "heuristic", "random_knight"]
 
 #: Score lost by a destination that would leave the heuristic knight with no Fuel.
 RESERVE_PENALTY = 2.0
@@ -23,92 +29,69 @@ _CITY_OPTIONS = tuple(R.CityOption)
 _A = R.ExplorationAction
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """Plan Route: the hexes entered (by index, the start hex excluded) and how."""
-
-    route: tuple[int, ...]
-    on_foot: bool = False
-
-
-class KnightBot(Protocol):
-    """What a knight decides during a round."""
-
-    def city_option(self, knight: R.Knight, rng: random.Random) -> R.CityOption:
-        """Waster Step b): the free option of a city hex."""
-
-    def plan_move(self, seat: Seat, t: Tables, task_hex: int,
-                  rng: random.Random) -> Plan | None:
-        """Move Step a): a route, or None to stay ("Moving is not obligatory")."""
-
-    def exploration_action(self, rule: R.HexRules, seat: Seat,
-                           rng: random.Random) -> R.ExplorationAction | None:
-        """Exploration Step b): one of ``rules.exploration_actions``, or None."""
-
-    def quick_resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
-        """Rest Step c): the icon of the luck card to discard, or None."""
-
-
-def waster_card(drawn: int, weights: tuple[float, float, float],
-                rng: random.Random) -> R.Difficulty:
-    """The mean Waster plays the hardest of ``drawn`` cards (Easy/Challenging/Hard by weight)."""
-    total = sum(weights)
-    easy = weights[0] / total
-    not_hard = (weights[0] + weights[1]) / total
-    # The hardest of n independent cards is Easy with chance easy**n, at most Challenging with
-    # not_hard**n: one draw instead of n.
-    u = rng.random()
-    if u < easy ** drawn:
-        return R.Difficulty.EASY
-    return R.Difficulty.CHALLENGING if u < not_hard ** drawn else R.Difficulty.HARD
-
-
 class HeuristicKnight:
     """Visits special hexes, cities and the task hex; resupplies when low (docs/assumptions.md)."""
 
-    def city_option(self, knight: R.Knight, rng: random.Random) -> R.CityOption:
-        """What is lowest: Fuel at 1 or less, then Radiation, then Health, then topping up."""
-        O = R.CityOption
-        if knight.fuel <= 1:
-            return O.FUEL
-        if knight.radiation >= 2:
-            return O.HEAL_RADIATION
-        if knight.health <= 2:
-            return O.HEAL_HEALTH
-        if knight.fuel < R.FUEL_MAX:
-            return O.FUEL
-        return O.HEAL_HEALTH if knight.health < R.RESOURCE_MAX else O.HEAL_RADIATION
+    def choose(self, state: TourState, rng: random.Random) -> Action:
+        """The heuristic's answer to the decision in hand."""
+        s = state.current_player
+        seat = state.seats[s]
+        d = state.decision
+        if d is MOVE:
+            return self.move(state, seat)
+        if d is CITY:
+            return CityChoice(s, self.city_option(seat.knight))
+        if d is EXPLORE:
+            rule = state.tables.rules[seat.pos]
+            assert rule is not None
+            return Explore(s, self.exploration_action(rule, seat))
+        return QuickResupply(s, self.quick_resupply(seat))
 
-    def plan_move(self, seat: Seat, t: Tables, task_hex: int,
-                  rng: random.Random) -> Plan | None:
+    @staticmethod
+    def city_option(knight: R.Knight) -> R.CityOption:
+        """What is lowest: Fuel at 1 or less, then Radiation, then Health, then topping up."""
+        opt = R.CityOption
+        if knight.fuel <= 1:
+            return opt.FUEL
+        if knight.radiation >= 2:
+            return opt.HEAL_RADIATION
+        if knight.health <= 2:
+            return opt.HEAL_HEALTH
+        if knight.fuel < R.FUEL_MAX:
+            return opt.FUEL
+        return opt.HEAL_HEALTH if knight.health < R.RESOURCE_MAX else opt.HEAL_RADIATION
+
+    @staticmethod
+    def move(state: TourState, seat: Seat) -> Action:
         """The best-scoring site by its cheapest route, cut to what the Fuel pays for."""
+        t = state.tables
         p, k, sp = seat.pos, seat.knight, seat.speed
         f, h, ra = k.fuel, k.health, k.radiation
         low = f <= 1
         hurt = h <= 2 or ra >= 2
         if t.rules[p] is not None:
             if seat.marker and not seat.visited >> p & 1:
-                return None  # failed its exploration check: its marker lets it try again
+                return state.stay()  # failed its exploration check: its marker lets it retry
             if (low or hurt) and t.kind[p] == CITY_HEX:
-                return None  # the city's free option and resupply next round
-        best = _best_site(seat, t, task_hex, low, hurt)
+                return state.stay()  # the city's free option and resupply next round
+        best = _best_site(seat, t, state.task_hex, low, hurt)
         if best < 0:
             best = t.nearest_city[p]
         if best == p:
-            return None
+            return state.stay()
         full = t.path[p][best]
         if f == 0:
-            return Plan(full[:1], on_foot=True)
+            return state.walk(full[0])
         cut = R.hexes_covered([t.diff[j] for j in full], R.movement_points(f, sp))
         # Don't end a partial move on a hex that irradiates or contaminates.
         while 1 < cut < len(full) and t.hazard[full[cut - 1]]:
             cut -= 1
         if not cut:
-            return None
-        return Plan(full[:cut] if cut < len(full) else full)
+            return state.stay()
+        return state.drive(full[cut - 1])  # its first hexes are the cheapest route there
 
-    def exploration_action(self, rule: R.HexRules, seat: Seat,
-                           rng: random.Random) -> R.ExplorationAction | None:
+    @staticmethod
+    def exploration_action(rule: R.HexRules, seat: Seat) -> R.ExplorationAction | None:
         """Heal when hurt, refuel when low, else gear, else top up."""
         k = seat.knight
         can_resupply = (rule.heal or rule.supplies) and seat.green >= rule.resupply_cost
@@ -132,7 +115,8 @@ class HeuristicKnight:
             return _A.HEAL_HEALTH
         return None
 
-    def quick_resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
+    @staticmethod
+    def quick_resupply(seat: Seat) -> R.LuckIcon | None:
         """A luck card only for what is low: Fuel at 1, Health at 2, Radiation at 2."""
         k, hand = seat.knight, seat.luck
         if k.fuel <= 1 and hand[_FUEL]:
@@ -161,6 +145,7 @@ def _best_site(seat: Seat, t: Tables, task_hex: int, low: bool, hurt: bool) -> i
         if j == task_hex:
             val += 4.0
         rj = rules[j]
+        assert rj is not None
         fuel_src = kj == CITY_HEX or rj.fuel_gain or (rj.supplies and g >= rj.resupply_cost)
         if low and fuel_src:
             val += 4.0
@@ -181,33 +166,41 @@ def _best_site(seat: Seat, t: Tables, task_hex: int, low: bool, hurt: bool) -> i
 class RandomKnight:
     """A random legal knight: the baseline the heuristic knight must beat."""
 
-    def city_option(self, knight: R.Knight, rng: random.Random) -> R.CityOption:
-        """Any of the four options."""
-        return _CITY_OPTIONS[int(rng.random() * len(_CITY_OPTIONS))]
+    def choose(self, state: TourState, rng: random.Random) -> Action:
+        """A random answer to the decision in hand (drawn from ``rng``)."""
+        s = state.current_player
+        seat = state.seats[s]
+        d = state.decision
+        if d is MOVE:
+            return self.move(state, seat, rng)
+        if d is CITY:  # any of the four options
+            return CityChoice(s, _CITY_OPTIONS[int(rng.random() * len(_CITY_OPTIONS))])
+        if d is EXPLORE:  # any action the knight can pay for
+            rule = state.tables.rules[seat.pos]
+            assert rule is not None
+            acts = R.exploration_actions(rule, seat.green)
+            return Explore(s, acts[int(rng.random() * len(acts))] if acts else None)
+        return QuickResupply(s, self.quick_resupply(seat, rng))
 
-    def plan_move(self, seat: Seat, t: Tables, task_hex: int,
-                  rng: random.Random) -> Plan | None:
+    @staticmethod
+    def move(state: TourState, seat: Seat, rng: random.Random) -> Action:
         """Stay, walk to a neighbour, or drive the cheapest route to a hex the Fuel reaches."""
+        t = state.tables
         p, f = seat.pos, seat.knight.fuel
         c = rng.random()
         if c < 1 / 3:
-            return None
+            return state.stay()
         if c < 2 / 3 or f == 0:
             nb = t.nbrs[p]
-            return Plan((nb[int(rng.random() * len(nb))],), on_foot=True)
+            return state.walk(nb[int(rng.random() * len(nb))])
         mp_row, budget = t.mp[p], R.movement_points(f, seat.speed)
         choices = [j for j in range(t.n) if j != p and mp_row[j] <= budget]
         if not choices:
-            return None
-        return Plan(t.path[p][choices[int(rng.random() * len(choices))]])
+            return state.stay()
+        return state.drive(choices[int(rng.random() * len(choices))])
 
-    def exploration_action(self, rule: R.HexRules, seat: Seat,
-                           rng: random.Random) -> R.ExplorationAction | None:
-        """Any action the knight can pay for."""
-        acts = R.exploration_actions(rule, seat.green)
-        return acts[int(rng.random() * len(acts))] if acts else None
-
-    def quick_resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
+    @staticmethod
+    def quick_resupply(seat: Seat, rng: random.Random) -> R.LuckIcon | None:
         """Half the time, a random card from the hand."""
         if rng.random() >= 0.5:
             return None
@@ -223,4 +216,18 @@ class RandomKnight:
         return R.LUCK_ICONS[i]
 
 
-BOTS: dict[Policy, KnightBot] = {Policy.HEURISTIC: HeuristicKnight(), Policy.RANDOM: RandomKnight()}
+_HEURISTIC, _RANDOM = HeuristicKnight(), RandomKnight()
+
+
+def heuristic(setup: Any, seat: int) -> HeuristicKnight:
+    """The heuristic knight of ``seat`` (bots keep no state of their own: one serves all)."""
+    return _HEURISTIC
+
+
+def random_knight(setup: Any, seat: int) -> RandomKnight:
+    """The random legal knight of ``seat``."""
+    return _RANDOM
+
+
+#: Bot name -> factory ``(setup, seat) -> bot``.
+BOTS: dict[str, Callable[[Any, int], Bot]] = {"heuristic": heuristic, "random": random_knight}

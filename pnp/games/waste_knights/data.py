@@ -6,7 +6,7 @@ reads the files.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -34,19 +34,19 @@ def read_yaml(path: str | Path) -> Any:
                        line=mark.line + 1 if mark else None) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def hexes_data() -> dict:
     """The bundled ``waste_knights/hexes.yaml`` as a dict."""
     return read_yaml(cardset("waste_knights/hexes.yaml"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def vehicles_data() -> dict:
     """The bundled ``waste_knights/vehicles.yaml`` as a dict."""
     return read_yaml(cardset("waste_knights/vehicles.yaml"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def default_catalogue() -> Catalogue:
     """The bundled tile catalogue (``waste_knights/hexes.yaml``)."""
     return catalogue_from_dict(hexes_data())

@@ -15,12 +15,23 @@ out as a session board.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from typing import Any
 
 from pnp.errors import PnpError
-from pnp.games.waste_knights.hexes import (Board, Coord, Hex, HexFace, Kind, Terrain,
-                                           board_coords, ring, ring_of, tier_of)
+from pnp.games.waste_knights.hexes import (
+    Board,
+    Coord,
+    Hex,
+    HexFace,
+    Kind,
+    Terrain,
+    board_coords,
+    ring,
+    ring_of,
+    tier_of,
+)
 from pnp.seed import py_rng, seed_code
 
 SOURCE = "cardsets/waste_knights/hexes.yaml"
@@ -191,7 +202,7 @@ def lay_out(catalogue: Catalogue, rng: random.Random, mode: str = "session",
     # B) Tier 1: the central board tile (Gangraen and its 4 printed normal hexes), then S1, S2.
     hexes.append(catalogue.cities[0].place((0, 0), "C1"))
     for spec, (label, c) in zip(catalogue.central_normals,
-                                [p for p in nplaces if ring_of(p[1]) == 1]):
+                                [p for p in nplaces if ring_of(p[1]) == 1], strict=False):
         hexes.append(spec.place(c, label))
     for label in ("S1", "S2"):
         draw_special(label)

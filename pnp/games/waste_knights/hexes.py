@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from functools import cache
+from typing import Any
 
 from pnp.errors import PnpError
 
@@ -60,7 +61,7 @@ def tier_of(c: Coord) -> int:
     return max(1, ring_of(c))
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(c: Coord, radius: int = RADIUS) -> tuple[Coord, ...]:
     """The on-board neighbours of ``c``, clockwise from east."""
     out = []
@@ -77,7 +78,7 @@ def to_pixel(c: Coord, size: float = 1.0) -> tuple[float, float]:
     return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
 
 
-@lru_cache(maxsize=None)
+@cache
 def ring(k: int) -> tuple[Coord, ...]:
     """The hexes at distance ``k``, clockwise from the first one at or past due north."""
     if k == 0:
@@ -91,13 +92,13 @@ def ring(k: int) -> tuple[Coord, ...]:
     return tuple(sorted(cells, key=lambda c: round(bearing(c), 9)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_coords(radius: int = RADIUS) -> tuple[Coord, ...]:
     """All coordinates of the board, ring by ring, each ring clockwise from north."""
     return tuple(c for k in range(radius + 1) for c in ring(k))
 
 
-@lru_cache(maxsize=None)
+@cache
 def adjacency(coords: tuple[Coord, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(rows, cols) index pairs of adjacent hexes for hexes in the order ``coords``."""
     index = {c: i for i, c in enumerate(coords)}

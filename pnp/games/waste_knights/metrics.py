@@ -14,16 +14,18 @@ ceil(Movement Points / speed)). A move spends at most the Fuel dial's 4.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
 from pnp.games.waste_knights.hexes import VEHICLES, Board, Kind, adjacency
 from pnp.games.waste_knights.rules import FUEL_MAX, fuel_needed
 from pnp.seed import child_seed, seed_code
+from pnp.sim.stats import Check, check_band
 
 _SCALE = 1000  # lexicographic cost: Movement Points * _SCALE + Threat icons
 
@@ -120,11 +122,11 @@ class Analysis:
     max_threat: int
     rounds: dict[str, dict[str, int]]  # vehicle -> tile -> rounds to reach
     beyond: dict[str, list[str]]  # vehicle -> hexes (tile labels) beyond the round band
-    checks: list[dict[str, Any]]
+    checks: list[Check]
 
     @property
     def passed(self) -> bool:
-        return all(c["passed"] for c in self.checks)
+        return all(c.passed for c in self.checks)
 
     @property
     def city_spread_mp(self) -> int:
@@ -184,9 +186,8 @@ def _spread(city_mp: Mapping[str, int]) -> int:
     return max(city_mp.values()) - min(city_mp.values())
 
 
-def _check(name: str, value: int, low: int, high: int) -> dict[str, Any]:
-    return {"name": name, "value": value, "band_low": low, "band_high": high,
-            "passed": bool(low <= value <= high)}
+def _check(name: str, value: int, low: int, high: int) -> Check:
+    return check_band(name, value, low, high)
 
 
 @dataclass(frozen=True)
@@ -228,8 +229,9 @@ def find_balanced(seed: int | str, make_board, speeds: Mapping[str, int], *,
 
 def shortfall(analysis: Analysis) -> tuple[int, int]:
     """How far a board is from passing: (failed checks, total excess over their bands)."""
-    failed = [c for c in analysis.checks if not c["passed"]]
-    excess = sum(max(c["band_low"] - c["value"], c["value"] - c["band_high"]) for c in failed)
+    failed = [c for c in analysis.checks if not c.passed]
+    # every board band is closed on both sides (see analyse)
+    excess = sum(max((c.band_low or 0) - c.value, c.value - (c.band_high or 0)) for c in failed)
     return len(failed), excess
 
 

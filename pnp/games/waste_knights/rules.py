@@ -8,13 +8,13 @@ is written in docs/assumptions.md.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from functools import lru_cache
-from typing import Callable, Iterable, Sequence
+from functools import cache
 
 from pnp.errors import PnpError
-from pnp.games.waste_knights.hexes import Coord, distance
+from pnp.games.waste_knights.hexes import DIRECTIONS, Coord, distance
 
 # Managing Resources: "The Fuel dial is limited to 0-4 Fuel" (same cap for Ammo, Radiation,
 # Health); Game Setup: Fuel dials start at "4", Radiation at "0", Ammo and Health markers at 4.
@@ -42,6 +42,7 @@ TASK_OUTDATED_MARKS = 3
 #: Escape the Enemy, failed: "loses 1 Health"; red gear or Reputation reward: "additionally 1".
 ESCAPE_FAILED_HEALTH = 1
 ESCAPE_FAILED_REWARD_HEALTH = 1
+_STEPS = frozenset(DIRECTIONS)  # the offsets to the six adjacent hexes
 
 
 class Difficulty(IntEnum):
@@ -110,7 +111,7 @@ class ExplorationAction(str, Enum):
 
 def is_adjacent(a: Coord, b: Coord) -> bool:
     """True when two hexes share an edge."""
-    return distance(a, b) == 1
+    return (b[0] - a[0], b[1] - a[1]) in _STEPS
 
 
 def route_problem(start: Coord, route: Sequence[Coord],
@@ -121,18 +122,18 @@ def route_problem(start: Coord, route: Sequence[Coord],
     movement starts"; "Hexes of the route must form an unbroken chain of adjacent hexes";
     "The planned route can be of any length" (an empty route is not moving at all).
     """
-    seen = {tuple(start)}
-    prev = tuple(start)
-    for i, step in enumerate(route):
-        step = tuple(step)
+    first = prev = (start[0], start[1])
+    seen = {first}
+    for i, hex_ in enumerate(route, 1):
+        step = (hex_[0], hex_[1])
         if on_board is not None and not on_board(step):
-            return f"route hex {i + 1} {step} is not on the board"
-        if step == tuple(start):
-            return f"route hex {i + 1} {step} is the hex where the movement starts"
+            return f"route hex {i} {step} is not on the board"
+        if step == first:
+            return f"route hex {i} {step} is the hex where the movement starts"
         if step in seen:
-            return f"route hex {i + 1} {step} is entered twice"
+            return f"route hex {i} {step} is entered twice"
         if not is_adjacent(prev, step):
-            return f"route hex {i + 1} {step} is not adjacent to {prev} (no jumping)"
+            return f"route hex {i} {step} is not adjacent to {prev} (no jumping)"
         seen.add(step)
         prev = step
     return None
@@ -161,7 +162,7 @@ def route_cost(route: Iterable[Coord], route_difficulty: Callable[[Coord], int])
     "The hex where the movement starts is ignored – the route is counted from the first hex
     marked with a route token."
     """
-    return sum(route_difficulty(tuple(c)) for c in route)
+    return sum(route_difficulty((c[0], c[1])) for c in route)
 
 
 # --- Fuel and Movement Points ----------------------------------------------------------------
@@ -263,7 +264,7 @@ def roll_check(rng: random.Random, pool: int, difficulty: int) -> tuple[bool, tu
     return check_passed(rolls, difficulty), rolls
 
 
-@lru_cache(maxsize=None)  # a simulator asks for the same few pools millions of times
+@cache  # a simulator asks for the same few pools millions of times
 def check_probability(pool: int, difficulty: int) -> float:
     """Chance that a pool passes: 1 - P(every die fails); a 10 succeeds whatever the difficulty."""
     pool = max(1, pool)
@@ -350,7 +351,6 @@ def resupply_supplies(knight: Knight) -> Knight:
 
 def quick_resupply(knight: Knight, icon: LuckIcon) -> Knight:
     """Rest Step c): a discarded luck card gives +1 Ammo / +1 Fuel or heals 1 Radiation / Health."""
-    # The same four changes of 1 as a city's free option.
     return apply_city_option(knight, _ICON_OPTION[icon])
 
 

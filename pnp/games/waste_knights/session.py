@@ -1,23 +1,35 @@
-"""The files of `pnp waste-knights board` and `session`: board.json, sheets, report.
+"""The packs of `pnp waste-knights board` and `session`: board.json, sheets, tiles, report.
 
-Glue between the core (generate, metrics) and the backends (PDF, SVG, report); the commands
-call these with an open :class:`pnp.output.Output`.
+Glue between the core (generate, metrics, the tour simulator) and the printables: it returns a
+``pnp.pack.Pack`` (what to write), and ``pnp.pack_writer`` writes it; nothing here touches files.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from pnp import __version__
 from pnp.errors import PnpError
+from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds
 from pnp.games.waste_knights.generate import MODES, Catalogue, generate_board
 from pnp.games.waste_knights.hexes import VEHICLES, Board, board_to_dict
-from pnp.games.waste_knights.metrics import (Analysis, Bands, analyse, city_spread,
-                                             find_balanced)
-from pnp.output import Output
-from pnp.seed import seed_code
+from pnp.games.waste_knights.metrics import Analysis, Bands, analyse, city_spread, find_balanced
+from pnp.pack import Cards, Json, Pack, Pages, Poster, PrintOptions, Report, Svg, footer
+from pnp.seed import child_seed, seed_code
+from pnp.sim.stats import Check
+
+if TYPE_CHECKING:
+    from pnp.games.waste_knights.simulate import Setup
+
+TITLE = "Waste Knights"
+#: Exit code when --reject-unbalanced finds no board inside the bands (files are still written;
+#: 2 stays "bad input", 1 a crash).
+EXIT_UNBALANCED = 3
+HEX_SIZES = (20.0, 150.0)  # --hex-size, mm across the flats
+PEERS = 200  # boards of other seeds the report compares the city spread with
 
 
 @dataclass(frozen=True)
@@ -32,21 +44,58 @@ class BoardResult:
     tries: int
     searched: bool
 
+    @property
+    def checks(self) -> list[Check]:
+        """The balance checks (one ``Check`` per band)."""
+        return board_checks(self.analysis)
+
+    @property
+    def passed(self) -> bool:
+        return all(c.passed for c in self.checks)
+
     def balance(self) -> dict[str, Any]:
         """The balance block of the manifest."""
-        return {"passed": self.analysis.passed, "tries": self.tries,
+        return {"passed": self.passed, "tries": self.tries,
                 "board_seed": str(self.board_seed), "board_seed_code": seed_code(self.board_seed),
                 "reject_unbalanced": self.searched, "bands": Bands().to_dict()}
 
+    def summary(self) -> str:
+        """One line: the board's seed code and mode, checks passed, tries of the search."""
+        passed = sum(c.passed for c in self.checks)
+        return (f"board {seed_code(self.board_seed)} ({self.board.mode}): {passed}/"
+                f"{len(self.checks)} balance checks passed"
+                + (f", {self.tries} tries" if self.searched else ""))
+
+    def warnings(self) -> list[str]:
+        """Why the command fails after writing: the search found no balanced board."""
+        if not self.searched or self.passed:
+            return []
+        failed = sum(not c.passed for c in self.checks)
+        return [f"no board passed in {self.tries} tries; wrote the best one (seed "
+                f"{seed_code(self.board_seed)}, {failed} check{'s' if failed > 1 else ''} "
+                "failed)"]
+
+
+def board_checks(analysis: Analysis) -> list[Check]:
+    """The board's measurements against their bands, as the one ``Check`` type."""
+    return list(analysis.checks)
+
 
 def make_board(seed: int | str, mode: str = "session", *, reject_unbalanced: bool = False,
-               max_tries: int = 1000, speeds: dict[str, int] | None = None) -> BoardResult:
+               max_tries: int = 1000) -> BoardResult:
     """Generate (and with ``reject_unbalanced`` redraw until it passes) a board."""
     if mode not in MODES:
         raise PnpError(f"unknown mode {mode!r} ({', '.join(MODES)})", field="mode")
-    if max_tries < 1:
+    if isinstance(max_tries, bool) or not isinstance(max_tries, int) or max_tries < 1:
         raise PnpError(f"must be at least 1, got {max_tries}", field="max-tries")
-    speeds = speeds or vehicle_speeds()
+    # make_setup and the session pack both ask for the board: the search runs once.
+    return _make_board(seed, mode, bool(reject_unbalanced), max_tries)
+
+
+@lru_cache(maxsize=8)
+def _make_board(seed: int | str, mode: str, reject_unbalanced: bool,
+                max_tries: int) -> BoardResult:
+    speeds = vehicle_speeds()
     cat = default_catalogue()
     if reject_unbalanced:
         search = find_balanced(seed, lambda s: generate_board(s, mode, cat)[0], speeds,
@@ -59,84 +108,108 @@ def make_board(seed: int | str, mode: str = "session", *, reject_unbalanced: boo
                        reject_unbalanced)
 
 
+def _board_options(seed: int | str, options: Mapping[str, Any]) -> BoardResult:
+    return make_board(seed, str(options.get("mode") or "session"),
+                      reject_unbalanced=bool(options.get("reject_unbalanced")),
+                      max_tries=options.get("max_tries", 1000))
+
+
 def board_json(result: BoardResult) -> dict[str, Any]:
     """The board.json dict (hexes + metrics)."""
     return board_to_dict(result.board, result.analysis.metrics)
 
 
-def write_board(out: Output, result: BoardResult) -> None:
-    """board.json into ``out``."""
-    out.write_json("board.json", board_json(result), "board")
+def _pack(result: BoardResult, files: list[Any]) -> Pack:
+    """A pack of ``files`` with the board's checks, balance block and search outcome."""
+    warnings = result.warnings()
+    return Pack(title=TITLE, seed=result.board_seed, files=files,
+                checks=[c.to_dict() for c in result.checks],
+                manifest={"balance": result.balance()}, notes=[result.summary()],
+                warnings=warnings, exit_code=EXIT_UNBALANCED if warnings else 0)
 
 
-def footer_text(result: BoardResult) -> str:
-    """The footer printed on every sheet: seed code and pnp version."""
-    return f"Waste Knights · seed {seed_code(result.board_seed)} · pnp {__version__}"
+def board_pack(seed: int | str, options: Mapping[str, Any]) -> Pack:
+    """`pnp waste-knights board`: board.json, the balance checks and the balance block.
+
+    ``options``: mode ("session" or "new-tiles"), reject_unbalanced, max_tries.
+    """
+    result = _board_options(seed, options)
+    return _pack(result, [Json("board.json", board_json(result), kind="board")])
 
 
-def write_session(out: Output, result: BoardResult, *, page: tuple[float, float],
-                  flat: float = 60.0, bleed: float = 3.0, duplex: str = "long",
-                  games: int = 200, jobs: int = 1) -> None:
-    """Board (true-scale SVG/PDF and poster), tiles with backs, reference and setup sheets,
-    balance report and board.json into ``out``."""
+def hex_size(options: Mapping[str, Any]) -> float:
+    """``--hex-size`` in mm across the flats (PnpError outside 20-150 mm)."""
+    from pnp.layout.sizes import parse_length
+
+    size = parse_length(str(options.get("hex_size") or "60mm"), field="hex-size")
+    if not HEX_SIZES[0] <= size <= HEX_SIZES[1]:
+        raise PnpError(f"must be {HEX_SIZES[0]:g}-{HEX_SIZES[1]:g} mm across flats, got "
+                       f"{size:g} mm", field="hex-size")
+    return size
+
+
+def session_pack(setup: Setup | None, seed: int | str, options: Mapping[str, Any], games: int,
+                 jobs: int | None, print_opts: PrintOptions) -> Pack:
+    """Everything to play a session: the board (true-scale SVG/PDF and tiled), hex tiles with
+    backs, reference and setup sheets, balance report (with ``games`` tours per knight count)
+    and board.json. ``setup`` is the run's ``simulate.Setup`` (vehicles, rounds)."""
     from pnp.games.waste_knights import printables as P
-    from pnp.layout.impose import nup, poster
-    from pnp.layout.pdf import write_pdf
-    from pnp.layout.svg import write_svg
 
-    board, tiles = result.board, result.tiles
-    footer = footer_text(result)
-    drawing = P.board_drawing(board, tiles, flat=flat, footer=footer)
-    write_svg(drawing, out.path("board.svg", "board"))
-    write_pdf([drawing], out.path("board.pdf", "board"), title="Waste Knights board")
-    write_pdf(poster(drawing, page, footer=footer), out.path("board-tiled.pdf", "board"),
-              title="Waste Knights board (tiled)")
-    comps = P.tile_components(board, tiles, flat=flat, bleed=bleed)
-    write_pdf(nup(comps, page, bleed=bleed, duplex=duplex, footer=footer),
-              out.path("hex-tiles.pdf", "tiles"), title="Waste Knights hex tiles")
-    write_pdf(P.reference_pages(board, tiles, page, footer), out.path("reference.pdf", "sheet"),
-              title="Waste Knights reference sheet")
-    a = result.analysis
-    note = (f"Balance: {'passed' if a.passed else 'FAILED'} "
-            f"({sum(c['passed'] for c in a.checks)} of {len(a.checks)} checks passed)"
+    flat = hex_size(options)
+    if games < 0:
+        raise PnpError(f"must be >= 0, got {games}", field="games")
+    result = _board_options(seed, options)
+    board, tiles, a = result.board, result.tiles, result.analysis
+    code = seed_code(result.board_seed)
+    foot = footer(TITLE, result.board_seed)
+    page = print_opts.page
+    drawing = P.board_drawing(board, tiles, flat=flat, footer=foot)
+    passed = sum(c.passed for c in result.checks)
+    note = (f"Balance: {'passed' if result.passed else 'FAILED'} ({passed} of "
+            f"{len(result.checks)} checks passed)"
             + (f" after {result.tries} tries (child seed of {seed_code(result.seed)})"
                if result.searched and result.tries > 1 else "") + ".")
-    write_pdf([P.setup_page(board, page, footer, code=seed_code(result.board_seed),
-                            notes=[note], metrics=a.metrics)],
-              out.path("setup.pdf", "sheet"), title="Waste Knights setup sheet")
-    from pnp.report import write_report
+    files = [
+        Svg("board.svg", drawing, kind="board"),
+        Pages("board.pdf", f"{TITLE} board", [drawing], kind="board"),
+        Poster("board-tiled.pdf", f"{TITLE} board (tiled)", drawing, kind="board"),
+        Cards("hex-tiles.pdf", f"{TITLE} hex tiles",
+              P.tile_components(board, tiles, flat=flat, bleed=print_opts.bleed), kind="tiles"),
+        Pages("reference.pdf", f"{TITLE} reference sheet",
+              P.reference_pages(board, tiles, page, foot), kind="sheet"),
+        Pages("setup.pdf", f"{TITLE} setup sheet",
+              P.setup_pages(board, page, foot, code=code, notes=[note], metrics=a.metrics,
+                            catalogue=tiles), kind="sheet"),
+        Report("report.html", f"{TITLE} board balance",
+               report_sections(result, setup=setup, games=games, jobs=jobs),
+               subtitle=f"seed {code} · mode {board.mode}"),
+        Json("board.json", board_json(result), kind="board"),
+    ]
+    return _pack(result, files)
 
-    write_report(out.path("report.html", "report"), "Waste Knights board balance",
-                 report_sections(result, games=games, jobs=jobs),
-                 subtitle=f"seed {seed_code(result.board_seed)} · mode {board.mode}")
-    write_board(out, result)
 
-
-def report_sections(result: BoardResult, *, games: int = 200, jobs: int = 1,
-                    peers: int = 200) -> list[dict[str, Any]]:
+def report_sections(result: BoardResult, *, setup: Setup | None = None, games: int = 200,
+                    jobs: int | None = 1, peers: int = PEERS) -> list[dict[str, Any]]:
     """Balance report sections: checks, routes per vehicle, spread, reachability, peers, tours."""
-    from pnp.seed import child_seed
-
     a, board = result.analysis, result.board
-    checks = [{"name": c["name"], "value": c["value"], "low": c["value"], "high": c["value"],
-               "band_low": c["band_low"], "band_high": c["band_high"], "passed": c["passed"]}
-              for c in a.checks]
     intro = (f"Board of seed {seed_code(result.board_seed)} ({board.mode} mode)."
              + (f" Found by --reject-unbalanced after {result.tries} tries, starting from seed "
                 f"{seed_code(result.seed)}; each redraw uses the next child seed."
                 if result.searched else "")
              + " Movement Points: least total route difficulty from Gangraen [1] (the start hex"
              " is ignored); Fuel = Movement Points / vehicle speed, rounded up, at least 1;"
-             " threat: Threat icons on that route (each draws 1 extra wasteland card).")
+             " threat: Threat icons on that route (each draws "
+             f"{R.wasteland_cards_drawn([1]) - R.wasteland_cards_drawn([0])} extra wasteland "
+             "card).")
     sections: list[dict[str, Any]] = [{"heading": "Balance checks", "text": intro,
-                                       "checks": checks}]
+                                       "checks": [c.to_dict() for c in result.checks]}]
     names = list(a.metrics["strider"])
     rows = []
     for name in names:
-        row: dict[str, Any] = {"destination": name,
-                               "movement points": a.metrics["strider"][name]["movement_points"],
-                               "threat": a.metrics["strider"][name]["threat"],
-                               "wasteland cards drawn": 1 + a.metrics["strider"][name]["threat"]}
+        m = a.metrics["strider"][name]
+        row: dict[str, Any] = {"destination": name, "movement points": m["movement_points"],
+                               "threat": m["threat"],
+                               "wasteland cards drawn": R.wasteland_cards_drawn([m["threat"]])}
         for v in VEHICLES:
             row[f"fuel {v}"] = a.metrics[v][name]["fuel"]
         rows.append(row)
@@ -156,8 +229,9 @@ def report_sections(result: BoardResult, *, games: int = 200, jobs: int = 1,
     reach = [{"vehicle": v, "most rounds to a hex": max(a.rounds[v].values()),
               "hexes beyond the band": ", ".join(a.beyond[v]) or "none"} for v in VEHICLES]
     sections.append({"heading": "Hexes out of reach",
-                     "text": "Rounds (moves) a knight leaving Gangraen with 4 Fuel and no "
-                             "resupply needs to stand on each hex, by vehicle or on foot.",
+                     "text": f"Rounds (moves) a knight leaving Gangraen with {R.START_FUEL} Fuel "
+                             "and no resupply needs to stand on each hex, by vehicle or on "
+                             "foot.",
                      "table": reach})
     band = Bands().max_city_spread_mp
     cat = default_catalogue()
@@ -168,15 +242,21 @@ def report_sections(result: BoardResult, *, games: int = 200, jobs: int = 1,
                              f"band: {sum(s <= band for s in spreads) / peers:.0%}.",
                      "chart": {"kind": "hist", "values": spreads, "xlabel": "city spread (MP)",
                                "band": [0, band]}})
-    sections += _tour_sections(board, result.board_seed, games, jobs)
-    return sections
+    return sections + _tour_sections(board, setup, result.board_seed, games, jobs)
 
 
-def _tour_sections(board: Board, seed: int | str, games: int, jobs: int) -> list[dict[str, Any]]:
-    """The tour simulation's sections (none with ``games`` 0)."""
+def _tour_sections(board: Board, setup: Setup | None, seed: int | str, games: int,
+                   jobs: int | None) -> list[dict[str, Any]]:
+    """The tour simulation's sections (none with ``games`` 0), with the setup's vehicles and
+    rounds (a strider each, the default mission, without a setup)."""
     if games <= 0:
         return []
     from pnp.games.waste_knights import simulate
 
-    result = simulate.tour_report(board, vehicle_speeds(), games, seed, jobs=jobs)
+    vehicles = setup.vehicles if setup is not None else ("strider",)
+    rounds = setup.rounds if setup is not None else simulate.DEFAULT_ROUNDS
+    if len(set(vehicles)) == 1:  # one vehicle for every seat, whatever the knight count
+        vehicles = vehicles[:1]
+    result = simulate.tour_report(board, vehicle_speeds(), games, seed, vehicles=vehicles,
+                                  rounds=rounds, jobs=jobs)
     return simulate.report_sections(result)

@@ -1,256 +1,172 @@
 """Tour simulator: knights touring a Waste Knights board for a mission's length (Monte Carlo).
 
-Pure core. ``play_game`` walks a round's steps in rulebook order; every rule step is a call into
-``rules`` and every decision a call to a bot (``bots``: heuristic or random knight, mean Waster).
-Combat, card texts, trading and tasks are abstract (``tour.TourModel``, docs/assumptions.md)."""
+Pure core. A run's ``Setup`` (board tables, a vehicle and a bot per seat, rounds, the abstract
+card model) is played game by game through the game interface (``pnp.sim.play``): every game
+has its own seed, ``state.TourState`` runs the rule steps and checks each bot action, and
+``record`` keeps the per-seat FIELDS; ``summarize`` turns them into the tour statistics.
+Combat, card texts, trading and tasks are abstract (``tour.TourModel``, docs/assumptions.md).
+"""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from functools import partial
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
+from pnp.errors import PnpError
 from pnp.games.waste_knights import rules as R
-from pnp.games.waste_knights.bots import BOTS, KnightBot, Plan, waster_card
+from pnp.games.waste_knights.actions import Action, parse_action
+from pnp.games.waste_knights.bots import BOTS
 from pnp.games.waste_knights.hexes import Board
-from pnp.games.waste_knights.tour import (CITY_HEX, SPECIAL_HEX, DEFAULT_ROUNDS, Policy, Seat,
-                                          Tables, TourConfig, TourModel, build_tables,
-                                          make_config)
-from pnp.games.waste_knights.tour_stats import FIELDS, compare, report_sections, summarize
-from pnp.sim.runner import Batch, run
+from pnp.games.waste_knights.state import TourState
+from pnp.games.waste_knights.tour import DEFAULT_ROUNDS, Tables, TourModel, tables_for
+from pnp.games.waste_knights.tour_stats import FIELDS, compare, report_sections
+from pnp.games.waste_knights.tour_stats import summarize as tour_summary
+from pnp.seed import seed_code
+from pnp.sim.stats import Check, fmt_estimate
 
-__all__ = ["DEFAULT_ROUNDS", "FIELDS", "Game", "Plan", "Policy", "Seat", "Tables", "TourConfig",
-           "TourModel", "build_tables", "exploration_step", "make_config", "move_step",
-           "play_game", "preparations_phase", "records", "report_sections", "rest_step", "setup",
-           "simulate_tour", "tour_batch", "tour_report"]
-
-_F = {name: i for i, name in enumerate(FIELDS)}
-_SPECIALS, _CITIES, _TASKS, _POINTS = _F["specials"], _F["cities"], _F["tasks"], _F["points"]
-_FACED, _DRAWN, _STARVED = _F["cards_faced"], _F["cards_drawn"], _F["starved_rounds"]
-_KO_RAD, _KO_HEALTH, _KO_CARD = _F["ko_radiation"], _F["ko_contamination"], _F["ko_wasteland"]
-_FUEL_SPENT, _ENTERED = _F["fuel_spent"], _F["hexes_entered"]
-_KO_FIELD = {R.KnockOut.RADIATION: _KO_RAD, R.KnockOut.HEALTH: _KO_HEALTH}
+__all__ = ["DEFAULT_ROUNDS", "FIELDS", "RULES", "Setup", "TourModel", "TourRules", "compare",
+           "record", "report_sections", "simulate_tour", "summarize", "summary_lines",
+           "tour_report", "tour_setup"]
 
 
-@dataclass(slots=True)
-class Game:
-    """One game in progress: the board tables, the seats and their bots, the common task."""
+@dataclass(frozen=True)
+class Setup:
+    """Who tours which board: a vehicle (and its speed) and a bot per seat, for ``rounds``."""
 
-    t: Tables
-    cfg: TourConfig
-    rng: random.Random
-    seats: list[Seat]
-    bots: list[KnightBot]
-    task_hex: int = 0
-    task_marks: int = 0
+    board: Board
+    vehicles: tuple[str, ...]
+    speeds: tuple[int, ...]
+    bots: tuple[str, ...]
+    rounds: int = DEFAULT_ROUNDS
+    model: TourModel = TourModel()
+    board_name: str = ""             # where the board came from, for the summary
+    tables: Tables = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
+    def __post_init__(self) -> None:
+        if self.tables is None:  # from the board, once per board and process
+            object.__setattr__(self, "tables", tables_for(self.board))
 
-def play_game(t: Tables, cfg: TourConfig, rng: random.Random) -> tuple[int, ...]:
-    """One game: all rounds of all knights; per-seat FIELDS flattened seat-major."""
-    game = setup(t, cfg, rng)
-    n = cfg.knights
-    for round_no in range(cfg.rounds):
-        # Round Order starts at the First Player; the marker passes left each round.
-        order = [(round_no + k) % n for k in range(n)]
-        if round_no:  # Preparations Phase: "Skip this phase during the first round of the game."
-            preparations_phase(game)
-        move_step(game, order)
-        exploration_step(game, order)
-        rest_step(game)
-    return records(game)
+    def __getstate__(self) -> dict[str, Any]:
+        # The tables are rebuilt (and cached) where the setup lands: a smaller pickle.
+        return {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "tables"}
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for k, v in state.items():
+            object.__setattr__(self, k, v)
+        object.__setattr__(self, "tables", tables_for(self.board))
 
-def setup(t: Tables, cfg: TourConfig, rng: random.Random) -> Game:
-    """Game Setup: knights in Gangraen with full dials, 3 luck cards each, one common task."""
-    seats = [Seat(speed=sp, pos=t.start, knight=R.Knight(), green=cfg.model.start_green,
-                  luck=[0] * len(R.LUCK_ICONS), stats=[0] * len(FIELDS), visited=1 << t.start)
-             for sp in cfg.speeds]
-    for seat in seats:
-        for _ in range(R.START_LUCK):
-            seat.luck[int(rng.random() * len(R.LUCK_ICONS))] += 1
-    game = Game(t, cfg, rng, seats, [BOTS[p] for p in cfg.policies])
-    game.task_hex = _draw_task(game)
-    return game
+    @property
+    def players(self) -> int:
+        """Knights touring together."""
+        return len(self.vehicles)
 
 
-def _draw_task(game: Game, done: int | None = None) -> int:
-    """A new common task "explore special hex X" (not the one just accomplished, if possible)."""
-    specials = game.t.specials or game.t.sites
-    pool = [j for j in specials if j != done] or specials
-    return pool[int(game.rng.random() * len(pool))]
+class TourRules:
+    """The tour's rules object for the game interface."""
+
+    name = "waste-knights"
+    min_players = R.MIN_KNIGHTS
+    max_players = R.MAX_KNIGHTS
+
+    def new_state(self, setup: Setup, rng: random.Random) -> TourState:
+        """A new tour of ``setup``; the Waster's cards, checks and draws come from ``rng``."""
+        return TourState(setup, rng)
+
+    def parse_action(self, text: str) -> Action:
+        """The action whose ``str`` is ``text`` (ValueError if there is none)."""
+        return parse_action(text)
 
 
-# --- Preparations Phase ----------------------------------------------------------------------
-
-def preparations_phase(game: Game) -> None:
-    """Waster Step a) and b), then Knights Step c), knight by knight."""
-    game.task_marks += 1  # a) Mark Task Cards
-    if R.task_outdated(game.task_marks):
-        game.task_hex, game.task_marks = _draw_task(game), 0
-    # b) and c) touch only the knight's own dials and hand, so resolving them knight by knight
-    # gives the same game as step by step and keeps one random stream per game.
-    for s in range(game.cfg.knights):
-        if game_board_effects(game, s):  # an unconscious knight draws no luck card
-            draw_luck_card(game, s)
+RULES = TourRules()
 
 
-def game_board_effects(game: Game, s: int) -> bool:
-    """Waster Step b) on knight ``s``; False when the hex's icons knocked him out."""
-    seat, t, bot, rng = game.seats[s], game.t, game.bots[s], game.rng
-    p = seat.pos
-    choose = (lambda k: bot.city_option(k, rng)) if t.kind[p] == CITY_HEX else None
-    seat.knight = R.game_board_effects(seat.knight, t.radiation[p], t.contamination[p], choose)
-    ko = R.knocked_out_by(seat.knight)
-    if ko is not None:
-        seat.ko = True
-        seat.stats[_KO_FIELD[ko]] += 1
-    return ko is None
+def tour_setup(board: Board, speeds: Mapping[str, int], players: int,
+               vehicles: Sequence[str] = ("strider",), bots: Sequence[str] = ("heuristic",),
+               rounds: int = DEFAULT_ROUNDS, model: TourModel | None = None,
+               board_name: str = "") -> Setup:
+    """A validated setup: 2-4 knights, known vehicles and bots (one for all or one per seat)."""
+    if isinstance(players, bool) or not isinstance(players, int) \
+            or not R.MIN_KNIGHTS <= players <= R.MAX_KNIGHTS:
+        raise PnpError(f"Waste Knights is played by {R.MIN_KNIGHTS} to {R.MAX_KNIGHTS} knights, "
+                       f"got {players}", field="players")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise PnpError(f"rounds must be a positive integer, got {rounds!r}", field="rounds")
+    names = _per_seat(vehicles or ["strider"], players, "vehicle")
+    for v in names:
+        if v not in speeds:
+            raise PnpError(f"unknown vehicle {v!r} ({', '.join(sorted(speeds))})",
+                           field="vehicle")
+    who = _per_seat(bots or ["heuristic"], players, "bots")
+    for b in who:
+        if b not in BOTS:
+            raise PnpError(f"unknown bot {b!r} ({', '.join(BOTS)})", field="bots")
+    return Setup(board, names, tuple(int(speeds[v]) for v in names), who, rounds,
+                 model or TourModel(), board_name)
 
 
-def draw_luck_card(game: Game, s: int) -> None:
-    """Knights Step c): draw 1 luck card; at the limit the card drawn is the one discarded."""
-    seat = game.seats[s]
-    if not R.luck_hand_full(sum(seat.luck)):
-        seat.luck[int(game.rng.random() * len(R.LUCK_ICONS))] += 1
-
-
-# --- Wasteland Phase -------------------------------------------------------------------------
-
-def move_step(game: Game, order: list[int]) -> None:
-    """Move Step, in round order: plan a route, then resolve it and its wasteland card."""
-    for s in order:
-        seat = game.seats[s]
-        if seat.ko:  # "he performs no activities or actions"
-            continue
-        if seat.knight.fuel == 0:
-            seat.stats[_STARVED] += 1
-        plan = game.bots[s].plan_move(seat, game.t, game.task_hex, game.rng)
-        # "If the Active Knight chooses not to move, the Waster does not draw or play any
-        # wasteland cards."
-        if plan is not None:
-            resolve_movement(game, seat, plan)
-
-
-def resolve_movement(game: Game, seat: Seat, plan: Plan) -> None:
-    """Move Step b): pay Fuel, draw the route's wasteland cards, escape the one played."""
-    t, route, st = game.t, plan.route, seat.stats
-    if plan.on_foot:
-        drawn = R.wasteland_cards_drawn((), on_foot=True)
-    else:
-        seat.knight, spent = R.resolve_vehicle_move(seat.knight, sum(t.diff[j] for j in route),
-                                                    seat.speed)
-        drawn = R.wasteland_cards_drawn(t.threat[j] for j in route)
-        st[_FUEL_SPENT] += spent
-    st[_ENTERED] += len(route)
-    st[_FACED] += 1
-    st[_DRAWN] += drawn
-    # The Waster plays the hardest card on the last hex; the knight always escapes (the tour
-    # model, docs/assumptions.md): a Hard card stands for an enemy with a rewarding panel.
-    m = game.cfg.model
-    difficulty = waster_card(drawn, m.card_difficulty_weights, game.rng)
-    pool = R.escape_check_pool(m.escape_skill, seat.knight.health)
-    if not R.check_passed_draw(game.rng.random(), pool, difficulty):
-        seat.knight = R.escape_failed(seat.knight, rewarding=difficulty == R.Difficulty.HARD)
-        if R.knocked_out_by(seat.knight) is not None:
-            seat.ko = True
-            st[_KO_CARD] += 1
-    seat.pos = route[-1]
-    seat.marker = False  # "When the knight leaves this hex, he removes his player marker"
-
-
-def exploration_step(game: Game, order: list[int]) -> None:
-    """Exploration Step, in round order: the check (if required), then the hex activities."""
-    t, m = game.t, game.cfg.model
-    for s in order:
-        seat = game.seats[s]
-        rule = t.rules[seat.pos]
-        if seat.ko or rule is None:
-            continue
-        if R.needs_exploration_check(rule, seat.marker):
-            seat.marker = True  # "No matter the check result"
-            pool = R.escape_check_pool(m.explore_skill, seat.knight.health)
-            if not R.check_passed_draw(game.rng.random(), pool, rule.check_difficulty):
-                continue
-        explore(game, s, rule)
-
-
-def explore(game: Game, s: int, rule: R.HexRules) -> None:
-    """Hex Activities: accomplish the common task, perform 1 exploration action."""
-    seat, t = game.seats[s], game.t
-    p = seat.pos
-    if not seat.visited >> p & 1:
-        seat.visited |= 1 << p
-        seat.stats[_SPECIALS if t.kind[p] == SPECIAL_HEX else _CITIES] += 1
-    if p == game.task_hex:  # the common task goes to the first knight to explore its hex
-        seat.stats[_TASKS] += 1
-        game.task_hex, game.task_marks = _draw_task(game, done=p), 0
-    action = game.bots[s].exploration_action(rule, seat, game.rng)
-    if action is not None:
-        seat.knight, seat.green = R.perform_exploration_action(seat.knight, seat.green, rule,
-                                                               action)
-
-
-def rest_step(game: Game) -> None:
-    """Rest Step c) Quick Resupply, then d) Regain Consciousness."""
-    for s, seat in enumerate(game.seats):
-        if seat.ko:
-            continue
-        icon = game.bots[s].quick_resupply(seat, game.rng)
-        if icon is not None:
-            seat.luck[R.LUCK_ICONS.index(icon)] -= 1
-            seat.knight = R.quick_resupply(seat.knight, icon)
-    for seat in game.seats:
-        if seat.ko:
-            seat.pos = game.t.nearest_city[seat.pos]
-            seat.knight = R.regain_consciousness(seat.knight)
-            seat.ko = seat.marker = False
-
-
-def records(game: Game) -> tuple[int, ...]:
-    """Per-seat FIELDS, seat-major; mission points = specials + cities + task points."""
-    out: list[int] = []
-    for seat in game.seats:
-        row = seat.stats
-        row[_POINTS] = row[_SPECIALS] + row[_CITIES] + game.cfg.model.task_points * row[_TASKS]
-        out += row
+def _per_seat(names: Sequence[str], players: int, what: str) -> tuple[str, ...]:
+    out = list(names)
+    if len(out) == 1:
+        out *= players
+    if len(out) != players:
+        raise PnpError(f"give one {what} or one per knight ({players}), got {len(out)}",
+                       field=what)
     return tuple(out)
 
 
-# --- batches and summaries -------------------------------------------------------------------
-
-def tour_batch(batch: Batch, board: Board, config: TourConfig) -> list[tuple[int, ...]]:
-    """Play ``batch.count`` games; one flat tuple per game (seat-major, FIELDS per seat)."""
-    tables = build_tables(board)
-    rng = random.Random(batch.seed)
-    return [play_game(tables, config, rng) for _ in range(batch.count)]
+def record(state: TourState) -> tuple[int, ...]:
+    """What one finished tour contributes: FIELDS per seat, seat-major."""
+    return state.records()
 
 
-def simulate_tour(board: Board, config: TourConfig, games: int, seed: int | str, *,
-                  jobs: int | None = 1, scheduler: str | None = None, batch_size: int = 250,
-                  progress: bool = False) -> dict[str, Any]:
-    """Run the tour and summarise it (95% CIs, per-seat fairness, band checks)."""
-    task = partial(tour_batch, board=board, config=config)
-    stream = ("wk-tour", config.knights, config.policies[0].value)
-    results = run(task, games, seed, stream=stream, batch_size=batch_size, jobs=jobs,
-                  scheduler=scheduler, progress=progress)
-    return summarize([g for b in results for g in b], config)
+def summarize(records: list[tuple[int, ...]], setup: Setup, seed: int | str) -> dict[str, Any]:
+    """The tour statistics (95% CIs, seat fairness, band checks as ``Check`` dicts)."""
+    doc = tour_summary(records, setup)
+    doc.update(seed=str(seed), seed_code=seed_code(seed), board=setup.board_name)
+    return doc
 
 
-def tour_report(board: Board, speeds: dict[str, int], games: int, seed: int | str, *,
+def summary_lines(doc: Mapping[str, Any]) -> list[str]:
+    """The ``simulate`` text: the estimates per knight, the rates, the seats and the checks."""
+    lines = [f"seed {doc['seed_code']}  board {doc['board']}"] if "seed_code" in doc else []
+    lines.append(f"{doc['games']} games, {doc['knights']} {doc['policy']} knights, "
+                 f"{doc['rounds']} rounds, vehicles: {', '.join(doc['vehicles'])}")
+    lines.append("per knight per game (95% CI):")
+    lines += [f"  {name:<16} {fmt_estimate(est)}" for name, est in doc["per_knight"].items()]
+    lines.append("share of knight-games (95% CI):")
+    lines += [f"  {name:<16} {fmt_estimate(est)}" for name, est in doc["rates"].items()]
+    lines.append("seats (mission points, wins):")
+    lines += [f"  seat {x['seat']} {x['vehicle']:<10} {fmt_estimate(x['points'])}  "
+              f"{fmt_estimate(x['wins'])}" for x in doc["seats"]]
+    lines += [str(Check(**c)) for c in doc["checks"]]
+    return lines
+
+
+def simulate_tour(setup: Setup, games: int, seed: int | str, *, jobs: int | None = 1,
+                  scheduler: str | None = None, progress: bool = False,
+                  check: bool = False) -> dict[str, Any]:
+    """Play ``games`` tours of ``setup`` (game ``i`` from ``play.game_seed(seed, i)``)."""
+    from pnp.games.registry import get  # the spec lives in the package that imports this
+    from pnp.sim.play import simulate
+
+    return simulate(get("waste-knights"), setup, games, seed, jobs=jobs, scheduler=scheduler,
+                    progress=progress, check=check)
+
+
+def tour_report(board: Board, speeds: Mapping[str, int], games: int, seed: int | str, *,
                 vehicles: Sequence[str] = ("strider",), rounds: int = DEFAULT_ROUNDS,
                 counts: Sequence[int] = (2, 3, 4), jobs: int | None = 1,
                 scheduler: str | None = None) -> dict[str, Any]:
-    """Tours for 2, 3 and 4 knights plus random knights at the largest count, compared."""
-    tours = {}
-    for k in counts:
-        cfg = make_config(k, speeds, vehicles if len(vehicles) in (1, k) else vehicles[:1],
-                          Policy.HEURISTIC, rounds)
-        tours[str(k)] = simulate_tour(board, cfg, games, seed, jobs=jobs, scheduler=scheduler)
+    """Tours for 2, 3 and 4 heuristic knights plus random knights at the largest count."""
+    def setup(k: int, bot: str) -> Setup:
+        return tour_setup(board, speeds, k, vehicles if len(vehicles) in (1, k)
+                          else vehicles[:1], (bot,), rounds)
+
+    tours = {str(k): simulate_tour(setup(k, "heuristic"), games, seed, jobs=jobs,
+                                   scheduler=scheduler) for k in counts}
     k = max(counts)
-    rcfg = make_config(k, speeds, vehicles if len(vehicles) in (1, k) else vehicles[:1],
-                       Policy.RANDOM, rounds)
-    rand = simulate_tour(board, rcfg, games, seed, jobs=jobs, scheduler=scheduler)
+    rand = simulate_tour(setup(k, "random"), games, seed, jobs=jobs, scheduler=scheduler)
     return {"tours": tours, "random": rand,
             "heuristic_vs_random": compare(tours[str(k)], rand)}
-

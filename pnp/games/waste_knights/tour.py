@@ -1,28 +1,24 @@
-"""Tour model: who tours (vehicles, policies, abstract card model), board tables, knight state.
+"""Tour model: the abstract card model (and the mean Waster's card), the per-board tables and a
+knight's place in a game.
 
 Pure core. The tables (cheapest routes in Movement Points, then Threat, between all hexes) are
-built once per board and batch so the game loop only looks things up.
+built once per board so the game only looks things up. Their costs are ``metrics.all_pairs``'s
+(one route algorithm for the board metrics and the tour); the tables add the routes themselves.
 """
 
 from __future__ import annotations
 
-import heapq
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
-from typing import Sequence
+from functools import lru_cache
 
 from pnp.errors import PnpError
 from pnp.games.waste_knights import rules as R
-from pnp.games.waste_knights.hexes import Board, Kind, neighbours
+from pnp.games.waste_knights.hexes import Board, Coord, Hex, Kind, neighbours
+from pnp.games.waste_knights.metrics import all_pairs
 
 DEFAULT_ROUNDS = 10
-
-
-class Policy(str, Enum):
-    """How a knight chooses routes and actions."""
-
-    HEURISTIC = "heuristic"
-    RANDOM = "random"
 
 
 @dataclass(frozen=True)
@@ -36,50 +32,21 @@ class TourModel:
     task_points: int = 2            # Reputation of a common task (Speed Record: 2)
 
 
-@dataclass(frozen=True)
-class TourConfig:
-    """Who tours: one vehicle (name, speed) and one policy per seat, for ``rounds`` rounds."""
-
-    vehicles: tuple[str, ...]
-    speeds: tuple[int, ...]
-    policies: tuple[Policy, ...]
-    rounds: int = DEFAULT_ROUNDS
-    model: TourModel = TourModel()
-
-    @property
-    def knights(self) -> int:
-        return len(self.vehicles)
-
-
-def make_config(knights: int, speeds: dict[str, int], vehicles: Sequence[str] = ("strider",),
-                policy: Policy | str = Policy.HEURISTIC, rounds: int = DEFAULT_ROUNDS,
-                model: TourModel | None = None) -> TourConfig:
-    """Validated config: 2-4 knights, known vehicles (one for all or one per seat), rounds >= 1."""
-    if isinstance(knights, bool) or not isinstance(knights, int) \
-            or not R.MIN_KNIGHTS <= knights <= R.MAX_KNIGHTS:
-        raise PnpError(f"Waste Knights is played by {R.MIN_KNIGHTS} to {R.MAX_KNIGHTS} knights, "
-                       f"got {knights}", field="knights")
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise PnpError(f"rounds must be a positive integer, got {rounds!r}", field="rounds")
-    names = list(vehicles) or ["strider"]
-    if len(names) == 1:
-        names *= knights
-    if len(names) != knights:
-        raise PnpError(f"give one vehicle or one per knight ({knights}), got {len(names)}",
-                       field="vehicle")
-    for v in names:
-        if v not in speeds:
-            raise PnpError(f"unknown vehicle {v!r} ({', '.join(sorted(speeds))})",
-                           field="vehicle")
-    try:
-        pol = Policy(policy)
-    except ValueError:
-        raise PnpError(f"unknown policy {policy!r} (heuristic, random)", field="policy") from None
-    return TourConfig(tuple(names), tuple(int(speeds[v]) for v in names), (pol,) * knights,
-                      rounds, model or TourModel())
+def waster_card(drawn: int, weights: tuple[float, float, float],
+                rng: random.Random) -> R.Difficulty:
+    """The mean Waster plays the hardest of ``drawn`` cards (Easy/Challenging/Hard by weight)."""
+    total = sum(weights)
+    easy = weights[0] / total
+    not_hard = (weights[0] + weights[1]) / total
+    # The hardest of n independent cards is Easy with chance easy**n, at most Challenging with
+    # not_hard**n: one draw instead of n.
+    u = rng.random()
+    if u < easy ** drawn:
+        return R.Difficulty.EASY
+    return R.Difficulty.CHALLENGING if u < not_hard ** drawn else R.Difficulty.HARD
 
 
-# --- per-board tables, built once per batch --------------------------------------------------
+# --- per-board tables ------------------------------------------------------------------------
 
 NORMAL_HEX, SPECIAL_HEX, CITY_HEX = 0, 1, 2
 
@@ -105,9 +72,14 @@ class Tables:
     specials: tuple[int, ...]
     cities: tuple[int, ...]
     start: int
+    coords: tuple[Coord, ...]                # axial coordinates, for the rules' route checks
+    tile: tuple[str, ...]                    # place labels printed on the hexes (C1, S4, N12)
+    label: tuple[str, ...]                   # "Old Refinery [9]", "Swamp": for the replay log
+    index: Mapping[str, int]                 # place label -> hex index
+    tile_route: tuple[tuple[tuple[str, ...], ...], ...]  # path as place labels, start first
 
 
-def _hex_rules(h) -> R.HexRules | None:
+def _hex_rules(h: Hex) -> R.HexRules | None:
     if h.kind is Kind.NORMAL:
         return None
     if h.number in R.HEX_RULES:
@@ -116,8 +88,34 @@ def _hex_rules(h) -> R.HexRules | None:
     return R.HexRules(h.number or 0, h.name or h.tile, city=h.kind is Kind.CITY)
 
 
+def _routes(nbrs: tuple[tuple[int, ...], ...], cost: list[list[int]], enter: list[int],
+            s: int) -> tuple[tuple[int, ...], ...]:
+    """Cheapest routes from ``s`` rebuilt from the all-pairs costs: fewest hexes among equals.
+
+    Entering a hex costs at least 1 Movement Point, so every hex before ``j`` on a cheapest
+    route costs strictly less than ``j``: taking hexes by rising cost, their predecessors'
+    routes are already known.
+    """
+    row = cost[s]
+    path: list[tuple[int, ...] | None] = [None] * len(row)
+    path[s] = ()
+    for j in sorted(range(len(row)), key=row.__getitem__):
+        if j == s:
+            continue
+        best = -1
+        for u in nbrs[j]:  # the predecessor on a cheapest route with the fewest hexes
+            pu = path[u]
+            if pu is not None and row[u] + enter[j] == row[j] \
+                    and (best < 0 or len(pu) < len(path[best] or ())):
+                best = u
+        if best < 0:
+            raise PnpError(f"hex {j} cannot be reached from hex {s}", field="hexes")
+        path[j] = (path[best] or ()) + (j,)
+    return tuple(p for p in path if p is not None)
+
+
 def build_tables(board: Board) -> Tables:
-    """Precompute everything the tour looks up per step (once per board and batch)."""
+    """Precompute everything the tour looks up per step (once per board)."""
     hexes = board.hexes
     n = len(hexes)
     idx = {h.coord: i for i, h in enumerate(hexes)}
@@ -126,31 +124,15 @@ def build_tables(board: Board) -> Tables:
     diff = tuple(h.route_difficulty for h in hexes)
     threat = tuple(h.threat for h in hexes)
     nbrs = tuple(tuple(idx[c] for c in neighbours(h.coord) if c in idx) for h in hexes)
-    mp_rows, thr_rows, path_rows = [], [], []
-    for s in range(n):
-        # Dijkstra on (Movement Points, Threat, hops): the cheapest, then least threatening route.
-        best = {s: (0, 0, 0)}
-        prev = {s: -1}
-        heap = [(0, 0, 0, s)]
-        while heap:
-            m, t, k, u = heapq.heappop(heap)
-            if best[u] != (m, t, k):
-                continue
-            for v in nbrs[u]:
-                key = (m + diff[v], t + threat[v], k + 1)
-                if v not in best or key < best[v]:
-                    best[v], prev[v] = key, u
-                    heapq.heappush(heap, (*key, v))
-        paths = []
-        for j in range(n):
-            p, u = [], j
-            while u != s:
-                p.append(u)
-                u = prev[u]
-            paths.append(tuple(reversed(p)))
-        mp_rows.append(tuple(best[j][0] for j in range(n)))
-        thr_rows.append(tuple(best[j][1] for j in range(n)))
-        path_rows.append(tuple(paths))
+    mp_arr, thr_arr = all_pairs(board)
+    mp = tuple(tuple(int(x) for x in row) for row in mp_arr)
+    thr = tuple(tuple(int(x) for x in row) for row in thr_arr)
+    # Lexicographic cost (Movement Points, then Threat) as one integer, as all_pairs ranks it.
+    scale = 1 + max(sum(threat), 1)
+    cost = [[mp[i][j] * scale + thr[i][j] for j in range(n)] for i in range(n)]
+    enter = [diff[j] * scale + threat[j] for j in range(n)]
+    path = tuple(_routes(nbrs, cost, enter, s) for s in range(n))
+    tile = tuple(h.tile for h in hexes)
     cities = tuple(i for i in range(n) if kind[i] == CITY_HEX)
     if not cities:
         raise PnpError("a board needs at least one city hex", field="kind")
@@ -162,11 +144,20 @@ def build_tables(board: Board) -> Tables:
         hazard=tuple(h.radiation + h.contamination for h in hexes),
         radiation=tuple(h.radiation for h in hexes),
         contamination=tuple(h.contamination for h in hexes),
-        rules=tuple(_hex_rules(h) for h in hexes), nbrs=nbrs, mp=tuple(mp_rows),
-        thr=tuple(thr_rows), path=tuple(path_rows), nearest_city=nearest,
-        sites=tuple(i for i in range(n) if kind[i] != NORMAL_HEX),
+        rules=tuple(_hex_rules(h) for h in hexes), nbrs=nbrs, mp=mp, thr=thr, path=path,
+        nearest_city=nearest, sites=tuple(i for i in range(n) if kind[i] != NORMAL_HEX),
         specials=tuple(i for i in range(n) if kind[i] == SPECIAL_HEX), cities=cities,
-        start=idx.get((0, 0), cities[0]))
+        start=idx.get((0, 0), cities[0]), coords=tuple(h.coord for h in hexes),
+        tile=tile, label=tuple(h.label for h in hexes),
+        index={h.tile: i for i, h in enumerate(hexes)},
+        tile_route=tuple(tuple((tile[i],) + tuple(tile[x] for x in r) for r in row)
+                         for i, row in enumerate(path)))
+
+
+@lru_cache(maxsize=8)
+def tables_for(board: Board) -> Tables:
+    """``build_tables(board)``, built once per board and process."""
+    return build_tables(board)
 
 
 @dataclass(slots=True)

@@ -1,15 +1,17 @@
 """Tour statistics: 95% CIs per knight, per-seat fairness, declared bands, report sections.
 
-Pure core: takes the per-game records of ``simulate.play_game`` and returns plain dicts (JSON
-ready, sorted by the writer) and report sections for ``pnp.report.write_report``.
+Pure core: takes the per-game records (``TourState.records``: FIELDS per seat, seat-major) and
+returns plain dicts (JSON ready, sorted by the writer) and report sections for
+``pnp.report.write_report``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from pnp.errors import PnpError
-from pnp.sim.stats import Estimate, check_band, mean_ci, proportion_ci
+from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, proportion_ci
 
 #: Per knight-game record fields, in order (the game loop writes them by position).
 FIELDS = ("specials", "cities", "tasks", "points", "cards_faced", "cards_drawn",
@@ -38,9 +40,9 @@ def _column(games: Sequence[Sequence[int]], n: int, name: str, seat: int | None 
     return [g[s * width + i] for g in games for s in seats]
 
 
-def summarize(games: Sequence[Sequence[int]], config) -> dict[str, Any]:
+def summarize(games: Sequence[Sequence[int]], setup: Any) -> dict[str, Any]:
     """Per-game records -> statistics with 95% CIs, seat fairness and band checks."""
-    n = config.knights
+    n = setup.players
     if len(games) < 2:
         raise PnpError("the tour needs at least 2 games for confidence intervals", field="games")
     per_knight = {name: mean_ci(_column(games, n, name)).to_dict() for name in _MEANS}
@@ -70,8 +72,7 @@ def summarize(games: Sequence[Sequence[int]], config) -> dict[str, Any]:
             win_share[s][gi] = 1.0 / len(winners)
     seats = []
     for s in range(n):
-        seats.append({"seat": s + 1, "vehicle": config.vehicles[s],
-                      "policy": config.policies[s].value,
+        seats.append({"seat": s + 1, "vehicle": setup.vehicles[s], "policy": setup.bots[s],
                       "points": mean_ci(_column(games, n, "points", s)).to_dict(),
                       "specials": mean_ci(_column(games, n, "specials", s)).to_dict(),
                       "wins": mean_ci(win_share[s]).to_dict()})
@@ -81,15 +82,16 @@ def summarize(games: Sequence[Sequence[int]], config) -> dict[str, Any]:
     fairness = {"points_spread": max(means) - min(means), "points_spread_relative": spread,
                 "wins_spread": max(x["wins"]["value"] for x in seats)
                 - min(x["wins"]["value"] for x in seats)}
-    return {"knights": n, "games": len(games), "rounds": config.rounds,
-            "vehicles": list(config.vehicles), "policy": config.policies[0].value,
+    policy = setup.bots[0] if len(set(setup.bots)) == 1 else ",".join(setup.bots)
+    return {"knights": n, "games": len(games), "rounds": setup.rounds,
+            "vehicles": list(setup.vehicles), "policy": policy,
             "objective": OBJECTIVE_TEXT, "per_knight": per_knight, "rates": rates,
             "seats": seats, "fairness": fairness,
             "checks": [c.to_dict() for c in tour_checks(per_knight, rates, fairness)]}
 
 
 def tour_checks(per_knight: Mapping, rates: Mapping, fairness: Mapping,
-                bands: Mapping[str, tuple] = TOUR_BANDS) -> list:
+                bands: Mapping[str, tuple] = TOUR_BANDS) -> list[Check]:
     """The declared bands applied to a summary's numbers."""
     est = {k: Estimate(**v) for k, v in {**per_knight, **rates}.items()}
     out = []
@@ -110,10 +112,6 @@ def compare(heuristic: Mapping, random_: Mapping, objective: str = OBJECTIVE) ->
             "ratio": h["value"] / r["value"] if r["value"] else None}
 
 
-def _fmt(e: Mapping) -> str:
-    return f"{e['value']:.3g} [{e['low']:.3g}, {e['high']:.3g}]"
-
-
 def report_sections(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Sections for ``pnp.report.write_report`` from a tour summary or a ``tour_report``."""
     if "tour" in result and "tours" not in result:  # the simulate command's JSON
@@ -125,13 +123,13 @@ def report_sections(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     for k, s in sorted(tours.items(), key=lambda kv: int(kv[0])):
         pk, rt = s["per_knight"], s["rates"]
         rows.append({"knights": int(k), "games": s["games"], "rounds": s["rounds"],
-                     "special hexes explored": _fmt(pk["specials"]),
-                     "mission points": _fmt(pk["points"]),
-                     "wasteland cards faced": _fmt(pk["cards_faced"]),
-                     "wasteland cards drawn": _fmt(pk["cards_drawn"]),
-                     "Fuel starvation": _fmt(rt["fuel_starved"]),
-                     "K.O. radiation/contamination": _fmt(rt["ko_hazard"]),
-                     "K.O. wasteland cards": _fmt(rt["ko_wasteland"])})
+                     "special hexes explored": fmt_estimate(pk["specials"]),
+                     "mission points": fmt_estimate(pk["points"]),
+                     "wasteland cards faced": fmt_estimate(pk["cards_faced"]),
+                     "wasteland cards drawn": fmt_estimate(pk["cards_drawn"]),
+                     "Fuel starvation": fmt_estimate(rt["fuel_starved"]),
+                     "K.O. radiation/contamination": fmt_estimate(rt["ko_hazard"]),
+                     "K.O. wasteland cards": fmt_estimate(rt["ko_wasteland"])})
     first = next(iter(tours.values()))
     sections.append({
         "heading": "Tour simulator",
@@ -149,8 +147,9 @@ def report_sections(result: Mapping[str, Any]) -> list[dict[str, Any]]:
                      "left each round. Wins: share of games with the most mission points "
                      "(ties split)."),
             "table": [{"seat": x["seat"], "vehicle": x["vehicle"],
-                       "mission points": _fmt(x["points"]),
-                       "special hexes": _fmt(x["specials"]), "wins": _fmt(x["wins"])}
+                       "mission points": fmt_estimate(x["points"]),
+                       "special hexes": fmt_estimate(x["specials"]),
+                       "wins": fmt_estimate(x["wins"])}
                       for x in seats],
             "chart": {"kind": "errorbar", "x": [f"seat {x['seat']}" for x in seats],
                       "y": [x["points"]["value"] for x in seats],
@@ -165,8 +164,8 @@ def report_sections(result: Mapping[str, Any]) -> list[dict[str, Any]]:
             "text": (f"Objective: {cmp_['objective']}. The heuristic knight must beat the "
                      "random legal knight clearly (its 95% interval above the random one's) "
                      "for the tour statistics to be trusted."),
-            "table": [{"knight": "heuristic", "value": _fmt(cmp_["heuristic"])},
-                      {"knight": "random", "value": _fmt(cmp_["random"])}],
+            "table": [{"knight": "heuristic", "value": fmt_estimate(cmp_["heuristic"])},
+                      {"knight": "random", "value": fmt_estimate(cmp_["random"])}],
             "chart": {"kind": "bar", "x": ["heuristic", "random"],
                       "y": [cmp_["heuristic"]["value"], cmp_["random"]["value"]],
                       "low": [cmp_["heuristic"]["low"], cmp_["random"]["low"]],

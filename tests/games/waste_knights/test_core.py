@@ -1,5 +1,7 @@
-"""The Waste Knights core (hexes, generate, metrics, rules, tour, tour_stats, simulate) is pure:
-no drawing, CLI, plotting or data-file library, no file access; data comes in as arguments."""
+"""The Waste Knights core (hexes, generate, metrics, rules, tour, tour_stats, state, actions,
+bots, simulate) is pure: no drawing, CLI, plotting or data-file library, no file access; data
+comes in as arguments. ``options`` (the edge that reads a board file) loads no such library
+either."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ from pathlib import Path
 
 import pnp.games.waste_knights as package
 
-CORE = ("hexes", "generate", "metrics", "rules", "tour", "tour_stats", "simulate")
+CORE = ("hexes", "generate", "metrics", "rules", "tour", "tour_stats", "state", "actions", "bots",
+        "simulate")
 FORBIDDEN = {"reportlab", "svgwrite", "PIL", "jinja2", "typer", "rich", "matplotlib", "yaml",
              "pypdf", "pypdfium2"}
 FILE_CALLS = {"open", "read_text", "read_bytes", "write_text", "write_bytes", "cardset",
@@ -16,7 +19,8 @@ FILE_CALLS = {"open", "read_text", "read_bytes", "write_text", "write_bytes", "c
 
 
 def test_core_imports_no_drawing_or_io_library(imported_by):
-    loaded = imported_by(*(f"pnp.games.waste_knights.{m}" for m in CORE))
+    loaded = imported_by(*(f"pnp.games.waste_knights.{m}" for m in CORE + ("options",)),
+                         "pnp.games.waste_knights")
     assert sorted(FORBIDDEN & loaded) == []
 
 

@@ -3,14 +3,22 @@
 import heapq
 import itertools
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds
 from pnp.games.waste_knights.generate import generate_board, session_board
 from pnp.games.waste_knights.hexes import VEHICLES, Kind, neighbours
-from pnp.games.waste_knights.metrics import (Bands, all_pairs, analyse, board_metrics,
-                                             candidate_seed, find_balanced, shortfall,
-                                             rounds_to_reach)
+from pnp.games.waste_knights.metrics import (
+    Bands,
+    all_pairs,
+    analyse,
+    board_metrics,
+    candidate_seed,
+    find_balanced,
+    rounds_to_reach,
+    shortfall,
+)
 from pnp.games.waste_knights.rules import fuel_needed
 
 CAT = default_catalogue()
@@ -121,8 +129,8 @@ def test_analysis_checks_and_bands():
     a = analyse(board, SPEEDS)
     assert a.city_spread_mp == max(a.city_mp.values()) - min(a.city_mp.values())
     assert len(a.city_pairs_mp) == 6
-    assert {c["name"] for c in a.checks} >= {"city spread (Movement Points)"}
-    assert a.passed == all(c["passed"] for c in a.checks)
+    assert {c.name for c in a.checks} >= {"city spread (Movement Points)"}
+    assert a.passed == all(c.passed for c in a.checks)
     loose = Bands(max_city_spread_mp=99, max_fuel={v: 4 for v in VEHICLES},
                   max_route_threat=99, max_rounds=9)
     assert analyse(board, SPEEDS, bands=loose).passed
@@ -139,7 +147,7 @@ def test_reject_unbalanced_redraws_with_child_seeds():
 
 
 def test_search_gives_up_after_max_tries():
-    strict = Bands(max_city_spread_mp=-1)
+    strict = Bands(max_city_spread_mp=0)
     search = find_balanced(5, lambda s: session_board(s, CAT), SPEEDS, bands=strict, max_tries=3)
     assert not search.passed and search.tries == 3
 

@@ -12,7 +12,6 @@ from pnp.errors import PnpError
 from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights.hexes import DIRECTIONS
 
-
 # --- Making Checks ---------------------------------------------------------------------------
 
 def test_naomi_vatt_pool_of_one_die():
@@ -428,3 +427,11 @@ def test_nearest_city_ties_to_the_first():
     assert R.nearest_city((2, 0), [(0, 0), (3, 0)]) == (3, 0)
     assert R.nearest_city((1, 0), [(0, 0), (2, 0)]) == (0, 0)
     assert R.nearest_city((1, 0), [(2, 0), (0, 0)]) == (2, 0)
+
+
+def test_adjacent_hexes_are_those_at_distance_one():
+    """Plan Route: "an unbroken chain of adjacent hexes": adjacency is hex distance 1."""
+    from pnp.games.waste_knights.hexes import board_coords, distance
+    for a in board_coords():
+        for b in board_coords():
+            assert R.is_adjacent(a, b) == (distance(a, b) == 1)

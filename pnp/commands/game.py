@@ -1,0 +1,187 @@
+"""The commands every game has, built from its GameSpec: simulate, replay, session.
+
+One factory per command: the shared options come from ``pnp.commands.options`` and the game's
+own options (``GameSpec.options``) are added to the signature typer reads, so every game gets the
+same flags, defaults and help, and a new game gets its commands from its spec alone.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+
+from pnp.commands import options as O
+from pnp.games.api import GameSpec, Option
+
+
+def param(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                             annotation=annotation)
+
+
+def game_param(opt: Option) -> inspect.Parameter:
+    """A game option as a typer parameter (bool options are --flag/--no-flag switches)."""
+    flag = opt.flag
+    if opt.kind is bool:
+        flag = f"{flag}/--no-{flag.removeprefix('--')}"
+    kind: Any = opt.kind | None if opt.default is None else opt.kind
+    return param(opt.name, Annotated[kind, typer.Option(flag, help=opt.help)], opt.default)
+
+
+def build_command(run: Callable[..., None], params: list[inspect.Parameter], doc: str
+             ) -> Callable[..., None]:
+    """A function typer reads as a command with ``params``; it calls ``run(**values)``."""
+    def command(**values: Any) -> None:
+        run(**values)
+
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    command.__doc__ = doc
+    return command
+
+
+def _split(spec: GameSpec, command: str, values: dict[str, Any]) -> dict[str, Any]:
+    """Pop the game's own option values out of ``values``."""
+    return {o.name: values.pop(o.name) for o in spec.options_for(command)}
+
+
+def _setup(spec: GameSpec, seed: str, players: int | None, bots: str | None,
+           game_options: dict[str, Any]) -> Any:
+    from pnp.errors import PnpError
+    from pnp.sim.play import bot_names
+
+    n = spec.default_players if players is None else players
+    if not spec.min_players <= n <= spec.max_players:
+        raise PnpError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, "
+                       f"got {n}", field="players")
+    return spec.make_setup(seed, n, bot_names(spec, n, bots), game_options)
+
+
+def _games(spec: GameSpec, games: int | None, default: int, minimum: int = 1) -> int:
+    from pnp.errors import PnpError
+
+    n = default if games is None else games
+    if n < minimum:
+        raise PnpError(f"must be at least {minimum}, got {n}", field="games")
+    return n
+
+
+def simulate_command(spec: GameSpec) -> Callable[..., None]:
+    """``pnp GAME simulate``: bots play many games; summary with 95% CIs and checks."""
+    def run(seed: str, players: int | None, games: int | None, bots: str | None, jobs: int,
+            scheduler: str | None, json_out: bool, progress: bool, check_rules: bool,
+            **values: Any) -> None:
+        from pnp.sim.play import simulate
+
+        setup = _setup(spec, seed, players, bots, _split(spec, "simulate", values))
+        doc = simulate(spec, setup, _games(spec, games, spec.default_games), seed, jobs=jobs,
+                       scheduler=scheduler, progress=progress, check=check_rules)
+        if json_out:
+            typer.echo(json.dumps(doc, sort_keys=True, indent=2))
+        else:
+            for line in spec.summary_lines(doc):
+                typer.echo(line)
+
+    params = [param("seed", O.Seed, O.DEFAULT_SEED), param("players", O.Players, None),
+              param("games", O.Games, None), param("bots", O.Bots, None),
+              param("jobs", O.Jobs, 0), param("scheduler", O.Scheduler, None),
+              param("json_out", O.Json, False), param("progress", O.Progress, False),
+              param("check_rules", O.CheckRules, False),
+              *(game_param(o) for o in spec.options_for("simulate"))]
+    return build_command(run, params, f"""Bots play many games of {spec.title}: results with 95%
+    confidence intervals and the balance checks.
+
+    Examples:
+
+    pnp {spec.name} simulate --games {spec.default_games} --seed demo --jobs 2 --json
+
+    pnp {spec.name} simulate --players {spec.min_players} --bots heuristic,random --seed demo
+    """)
+
+
+def replay_command(spec: GameSpec) -> Callable[..., None]:
+    """``pnp GAME replay``: the full action log of one game of a simulate run."""
+    def run(seed: str, players: int | None, bots: str | None, game: int, json_out: bool,
+            **values: Any) -> None:
+        from pnp.errors import PnpError
+        from pnp.sim.play import replay, replay_lines
+
+        if game < 0:
+            raise PnpError(f"must be 0 or more, got {game}", field="game")
+        setup = _setup(spec, seed, players, bots, _split(spec, "replay", values))
+        doc = replay(spec, setup, seed, game)
+        if json_out:
+            typer.echo(json.dumps(doc, sort_keys=True, indent=2))
+        else:
+            for line in replay_lines(doc):
+                typer.echo(line)
+
+    params = [param("seed", O.Seed, O.DEFAULT_SEED), param("players", O.Players, None),
+              param("bots", O.Bots, None), param("game", O.GameIndex, 0),
+              param("json_out", O.Json, False),
+              *(game_param(o) for o in spec.options_for("replay"))]
+    return build_command(run, params, f"""Replay one game of a {spec.title} simulate run, action by
+    action: who did what, what was rolled, why it ended. Give the simulate run's options.
+
+    Examples:
+
+    pnp {spec.name} replay --seed demo --game 3
+
+    pnp {spec.name} replay --seed demo --game 3 --json
+    """)
+
+
+def session_command(spec: GameSpec) -> Callable[..., None]:
+    """``pnp GAME session``: everything to play one session, checked, ready to print."""
+    def run(seed: str, out: str | None, players: int | None, bots: str | None,
+            games: int | None, jobs: int, page: str, duplex: str, back_offset: str,
+            bleed: str, crop_marks: bool, **values: Any) -> None:
+        from pnp.output import Output
+        from pnp.pack_writer import write_pack
+
+        game_options = _split(spec, "session", values)
+        setup = _setup(spec, seed, players, bots, game_options)
+        opts = O.print_options(page, duplex, back_offset, crop_marks, bleed)
+        n = _games(spec, games, spec.session_games, minimum=0)
+        assert spec.session is not None
+        pack = spec.session(setup, seed, game_options, n, jobs, opts)
+        where = O.out_dir(out, spec.name, "session", seed)
+        with Output(where, seed=seed) as output:
+            manifest = write_pack(output, pack, opts)
+        O.echo_pack(where, manifest, pack)
+
+    params = [param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
+              param("players", O.Players, None), param("bots", O.Bots, None),
+              param("games", O.Games, None), param("jobs", O.Jobs, 0),
+              param("page", O.Page, "a4"), param("duplex", O.Duplex, "long"),
+              param("back_offset", O.BackOffset, "0,0"), param("bleed", O.Bleed, "3mm"),
+              param("crop_marks", O.CropMarks, True),
+              *(game_param(o) for o in spec.options_for("session"))]
+    return build_command(run, params, f"""A complete {spec.title} playtest pack: everything to
+    print for one session, checked by simulation, with its balance report and manifest.
+
+    Examples:
+
+    pnp {spec.name} session --seed demo --out output/{spec.name}-demo
+
+    pnp {spec.name} session --seed demo --page letter --duplex short --back-offset 0.5,-1
+    """)
+
+
+def game_app(spec: GameSpec) -> typer.Typer:
+    """The ``pnp GAME`` command group: the shared commands plus the game's own."""
+    import importlib
+
+    app = typer.Typer(help=f"{spec.title}: {', '.join(spec.describe()['commands'])}.",
+                      no_args_is_help=True)
+    app.command("simulate")(simulate_command(spec))
+    app.command("replay")(replay_command(spec))
+    if spec.session is not None:
+        app.command("session")(session_command(spec))
+    if spec.commands_module:
+        importlib.import_module(spec.commands_module).register(app)
+    return app

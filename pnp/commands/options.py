@@ -1,0 +1,106 @@
+"""Every command-line option more than one command takes, declared once (``Annotated``).
+
+A command names its parameter with one of these types and a default, e.g.
+``page: Page = "a4"``; the flag, the help text and the parsing are the same everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from pnp.errors import PnpError
+
+#: The seed of a command run without ``--seed``.
+DEFAULT_SEED = "1"
+
+Seed = Annotated[str, typer.Option(
+    "--seed", help=f"Seed: any text or number, or a seed code such as KGF7-DX20-A "
+                   f"(default {DEFAULT_SEED}). The same seed gives the same files.")]
+Out = Annotated[str | None, typer.Option(
+    "--out", "-o", help="Output folder (default: output/<game>-<command>-<seed code>).")]
+Page = Annotated[str, typer.Option(
+    "--page", help="Paper: a4, letter or WxH with a unit, such as 210x297mm or 8.5x11in.")]
+Duplex = Annotated[str, typer.Option(
+    "--duplex", help="Double-sided printing: long (flip on the long edge), short, or none.")]
+BackOffset = Annotated[str, typer.Option(
+    "--back-offset", help="Shift the backs by X,Y mm (measure it with pnp calibrate).")]
+Bleed = Annotated[str, typer.Option(
+    "--bleed", help="Bleed around each card or tile, such as 3mm or 0.125in.")]
+CropMarks = Annotated[bool, typer.Option(
+    "--crop-marks/--no-crop-marks", help="Crop marks outside the cards.")]
+Players = Annotated[int | None, typer.Option(
+    "--players", help="Players (seats) in each game (default: the game's usual count).")]
+Games = Annotated[int | None, typer.Option(
+    "--games", help="Games to simulate (default: the game's usual count).")]
+GameIndex = Annotated[int, typer.Option(
+    "--game", help="Which game of the simulate run to replay (0 is the first).")]
+Bots = Annotated[str | None, typer.Option(
+    "--bots", help="Bot of every seat, or one per seat comma-separated (heuristic, random, ...).")]
+Jobs = Annotated[int, typer.Option(
+    "--jobs", help="Worker processes (0: all cores). Results are the same for any number.")]
+Scheduler = Annotated[str | None, typer.Option(
+    "--scheduler", help="Run on a dask.distributed cluster, e.g. tcp://host:8786.")]
+Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+Progress = Annotated[bool, typer.Option("--progress", help="Show a progress bar on stderr.")]
+CheckRules = Annotated[bool, typer.Option(
+    "--check-rules", help="Also check every bot action against the full list of legal "
+                          "actions (slower; for testing bots and rules).")]
+
+
+def back_offset(text: str) -> tuple[float, float]:
+    """``X,Y`` in mm (units allowed) -> (x, y); PnpError naming --back-offset otherwise."""
+    from pnp.layout.sizes import parse_length
+
+    parts = str(text).split(",")
+    if len(parts) != 2:
+        raise PnpError(f"expected X,Y in mm such as 0.5,-1, got {text!r}", field="back-offset")
+    return (parse_length(parts[0], field="back-offset"),
+            parse_length(parts[1], field="back-offset"))
+
+
+def bleed_mm(text: str) -> float:
+    """``--bleed`` in mm, 0 to 25."""
+    from pnp.layout.sizes import parse_length
+
+    mm = parse_length(text, field="bleed")
+    if not 0 <= mm <= 25:
+        raise PnpError(f"bleed must be between 0 and 25 mm, got {text!r}", field="bleed")
+    return mm
+
+
+def print_options(page: str, duplex: str, offset: str, crop_marks: bool, bleed: str):
+    """The paper options of a command -> ``pnp.pack.PrintOptions`` (PnpError on bad values)."""
+    from pnp.layout.impose import parse_duplex
+    from pnp.layout.sizes import parse_page
+    from pnp.pack import PrintOptions
+
+    return PrintOptions(page=parse_page(page, field="page"), duplex=parse_duplex(duplex).value,
+                        back_offset=back_offset(offset), crop_marks=crop_marks,
+                        bleed=bleed_mm(bleed))
+
+
+def out_dir(out: str | None, game: str, command: str, seed: str) -> str:
+    """``--out``, or output/<game>-<command>-<seed code>."""
+    from pnp.seed import seed_code
+
+    return out or f"output/{game}-{command}-{seed_code(seed)}"
+
+
+def echo_pack(out: str, manifest: dict, pack) -> None:
+    """One line per file written, the pack's notes, a FAIL line per failed check (stdout),
+    then its warnings (stderr); exits with the pack's exit code when it has one."""
+    from pnp.sim.stats import Check
+
+    for f in manifest["files"]:
+        typer.echo(f"{out}/{f['path']}  ({f['kind']}, {f['bytes']} bytes)")
+    for line in pack.notes:
+        typer.echo(line)
+    for c in manifest.get("checks", []):
+        if not c["passed"]:
+            typer.echo(str(Check(**c)))
+    for line in pack.warnings:
+        typer.echo(f"pnp: warning: {line}", err=True)
+    if pack.exit_code:
+        raise typer.Exit(pack.exit_code)

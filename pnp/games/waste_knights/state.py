@@ -1,0 +1,499 @@
+"""Waste Knights' tour as a game state: the rule steps run by themselves, the knights decide.
+
+Pure core. ``TourState`` walks each round in rulebook order (Preparations Phase, Move Step,
+Exploration Step, Rest Step) and stops at every decision a knight makes: the city's free option
+(Waster Step b), his route (Move Step a), an exploration action (Exploration Step b) and a luck
+card for Quick Resupply (Rest Step c). A decision with a single option (no exploration action
+the knight can pay for, no luck card in hand) is no decision and is skipped. ``apply`` checks
+the action against the rules (``IllegalAction``) and runs on to the next decision.
+
+This is the tour model, not the full game: combat, card texts, trading and tasks are abstract
+(``tour.TourModel``, docs/assumptions.md), and the winner is the knight with the most of the
+tour's mission points (a stand-in for Reputation and the mission's own goal).
+"""
+
+from __future__ import annotations
+
+import random
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from pnp.errors import PnpError
+from pnp.games.api import IllegalAction
+from pnp.games.waste_knights import actions as A
+from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights.narrate import card_text, changes, dials, hex_name, opening
+from pnp.games.waste_knights.tour import CITY_HEX, SPECIAL_HEX, Seat, waster_card
+from pnp.games.waste_knights.tour_stats import FIELDS
+
+if TYPE_CHECKING:
+    from pnp.games.waste_knights.simulate import Setup
+
+__all__ = ["CITY", "EXPLORE", "MOVE", "OVER", "RESUPPLY", "Decision", "TourState"]
+
+_F = {name: i for i, name in enumerate(FIELDS)}
+_SPECIALS, _CITIES, _TASKS, _POINTS = _F["specials"], _F["cities"], _F["tasks"], _F["points"]
+_FACED, _DRAWN, _STARVED = _F["cards_faced"], _F["cards_drawn"], _F["starved_rounds"]
+_KO_CARD, _FUEL_SPENT, _ENTERED = _F["ko_wasteland"], _F["fuel_spent"], _F["hexes_entered"]
+_KO_FIELD = {R.KnockOut.RADIATION: _F["ko_radiation"], R.KnockOut.HEALTH: _F["ko_contamination"]}
+_NICONS = len(R.LUCK_ICONS)
+
+
+class Decision(IntEnum):
+    """What the knight to move decides (OVER: nobody, the game has ended)."""
+
+    CITY = 0       # Waster Step b): the free option of a city hex
+    MOVE = 1       # Move Step a): Plan Route (or stay)
+    EXPLORE = 2    # Exploration Step b): 1 exploration action (or none)
+    RESUPPLY = 3   # Rest Step c): Quick Resupply (or none)
+    OVER = 4
+
+
+# The members as module constants: a plain name is several times faster to reach in the loop.
+CITY, MOVE, EXPLORE, RESUPPLY, OVER = Decision
+
+# The steps of a round the state walks through.
+_PREP, _MOVE, _EXPLORE, _REST = range(4)
+_MOVES = (A.Stay, A.Walk, A.Drive)
+_STEP_NAME = ("Preparations Phase", "Move Step", "Exploration Step", "Rest Step")
+
+
+class TourState:
+    """One tour in progress: the knights' seats, the common task and where the round stands."""
+
+    __slots__ = ("setup", "tables", "rng", "seats", "task_hex", "task_marks", "round",
+                 "decision", "_step", "_k", "_player", "_log", "_actions")
+
+    def __init__(self, setup: Setup, rng: random.Random) -> None:
+        """Game Setup: knights in Gangraen with full dials, 3 luck cards each, one common task."""
+        t = self.tables = setup.tables
+        self.setup, self.rng = setup, rng
+        self.seats = [Seat(speed=sp, pos=t.start, knight=R.Knight(),
+                           green=setup.model.start_green, luck=[0] * _NICONS,
+                           stats=[0] * len(FIELDS), visited=1 << t.start)
+                      for sp in setup.speeds]
+        for seat in self.seats:
+            for _ in range(R.START_LUCK):
+                seat.luck[int(rng.random() * _NICONS)] += 1
+        self._log: list[str] | None = None
+        self.task_hex, self.task_marks = self._draw_task(), 0
+        self.round, self._actions = 0, 0
+        self._start_round()
+        self._advance()
+
+    # --- the State protocol ------------------------------------------------------------------
+
+    @property
+    def log(self) -> list[str] | None:
+        """Lines for what the rules did (None while simulating)."""
+        return self._log
+
+    @log.setter
+    def log(self, value: list[str] | None) -> None:
+        # The replay switches the log on after Game Setup: tell it how the game began.
+        if value is not None and self._actions == 0 and self._log is None:
+            value.extend(opening(self))
+        self._log = value
+
+    @property
+    def current_player(self) -> int:
+        """Seat of the knight who decides now (-1 once the game is over)."""
+        return self._player
+
+    def is_over(self) -> bool:
+        """True after the Rest Step of the last round."""
+        return self.decision is OVER
+
+    def points(self, s: int) -> int:
+        """The tour's mission points of seat ``s``: specials + cities + task points."""
+        st = self.seats[s].stats
+        return st[_SPECIALS] + st[_CITIES] + self.setup.model.task_points * st[_TASKS]
+
+    def returns(self) -> tuple[float, ...]:
+        """The tour model's stand-in for winning: most mission points, ties shared."""
+        n = len(self.seats)
+        if not self.is_over():
+            return (0.0,) * n
+        pts = [self.points(s) for s in range(n)]
+        top = max(pts)
+        winners = pts.count(top)
+        return tuple(1.0 / winners if p == top else 0.0 for p in pts)
+
+    def records(self) -> tuple[int, ...]:
+        """Per-seat FIELDS, seat-major; the points field holds the mission points."""
+        out: list[int] = []
+        for s, seat in enumerate(self.seats):
+            out += seat.stats[:_POINTS] + [self.points(s)] + seat.stats[_POINTS + 1:]
+        return tuple(out)
+
+    def clone(self) -> TourState:
+        """An independent copy, its random stream in the same state."""
+        c = object.__new__(TourState)
+        c.setup, c.tables = self.setup, self.tables
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c.seats = [Seat(s.speed, s.pos, s.knight, s.green, list(s.luck), list(s.stats), s.ko,
+                        s.marker, s.visited) for s in self.seats]
+        c.task_hex, c.task_marks, c.round, c.decision = (self.task_hex, self.task_marks,
+                                                         self.round, self.decision)
+        c._step, c._k, c._player, c._actions = self._step, self._k, self._player, self._actions
+        c._log = None if self._log is None else list(self._log)
+        return c
+
+    def legal_actions(self) -> tuple[A.Action, ...]:
+        """The options of the decision in hand.
+
+        Move Step: stay, walk to each adjacent hex, or drive: one route per hex the Fuel
+        reaches, the cheapest (least Movement Points, then Threat, then hexes), as the bots
+        plan. ``apply`` takes any other route the Plan Route rules allow as well: a strider with a
+        full tank has some 180,000 of them on a session board.
+        """
+        d, s = self.decision, self._player
+        if d is OVER:
+            return ()
+        seat = self.seats[s]
+        if d is CITY:
+            return tuple(A.CityChoice(s, o) for o in R.CityOption)
+        if d is EXPLORE:
+            rule = self.tables.rules[seat.pos]
+            assert rule is not None
+            return (A.Explore(s, None),) + tuple(A.Explore(s, a) for a in
+                                               R.exploration_actions(rule, seat.green))
+        if d is RESUPPLY:
+            return (A.QuickResupply(s, None),) + tuple(
+                A.QuickResupply(s, icon) for i, icon in enumerate(R.LUCK_ICONS) if seat.luck[i])
+        t, p = self.tables, seat.pos
+        out: list[A.Action] = [self.stay()]
+        out += [self.walk(j) for j in t.nbrs[p]]
+        if seat.knight.fuel:
+            budget = R.movement_points(seat.knight.fuel, seat.speed)
+            out += [self.drive(j) for j in range(t.n) if j != p and t.mp[p][j] <= budget]
+        return tuple(out)
+
+    def apply(self, action: Any) -> None:
+        """Play the decision of the knight in hand; ``IllegalAction`` if the rules forbid it."""
+        d, s = self.decision, self._player
+        if d is OVER:
+            raise IllegalAction(f"the game is over: {action}")
+        if getattr(action, "seat", None) != s:
+            raise IllegalAction(f"{action}: it is knight {s + 1}'s decision")
+        seat, kind = self.seats[s], type(action)
+        if d is MOVE and kind in _MOVES:
+            self._move(s, seat, action)
+        elif d is CITY and kind is A.CityChoice:
+            self._city_option(s, seat, action.option)
+        elif d is EXPLORE and kind is A.Explore:
+            self._exploration_action(s, seat, action.action)
+        elif d is RESUPPLY and kind is A.QuickResupply:
+            self._quick_resupply(s, seat, action.icon)
+        else:
+            raise IllegalAction(f"{action}: knight {s + 1} is deciding {d.name.lower()}")
+        self._actions += 1
+        self._k += 1
+        self._advance()
+
+    # --- actions for bots ---------------------------------------------------------------------
+
+    def stay(self) -> A.Stay:
+        """The knight in hand stays on his hex."""
+        s = self._player
+        return A.Stay(s, self.tables.tile[self.seats[s].pos])
+
+    def walk(self, j: int) -> A.Walk:
+        """The knight in hand walks to hex ``j``."""
+        s = self._player
+        return A.Walk(s, self.tables.tile[self.seats[s].pos], self.tables.tile[j])
+
+    def drive(self, j: int) -> A.Drive:
+        """The knight in hand drives the cheapest route to hex ``j``, paying the least Fuel."""
+        s, t = self._player, self.tables
+        seat = self.seats[s]
+        p = seat.pos
+        return A.Drive(s, t.tile_route[p][j], R.fuel_needed(t.mp[p][j], seat.speed))
+
+    # --- the rounds ---------------------------------------------------------------------------
+
+    def _hex(self, j: int) -> str:
+        return hex_name(self.tables, j)
+
+    def _order(self, k: int) -> int:
+        # Round Order starts at the First Player; the marker passes left each round.
+        return (self.round + k) % len(self.seats)
+
+    def _start_round(self) -> None:
+        self._k = 0
+        if self._log is not None:
+            self._log.append(f"round {self.round + 1} of {self.setup.rounds}: First Player "
+                             f"knight {self._order(0) + 1}")
+        if self.round == 0:  # Preparations Phase: "Skip this phase during the first round"
+            self._enter(_MOVE)
+            return
+        self._enter(_PREP)
+        self.task_marks += 1  # Waster Step a) Mark Task Cards
+        if R.task_outdated(self.task_marks):
+            self.task_hex, self.task_marks = self._draw_task(), 0
+            if self._log is not None:
+                self._log.append(f"the common task is outdated ({R.TASK_OUTDATED_MARKS} "
+                                 f"markers); new common task: explore {self._hex(self.task_hex)}")
+
+    def _advance(self) -> None:
+        """Run the rule steps until a knight decides or the game ends."""
+        n, seats = len(self.seats), self.seats
+        while True:
+            step, k = self._step, self._k
+            if step == _PREP:
+                # Waster Step b) and Knights Step c) touch only the knight's own dials and hand,
+                # so resolving them knight by knight gives the same game as step by step.
+                while k < n:
+                    if self._game_board_effects(k):  # an unconscious knight draws no card
+                        if self.tables.kind[seats[k].pos] == CITY_HEX:
+                            return self._decide(CITY, k, k)
+                        self._draw_luck_card(k)
+                    k += 1
+                self._enter(_MOVE)
+            elif step == _MOVE:
+                while k < n:
+                    s = self._order(k)
+                    seat = seats[s]
+                    if not seat.ko:  # "he performs no activities or actions"
+                        if seat.knight.fuel == 0:
+                            seat.stats[_STARVED] += 1
+                        return self._decide(MOVE, s, k)
+                    k += 1
+                self._enter(_EXPLORE)
+            elif step == _EXPLORE:
+                while k < n:
+                    s = self._order(k)
+                    if self._exploration(s):
+                        return self._decide(EXPLORE, s, k)
+                    k += 1
+                self._enter(_REST)
+            else:
+                while k < n:  # c) Quick Resupply, by seat as the tour always did
+                    seat = seats[k]
+                    if not seat.ko and any(seat.luck):
+                        return self._decide(RESUPPLY, k, k)
+                    k += 1
+                self._regain_consciousness()
+                self.round += 1
+                if self.round == self.setup.rounds:
+                    return self._end()
+                self._start_round()
+
+    def _enter(self, step: int) -> None:
+        self._step, self._k = step, 0
+        if self._log is not None:
+            self._log.append(_STEP_NAME[step])
+
+    def _decide(self, decision: Decision, s: int, k: int) -> None:
+        """Stop at knight ``s``'s decision, the ``k``-th of the step."""
+        self.decision, self._player, self._k = decision, s, k
+
+    def _end(self) -> None:
+        self.decision, self._player = OVER, -1
+        if self._log is not None:
+            pts = [self.points(s) for s in range(len(self.seats))]
+            best = [f"knight {s + 1}" for s, p in enumerate(pts) if p == max(pts)]
+            self._log.append(
+                f"end of the game after {self.setup.rounds} rounds; mission points: "
+                + ", ".join(f"knight {s + 1} {p}" for s, p in enumerate(pts))
+                + f"; most: {' and '.join(best)}")
+
+    # --- Preparations Phase -------------------------------------------------------------------
+
+    def _game_board_effects(self, s: int) -> bool:
+        """Waster Step b) icons on knight ``s``'s hex; False when they knocked him out."""
+        seat, t = self.seats[s], self.tables
+        p = seat.pos
+        if t.radiation[p] or t.contamination[p]:
+            before = seat.knight
+            seat.knight = R.game_board_effects(before, t.radiation[p], t.contamination[p])
+            if self._log is not None:
+                self._log.append(f"knight {s + 1} on {self._hex(p)}: "
+                                 f"{changes(before, seat.knight)}")
+        ko = R.knocked_out_by(seat.knight)
+        if ko is None:
+            return True
+        seat.ko = True
+        seat.stats[_KO_FIELD[ko]] += 1
+        if self._log is not None:
+            self._log.append(f"knight {s + 1} is knocked out by {ko.value}")
+        return False
+
+    def _city_option(self, s: int, seat: Seat, option: R.CityOption) -> None:
+        if not isinstance(option, R.CityOption):
+            raise IllegalAction(f"no city option {option!r}")
+        before = seat.knight
+        seat.knight = R.apply_city_option(seat.knight, option)
+        if self._log is not None:
+            self._log.append(f"knight {s + 1}: {changes(before, seat.knight)}")
+        self._draw_luck_card(s)
+
+    def _draw_luck_card(self, s: int) -> None:
+        """Knights Step c): draw 1 luck card; at the limit the card drawn is the one discarded."""
+        seat = self.seats[s]
+        i = -1
+        if not R.luck_hand_full(sum(seat.luck)):
+            i = int(self.rng.random() * _NICONS)
+            seat.luck[i] += 1
+        if self._log is not None:
+            self._log.append(f"knight {s + 1} draws a luck card: " + (
+                A.LUCK_TEXT[R.LUCK_ICONS[i]] if i >= 0 else
+                f"discarded, {R.LUCK_HAND_MAX} cards in hand"))
+
+    def _draw_task(self, done: int | None = None) -> int:
+        """A new common task "explore special hex X" (not the one just accomplished, if any)."""
+        specials = self.tables.specials or self.tables.sites
+        pool = [j for j in specials if j != done] or list(specials)
+        return pool[int(self.rng.random() * len(pool))]
+
+    # --- Move Step ----------------------------------------------------------------------------
+
+    def _move(self, s: int, seat: Seat, action: A.Stay | A.Walk | A.Drive) -> None:
+        """Plan Route checked by the rules, then Resolve Movement."""
+        t, p = self.tables, seat.pos
+        if isinstance(action, A.Stay):
+            if action.hex != t.tile[p]:
+                raise IllegalAction(f"{action}: knight {s + 1} is on {t.tile[p]}")
+            # "If the Active Knight chooses not to move, the Waster does not draw or play any
+            # wasteland cards."
+            return
+        walk = isinstance(action, A.Walk)
+        labels = (action.start, action.to) if isinstance(action, A.Walk) else action.route
+        if not labels or labels[0] != t.tile[p]:
+            raise IllegalAction(f"{action}: knight {s + 1} is on {t.tile[p]}")
+        try:
+            route = tuple([t.index[x] for x in labels[1:]])
+        except KeyError as exc:
+            raise IllegalAction(f"{action}: no hex {exc.args[0]} on the board") from None
+        coords = [t.coords[j] for j in route]
+        problem = (R.foot_route_problem(t.coords[p], coords) if walk
+                   else R.route_problem(t.coords[p], coords) if route else "it enters no hex")
+        if problem is not None:
+            raise IllegalAction(f"{action}: {problem}")
+        if isinstance(action, A.Walk):
+            self._wasteland_card(s, seat, route, R.wasteland_cards_drawn((), on_foot=True))
+            return
+        mp = sum([t.diff[j] for j in route])
+        try:
+            knight, spent = R.resolve_vehicle_move(seat.knight, mp, seat.speed)
+        except PnpError:
+            # The tour keeps today's rule: a knight with Fuel may not enter an adjacent hex his
+            # Movement Points do not cover (the rulebook allows it; fixed by a later issue).
+            raise IllegalAction(f"{action}: {mp} Movement Points need more than the "
+                                f"{seat.knight.fuel} Fuel he has at speed {seat.speed}") from None
+        if spent != action.fuel:
+            raise IllegalAction(f"{action}: the route costs {spent} Fuel")
+        if self._log is not None:
+            self._log.append(f"Fuel {seat.knight.fuel} -> {knight.fuel}")
+        seat.knight = knight
+        seat.stats[_FUEL_SPENT] += spent
+        self._wasteland_card(s, seat, route,
+                             R.wasteland_cards_drawn([t.threat[j] for j in route]))
+
+    def _wasteland_card(self, s: int, seat: Seat, route: tuple[int, ...], drawn: int) -> None:
+        """Resolve Movement b): the Waster plays the hardest card drawn on the last hex."""
+        st, m = seat.stats, self.setup.model
+        st[_ENTERED] += len(route)
+        st[_FACED] += 1
+        st[_DRAWN] += drawn
+        # The knight always escapes (the tour model, docs/assumptions.md): a Hard card stands
+        # for an enemy with a rewarding panel.
+        difficulty = waster_card(drawn, m.card_difficulty_weights, self.rng)
+        pool = R.escape_check_pool(m.escape_skill, seat.knight.health)
+        passed = R.check_passed_draw(self.rng.random(), pool, difficulty)
+        if self._log is not None:
+            self._log.append(f"the Waster draws {drawn} wasteland card{'s' * (drawn > 1)} and "
+                             f"plays {card_text(difficulty)} card "
+                             f"on {self._hex(route[-1])}; escape check, {pool} "
+                             f"{'die' if pool == 1 else 'dice'}: "
+                             f"{'passed' if passed else 'failed'}")
+        if not passed:
+            before = seat.knight.health
+            seat.knight = R.escape_failed(seat.knight, rewarding=difficulty == R.Difficulty.HARD)
+            if self._log is not None:
+                self._log.append(f"knight {s + 1} Health {before} -> {seat.knight.health}")
+            if R.knocked_out_by(seat.knight) is not None:
+                seat.ko = True
+                st[_KO_CARD] += 1
+                if self._log is not None:
+                    self._log.append(f"knight {s + 1} is knocked out by the wasteland card")
+        seat.pos = route[-1]
+        seat.marker = False  # "When the knight leaves this hex, he removes his player marker"
+
+    # --- Exploration Step ---------------------------------------------------------------------
+
+    def _exploration(self, s: int) -> bool:
+        """Exploration Check (if required) and the task; True when an action can follow."""
+        seat, t = self.seats[s], self.tables
+        p = seat.pos
+        rule = t.rules[p]
+        if seat.ko or rule is None:
+            return False
+        if R.needs_exploration_check(rule, seat.marker):
+            seat.marker = True  # "No matter the check result"
+            m = self.setup.model
+            pool = R.escape_check_pool(m.explore_skill, seat.knight.health)
+            passed = R.check_passed_draw(self.rng.random(), pool, rule.check_difficulty)
+            if self._log is not None:
+                skill = rule.check_skill.value.capitalize() if rule.check_skill else ""
+                self._log.append(f"knight {s + 1} makes the exploration check of "
+                                 f"{self._hex(p)}: {skill} ({rule.check_difficulty}), {pool} "
+                                 f"{'die' if pool == 1 else 'dice'}: "
+                                 f"{'passed' if passed else 'failed'}; player marker placed")
+            if not passed:
+                return False
+        if not seat.visited >> p & 1:
+            seat.visited |= 1 << p
+            seat.stats[_SPECIALS if t.kind[p] == SPECIAL_HEX else _CITIES] += 1
+            if self._log is not None:
+                self._log.append(f"knight {s + 1} explores {self._hex(p)} for the first time "
+                                 "(+1 mission point)")
+        if p == self.task_hex:  # the common task goes to the first knight to explore its hex
+            seat.stats[_TASKS] += 1
+            self.task_hex, self.task_marks = self._draw_task(done=p), 0
+            if self._log is not None:
+                self._log.append(f"knight {s + 1} accomplishes the common task "
+                                 f"(+{self.setup.model.task_points} mission points); new "
+                                 f"common task: explore {self._hex(self.task_hex)}")
+        return bool(R.exploration_actions(rule, seat.green))
+
+    def _exploration_action(self, s: int, seat: Seat, action: R.ExplorationAction | None
+                            ) -> None:
+        if action is None:
+            return
+        rule = self.tables.rules[seat.pos]
+        assert rule is not None
+        before, green = seat.knight, seat.green
+        try:  # the rules refuse an action the hex does not offer or the knight cannot pay for
+            seat.knight, seat.green = R.perform_exploration_action(before, green, rule, action)
+        except PnpError as exc:
+            raise IllegalAction(f"knight {s + 1}: {exc.message}") from None
+        if self._log is not None:
+            self._log.append(f"knight {s + 1}: {changes(before, seat.knight, green, seat.green)}")
+
+    # --- Rest Step ----------------------------------------------------------------------------
+
+    def _quick_resupply(self, s: int, seat: Seat, icon: R.LuckIcon | None) -> None:
+        if icon is None:
+            return
+        i = R.LUCK_ICONS.index(icon) if isinstance(icon, R.LuckIcon) else -1
+        if i < 0 or not seat.luck[i]:
+            raise IllegalAction(f"knight {s + 1} holds no {icon} luck card")
+        seat.luck[i] -= 1
+        before = seat.knight
+        seat.knight = R.quick_resupply(seat.knight, icon)
+        if self._log is not None:
+            self._log.append(f"knight {s + 1}: {changes(before, seat.knight)}")
+
+    def _regain_consciousness(self) -> None:
+        """Rest Step d): the nearest city, heal 2 on the K.O. dial, lose 1 Ammo and 1 Fuel."""
+        t = self.tables
+        for s, seat in enumerate(self.seats):
+            if seat.ko:
+                seat.pos = t.nearest_city[seat.pos]
+                seat.knight = R.regain_consciousness(seat.knight)
+                seat.ko = seat.marker = False
+                if self._log is not None:
+                    self._log.append(f"knight {s + 1} regains consciousness in "
+                                     f"{self._hex(seat.pos)}: {dials(seat.knight)}")

@@ -1,0 +1,115 @@
+"""A print-and-play pack as data: what a game's session is made of, before any file is written.
+
+Games build a ``Pack`` (pure: drawings, components, report sections, JSON); ``pnp.pack_writer``
+turns it into files with the shared footer, n-up sheets with duplex backs, tiled posters, the
+report and the manifest. ``PrintOptions`` are the paper choices every pack honours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp import __version__
+from pnp.layout.draw import Component, Drawing
+from pnp.seed import seed_code
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """Paper and imposition choices: page size (mm), duplex flip, back offset, marks, bleed."""
+
+    page: tuple[float, float] = (210.0, 297.0)
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    crop_marks: bool = True
+    bleed: float = 3.0
+
+
+def footer(title: str, seed: int | str) -> str:
+    """The footer of every sheet of a pack: game, seed code and tool version."""
+    return f"{title} · seed {seed_code(seed)} · pnp {__version__}"
+
+
+@dataclass(frozen=True)
+class Pages:
+    """A PDF of whole pages, drawn by the game (sheets, a board at true size)."""
+
+    path: str
+    title: str
+    pages: Sequence[Drawing]
+    kind: str = "pdf"
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Cards or tiles laid out n-up with their duplex backs; ``bleed`` None: the print bleed."""
+
+    path: str
+    title: str
+    components: Sequence[Component]
+    bleed: float | None = None
+    crop_marks: bool = True
+    kind: str = "pdf"
+
+
+@dataclass(frozen=True)
+class Poster:
+    """A drawing larger than the page, tiled over pages at true scale."""
+
+    path: str
+    title: str
+    drawing: Drawing
+    kind: str = "board"
+
+
+@dataclass(frozen=True)
+class Svg:
+    """One drawing as an SVG file."""
+
+    path: str
+    drawing: Drawing
+    kind: str = "svg"
+
+
+@dataclass(frozen=True)
+class Report:
+    """The HTML balance report: titled sections (text, tables, checks, charts)."""
+
+    path: str
+    title: str
+    sections: Sequence[Mapping[str, Any]]
+    subtitle: str = ""
+    kind: str = "report"
+
+
+@dataclass(frozen=True)
+class Json:
+    """A JSON document (sorted keys)."""
+
+    path: str
+    data: Any
+    kind: str = "json"
+
+
+PackFile = Pages | Cards | Poster | Svg | Report | Json
+
+
+@dataclass(frozen=True)
+class Pack:
+    """Every file of a session, its checks and what else its manifest records."""
+
+    title: str
+    seed: int | str
+    files: Sequence[PackFile]
+    checks: Sequence[Mapping[str, Any]] = ()
+    manifest: Mapping[str, Any] = field(default_factory=dict)
+    notes: Sequence[str] = ()  # printed on stdout after the files are written
+    warnings: Sequence[str] = ()  # printed on stderr after the files are written
+    exit_code: int = 0  # non-zero: the files are written but the command reports a failure
+
+    @property
+    def footer(self) -> str:
+        """The footer printed on each sheet."""
+        return footer(self.title, self.seed)

@@ -1,0 +1,39 @@
+"""Writes a ``Pack`` through an ``Output``: PDFs, n-up cards, posters, SVG, report, JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.output import Output
+from pnp.pack import Cards, Json, Pack, Pages, Poster, PrintOptions, Report, Svg
+
+
+def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
+    """Stage every file of ``pack`` in ``out`` and commit; returns the manifest."""
+    from pnp.layout.impose import nup
+    from pnp.layout.pdf import write_pdf
+    from pnp.layout.poster import poster
+    from pnp.layout.svg import write_svg
+    from pnp.report import write_report
+
+    for f in pack.files:
+        if isinstance(f, Pages):
+            write_pdf(list(f.pages), out.path(f.path, f.kind), title=f.title)
+        elif isinstance(f, Cards):
+            bleed = opts.bleed if f.bleed is None else f.bleed
+            pages = nup(f.components, opts.page, bleed=bleed, duplex=opts.duplex,
+                        back_offset=opts.back_offset, crop_marks=opts.crop_marks and f.crop_marks,
+                        footer=pack.footer)
+            write_pdf(pages, out.path(f.path, f.kind), title=f.title)
+        elif isinstance(f, Poster):
+            write_pdf(poster(f.drawing, opts.page, footer=pack.footer), out.path(f.path, f.kind),
+                      title=f.title)
+        elif isinstance(f, Svg):
+            write_svg(f.drawing, out.path(f.path, f.kind))
+        elif isinstance(f, Report):
+            write_report(out.path(f.path, f.kind), f.title, f.sections, subtitle=f.subtitle)
+        elif isinstance(f, Json):
+            out.write_json(f.path, f.data, f.kind)
+        else:  # pragma: no cover - PackFile is closed
+            raise TypeError(f"not a pack file: {f!r}")
+    return out.commit(checks=list(pack.checks), **dict(pack.manifest))
