@@ -70,8 +70,8 @@ def baseline(rev: str):
 
 def part1(repeats: int, rev: str | None) -> None:
     setup = GAME.make_setup("bench", 4, ("heuristic",) * 4, {"compare_stagger": False})
-    new = {"wall": [], "cpu": []}
-    old = {"wall": [], "cpu": []}
+    new: dict[str, list[float]] = {"wall": [], "cpu": []}
+    old: dict[str, list[float]] = {"wall": [], "cpu": []}
     play_old = baseline(rev) if rev else None
     warm = [game_seed("warm-up", i) for i in range(20)]
     for s in warm:

@@ -24,7 +24,7 @@ def maze(seed: str, out: str | None, page: str, duplex: str, back_offset: str, b
     from pnp.pack_writer import write_pack
 
     opts = O.print_options(page, duplex, back_offset, crop_marks, bleed)
-    pack = maze_pack(seed, opts, values["square_mm"])
+    pack = maze_pack(seed, opts, values["square_mm"], layouts=values["layouts"])
     where = O.out_dir(out, "junkyard-wars", "maze", seed)
     with Output(where, seed=seed) as output:
         manifest = write_pack(output, pack, opts)

@@ -35,7 +35,7 @@ def test_simulate_options(run_pnp):
 
 def test_deck_command(run_pnp):
     code, out, err = run_pnp("junkyard-wars", "deck", "--seed", "d",
-                             "--size", "12", "--json")
+                             "--deck-size", "12", "--json")
     assert code == 0, err
     data = json.loads(out)
     assert len(data["cards"]) == 12 and data["passed"]

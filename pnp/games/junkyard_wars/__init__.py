@@ -60,6 +60,8 @@ def _session(*args: Any, **kwargs: Any) -> Any:
     return session_pack(*args, **kwargs)
 
 
+_DECK = ("simulate", "replay", "session", "deck")  # the options the machine deck depends on
+
 GAME = GameSpec(
     name="junkyard-wars", title="Junkyard Wars", min_players=2, max_players=6, default_players=4,
     rules=RULES, bots={"heuristic": _heuristic, "random": _random},
@@ -67,9 +69,12 @@ GAME = GameSpec(
     summary_lines=_summary_lines, session=_session,
     options=(
         Option("words", "--words", str, None,
-               "Machine word list, one word a line (default: the bundled English list)."),
-        Option("bag", "--bag", str, None, "Junk bag YAML (default: English Scrabble)."),
-        Option("deck_size", "--deck-size", int, 40, "Machine cards in the deck."),
+               "Machine word list, one word a line (default: the bundled English list).",
+               commands=_DECK),
+        Option("bag", "--bag", str, None, "Junk bag YAML (default: English Scrabble).",
+               commands=_DECK),
+        Option("deck_size", "--deck-size", int, 40,  # deck.DEFAULT_SIZE (deck.py loads numpy)
+               "Machine cards in the deck.", commands=_DECK),
         Option("minutes_per_turn", "--minutes-per-turn", float, 1.0,
                "Minutes one player-turn takes at the table."),
         Option("stagger", "--stagger", bool, True,
@@ -79,6 +84,11 @@ GAME = GameSpec(
                commands=("simulate", "session")),
         Option("maze_seed", "--maze-seed", str, None,
                "Seed of the printed tile set (default: the session seed).", commands=("session",)),
+        Option("square_mm", "--square-mm", float, 20.0, "Side of a maze square in mm (8-38).",
+               commands=("maze", "session")),
+        Option("layouts", "--layouts", str, None,
+               "Folder of layout files used instead of templates/junkyard_wars/ (copy it, edit "
+               "it, pass it here).", commands=("maze", "session")),
     ),
     commands_module="pnp.commands.junkyard_wars", extra_commands=("maze", "deck"),
     default_games=1000, session_games=500,

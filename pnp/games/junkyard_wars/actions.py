@@ -71,8 +71,8 @@ class ChooseMachine(NamedTuple):
 
     def play(self, game: Game) -> None:
         p = game.current
-        if game.over or self.card not in (0, 1) or \
-                game.deck[game.cards[p][self.card]] != self.word:
+        if (game.over or self.card not in (0, 1)
+                or game.deck[game.cards[p][self.card]] != self.word):
             raise IllegalAction(f"P{p + 1} holds no card {self.card + 1} {self.word}")
         game.choose_machine(p, self.card)
         if game.trace is not None:

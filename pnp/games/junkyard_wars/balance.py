@@ -7,12 +7,11 @@ player's advantage, how long a game takes with 2 to 6 players, which machine car
 from __future__ import annotations
 
 from pnp.games.junkyard_wars.simulate import SEAT_BAND, TIME_LIMIT_BAND
+from pnp.sim.stats import fmt_estimate
 
 
 def _fmt(e: dict | None) -> str:
-    if not e:
-        return "-"
-    return f"{e['value']:.3f} [{e['low']:.3f}, {e['high']:.3f}]"
+    return fmt_estimate(e) if e else "-"  # "-": a card nobody chose has no win rate
 
 
 def stagger_verdict(seat1_with: dict, fair: float) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from operator import sub
 from typing import Any
 
 from pnp.games.junkyard_wars.actions import (
@@ -41,8 +40,6 @@ from pnp.games.junkyard_wars.spec import JunkyardWarsState
 KNOWN_BONUS = 4  # prefer a seen letter over searching unless a fresh square is this much nearer
 BLANK_PENALTY = 6  # a blank is worth a detour only when the real letter is far or unseen
 
-
-
 _NEAR: list[Any] = [None, None]  # (tables, distances along each square's near_junk list)
 
 
@@ -64,7 +61,8 @@ class TurnBot:
         self._turn_no = -1
 
     def choose(self, state: JunkyardWarsState, rng: random.Random) -> Any:
-        """The next action of the player to move: his turn, played first on a clone."""
+        """The next action of the player to move: his turn, played first on a clone (the
+        caller applies each action it is handed before asking for the next)."""
         if state is not self._state or state.player_turns != self._turn_no:
             self._state, self._turn_no = state, state.player_turns
             plan = state.clone()
@@ -115,17 +113,28 @@ class HeuristicBot(TurnBot):
             return
         need = game.need[p]
         assert need is not None
-        want = list(map(sub, need, game.pile[p]))  # [26], the blank, stays 0: never wanted
+        letters = self.letters
+        if not letters:
+            letters = self.letters = [i for i in range(26) if need[i] > 0]  # the word's, A to Z
+        # Objects still wanted by letter: the word's letters only (the team fetches no other),
+        # less the pile and what the workers carry. Loops over the word: cheaper than over A-Z.
+        want = [0] * 27
+        pile = game.pile[p]
+        for i in letters:
+            want[i] = need[i] - pile[i]
         tile_letter, blank_as = game.tile_letter, game.blank_as
         first = p * WORKERS
         for w in range(first, first + WORKERS):
             for t in game.w_load[w]:
                 letter = tile_letter[t]
                 want[blank_as[t] if letter == BLANK else letter] -= 1
-        if not self.letters:
-            self.letters = [i for i in range(26) if need[i] > 0]  # the machine's, A to Z
-        wl = [i for i in self.letters if want[i] > 0]  # letters still wanted (filtered lazily)
-        left = [sum(map(want.__getitem__, wl))]  # objects still to find, shared by the workers
+        wl = []  # letters still wanted (filtered lazily)
+        n = 0
+        for i in letters:
+            if want[i] > 0:
+                wl.append(i)
+                n += want[i]
+        left = [n]  # objects still to find, shared by the workers
         reserved: set[int] = set()
         claimed = [0] * 27  # seen tiles of each letter a teammate is already heading for
         travels = travel_table(game.tb.n)
@@ -296,7 +305,6 @@ class HeuristicBot(TurnBot):
                     if not kn[t]:
                         return s, -1
         return best_sq, best_tile
-
 
 
 class RandomBot(TurnBot):

@@ -16,22 +16,28 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp.errors import PnpError
+from pnp.games.junkyard_wars import GAME
 from pnp.games.junkyard_wars.actions import END_TURN
 from pnp.games.junkyard_wars.deck import DEFAULT_SIZE, MachineDeck, bag_tiles, build_deck
 from pnp.games.junkyard_wars.graph import Board, board_from_session
 from pnp.games.junkyard_wars.rules import GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, Game
 from pnp.seed import child_seed, seed_code
-from pnp.sim.stats import Estimate, check_band, mean_ci, percentiles, proportion_ci
+from pnp.sim.stats import (
+    Estimate,
+    check_band,
+    fmt_estimate,
+    mean_ci,
+    percentiles,
+    proportion_ci,
+)
 
 BOTS = ("heuristic", "random")
 QS = (5, 25, 50, 75, 95)
 SEAT_BAND = 0.05  # every seat's win rate within fair share +- 5 points
 TIME_LIMIT_BAND = 0.5  # at most half the games decided by the clock
 
-#: The game's own options (``GAME.options``) and their defaults.
-DEFAULTS: dict[str, Any] = {"words": None, "bag": None, "deck_size": DEFAULT_SIZE,
-                            "minutes_per_turn": 1.0, "stagger": True, "compare_stagger": True,
-                            "maze_seed": None}
+#: The game's own options and their defaults.
+DEFAULTS: dict[str, Any] = {o.name: o.default for o in GAME.options}
 
 #: One game: (winner, rounds, player_turns, by_time, winner's tests, machines, completed bits).
 Result = tuple[int, int, int, bool, int, tuple[int, ...], int]
@@ -111,27 +117,28 @@ def setup_from(seed: int | str, players: int, words: Sequence[str], bag: dict, *
                  float(minutes_per_turn), bool(compare_stagger))
 
 
-def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
-               options: Mapping[str, Any]) -> Setup:
-    """``GameSpec.make_setup``: reads the word list and bag files named by the options."""
+def bag_and_words(bag_file: str | None, words_file: str | None) -> tuple[dict, list[str]]:
+    """The junk bag (letter -> count) and the machine words: the files, or the bundled data."""
     from pathlib import Path
 
     from pnp.games.junkyard_wars.bag import load_bag
     from pnp.games.junkyard_wars.words import load_words
 
+    if bag_file is not None and not Path(bag_file).is_file():
+        raise PnpError("no such bag file", file=str(bag_file), field="bag")
+    return load_bag(bag_file).counts(), load_words(words_file)
+
+
+def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
+               options: Mapping[str, Any]) -> Setup:
+    """``GameSpec.make_setup``: reads the word list and bag files named by the options (the
+    other options it does not use, e.g. the session's paper, are ignored)."""
     opts = {**DEFAULTS, **{k: v for k, v in options.items() if v is not None}}
-    if opts["bag"] is not None and not Path(opts["bag"]).is_file():
-        raise PnpError("no such bag file", file=str(opts["bag"]), field="bag")
-    return setup_from(seed, players, load_words(opts["words"]), load_bag(opts["bag"]).counts(),
-                      bots=bots, deck_size=opts["deck_size"], stagger=opts["stagger"],
+    bag, words = bag_and_words(opts["bag"], opts["words"])
+    return setup_from(seed, players, words, bag, bots=bots, deck_size=opts["deck_size"],
+                      stagger=opts["stagger"],
                       minutes_per_turn=opts["minutes_per_turn"],
                       compare_stagger=opts["compare_stagger"], maze_seed=opts["maze_seed"])
-
-
-def _spec() -> Any:
-    from pnp.games.junkyard_wars import GAME  # the package imports this module: not at the top
-
-    return GAME
 
 
 def play_game(setup: Setup, game_seed: int) -> Game:
@@ -143,7 +150,7 @@ def play_game(setup: Setup, game_seed: int) -> Game:
     """
     from pnp.sim.play import new_game
 
-    state, bots, rng = new_game(_spec(), setup, game_seed)
+    state, bots, rng = new_game(GAME, setup, game_seed)
     game: Game = state  # type: ignore[assignment]
     while not game.over:
         turn = game.player_turns
@@ -188,7 +195,7 @@ def by_player_count(seed: int | str, setup: Setup, games: int, *, jobs: int | No
             continue
         run = replace(setup, players=players, bots=("heuristic",) * players, stagger=True,
                       compare_stagger=True)
-        flat = run_games(_spec(), run, games, child_seed(seed, "players", players), jobs=jobs)
+        flat = run_games(GAME, run, games, child_seed(seed, "players", players), jobs=jobs)
         main = [m for m, _ in flat]
         n = len(main)
         rows.append({"players": players, "games": n,
@@ -259,14 +266,14 @@ def _estimate(d: Mapping[str, Any]) -> Estimate:
 def summary_lines(doc: dict) -> list[str]:
     """``GameSpec.summary_lines``: the text ``pnp junkyard-wars simulate`` prints."""
     lines = [f"{doc['games']} games, {doc['players']} players, seed {doc['seed_code']}"]
-    lines += [f"  seat {s['seat']}: win rate {_estimate(s)}" for s in doc["win_rate_by_seat"]]
+    lines += [f"  seat {s['seat']}: win rate {fmt_estimate(s)}" for s in doc["win_rate_by_seat"]]
     lines.append(f"  rounds {doc['rounds']['mean']['value']:.2f}, minutes "
                  f"{doc['minutes']['mean']['value']:.1f}, time limit reached "
                  f"{doc['time_limit_share']['value']:.1%}")
     st = doc.get("stagger_effect")
     if st:
-        lines.append(f"  seat 1 with stagger {_estimate(st['seat1_win_rate_with'])}, without "
-                     f"{_estimate(st['seat1_win_rate_without'])} (fair {st['fair_share']:.3f})")
+        lines.append(f"  seat 1 with stagger {st['seat1_win_rate_with']['value']:.3f}, without "
+                     f"{st['seat1_win_rate_without']['value']:.3f} (fair {st['fair_share']:.3f})")
     hard = [c["word"] for c in doc["cards"] if c["verdict"] == "too hard"]
     lines.append(f"  too hard: {', '.join(hard) if hard else 'none'}")
     return lines

@@ -1,5 +1,5 @@
-"""The Junkyard Wars core (maze, generate, graph, rules, bots, deck, simulate, balance) is pure:
-it loads no drawing, template, CLI or YAML library and reads no file; data comes in as arguments.
+"""The Junkyard Wars core reads no file: data comes in as arguments. (That it loads no drawing,
+template, CLI or YAML library is checked for every game by tests/games/test_conformance.py.)
 """
 
 from __future__ import annotations
@@ -13,20 +13,13 @@ import pytest
 from pnp.games.junkyard_wars.bag import load_bag
 from pnp.games.junkyard_wars.words import load_words
 
-CORE = [f"pnp.games.junkyard_wars.{m}" for m in
-        ("maze", "generate", "graph", "rules", "bots", "deck", "simulate", "balance")]
-NOT_IN_CORE = {"reportlab", "svgwrite", "PIL", "jinja2", "typer", "rich", "matplotlib", "yaml",
-               "pypdfium2"}
-
-
-def test_core_imports_no_drawing_or_io_library(imported_by):
-    assert imported_by(*CORE) & NOT_IN_CORE == set()
-
 
 def test_core_reads_no_files(monkeypatch):
+    from pnp.games.junkyard_wars import GAME
     from pnp.games.junkyard_wars.balance import report_sections
     from pnp.games.junkyard_wars.generate import session_board, session_tiles
-    from pnp.games.junkyard_wars.simulate import simulate
+    from pnp.games.junkyard_wars.simulate import setup_from
+    from pnp.sim.play import simulate
 
     bag, words = load_bag().counts(), load_words()  # the loaders: outside the core
 
@@ -40,5 +33,5 @@ def test_core_reads_no_files(monkeypatch):
         open(__file__)  # the guard works
     tiles = session_tiles("pure")
     session_board("pure", tiles=tiles)
-    result = simulate("pure", 3, 4, words, bag, deck_size=10)
+    result = simulate(GAME, setup_from("pure", 3, words, bag, deck_size=10), 4, "pure")
     assert report_sections(result)

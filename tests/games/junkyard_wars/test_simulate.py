@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import pickle
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -30,7 +29,6 @@ from pnp.sim.stats import proportion_ci
 
 BAG = load_bag().counts()
 WORDS = load_words()
-GOLDEN = Path(__file__).parents[2] / "golden" / "junkyard_wars" / "playthrough_2p.json"
 
 
 def setup(seed: str, players: int, bots: tuple[str, ...] | None = None, **options):
@@ -135,8 +133,9 @@ def test_summary_lines():
     lines = summary_lines(result)
     assert lines[0] == f"10 games, 2 players, seed {result['seed_code']}"
     seat = result["win_rate_by_seat"][0]
-    assert lines[1].startswith(f"  seat 1: win rate {seat['value']:.4g} [")
-    assert lines[1].endswith("(n=10)") and lines[-1].startswith("  too hard: ")
+    assert lines[1] == (f"  seat 1: win rate {seat['value']:.3f} [{seat['low']:.3f}, "
+                        f"{seat['high']:.3f}]")
+    assert lines[-1].startswith("  too hard: ")
     assert any(line.startswith("  seat 1 with stagger ") for line in lines)
     assert GAME.summary_lines(result) == lines
 
@@ -211,16 +210,9 @@ def test_dask_cluster_gives_the_same_result():
 
 
 def golden_replay() -> dict:
-    """Game 0 of the run of seed "golden", two heuristic bots: every action and roll."""
+    """Game 0 of the run of seed "golden", two heuristic bots: every action and roll (the
+    pinned golden log is the conformance suite's, tests/golden/junkyard_wars/replay.json)."""
     return play.replay(GAME, setup("golden", 2), "golden", 0)
-
-
-def test_golden_playthrough():
-    # A seeded 2-player game, action by action with what the dice did. Regenerating it is a
-    # deliberate change: run regen() from this module to rewrite it.
-    doc = golden_replay()
-    assert doc == json.loads(GOLDEN.read_text(encoding="utf-8"))
-    assert all(GAME.rules.parse_action(step["action"]) is not None for step in doc["actions"])
 
 
 def test_replay_lines_read_like_play():
@@ -229,9 +221,3 @@ def test_replay_lines_read_like_play():
     assert any(" P1  chooses machine card " in line for line in lines)
     assert any("sees tile" in line for line in lines)
     assert lines[-2].strip().startswith("game over: ") and lines[-1].startswith("returns: ")
-
-
-def regen() -> None:
-    """Rewrite the golden playthrough (a reviewed change only)."""
-    GOLDEN.write_text(json.dumps(golden_replay(), sort_keys=True, indent=1) + "\n",
-                      encoding="utf-8")

@@ -1,7 +1,6 @@
 """The Waste Knights core (hexes, generate, metrics, rules, tour, tour_stats, state, actions,
-bots, simulate) is pure: no drawing, CLI, plotting or data-file library, no file access; data
-comes in as arguments. ``options`` (the edge that reads a board file) loads no such library
-either."""
+bots, simulate) reads no file: data comes in as arguments. (That no game's core loads a drawing,
+CLI, plotting or data-file library is checked by tests/games/test_conformance.py.)"""
 
 from __future__ import annotations
 
@@ -16,12 +15,6 @@ FORBIDDEN = {"reportlab", "svgwrite", "PIL", "jinja2", "typer", "rich", "matplot
              "pypdf", "pypdfium2"}
 FILE_CALLS = {"open", "read_text", "read_bytes", "write_text", "write_bytes", "cardset",
               "template", "hexes_data", "vehicles_data", "vehicle_speeds", "default_catalogue"}
-
-
-def test_core_imports_no_drawing_or_io_library(imported_by):
-    loaded = imported_by(*(f"pnp.games.waste_knights.{m}" for m in CORE + ("options",)),
-                         "pnp.games.waste_knights")
-    assert sorted(FORBIDDEN & loaded) == []
 
 
 def test_core_reads_no_files():

@@ -1,0 +1,130 @@
+"""Pig, the example game of docs/adding-a-game.md, as one module: the walk-through's code, run.
+
+The conformance suite registers it beside the real games, so the page a newcomer follows is
+checked to give a game that keeps every promise of the interface.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from pnp.games.api import GameSpec, IllegalAction
+from pnp.sim.stats import check_band, fmt_estimate, proportion_ci
+
+TARGET = 30  # "first to 30 wins"
+
+
+class Roll(NamedTuple):
+    def __str__(self) -> str:
+        return "roll"
+
+
+class Hold(NamedTuple):
+    def __str__(self) -> str:
+        return "hold"
+
+
+class PigState:
+    def __init__(self, players: int, rng: random.Random):
+        self.rng, self.scores, self.turn_total, self.player = rng, [0] * players, 0, 0
+        self.log: list[str] | None = None  # the replay sets a list: narrate the dice
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    def legal_actions(self) -> list:
+        return [] if self.is_over() else [Roll(), Hold()]
+
+    def apply(self, action) -> None:
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action} is not legal now")  # a bot bug, never user error
+        if isinstance(action, Roll):
+            face = self.rng.randint(1, 6)
+            if self.log is not None:
+                self.log.append(f"rolled {face}")
+            if face == 1:
+                self.turn_total, self.player = 0, (self.player + 1) % len(self.scores)
+            else:
+                self.turn_total += face
+        else:
+            self.scores[self.player] += self.turn_total
+            self.turn_total, self.player = 0, (self.player + 1) % len(self.scores)
+
+    def is_over(self) -> bool:
+        return max(self.scores) >= TARGET
+
+    def returns(self) -> tuple[float, ...]:
+        return tuple(float(s >= TARGET) for s in self.scores)
+
+    def clone(self) -> PigState:
+        twin = PigState(len(self.scores), random.Random())
+        twin.rng.setstate(self.rng.getstate())  # same dice from here on
+        twin.scores, twin.turn_total, twin.player = list(self.scores), self.turn_total, self.player
+        return twin
+
+
+@dataclass(frozen=True)
+class PigRules:
+    name: str = "pig"
+    min_players: int = 2
+    max_players: int = 4
+
+    def new_state(self, setup, rng: random.Random) -> PigState:
+        return PigState(setup.players, rng)
+
+    def parse_action(self, text: str):
+        return {"roll": Roll(), "hold": Hold()}[text]
+
+
+class RandomBot:
+    def choose(self, state, rng):
+        return rng.choice(state.legal_actions())
+
+
+class HoldAt20:
+    def choose(self, state, rng):
+        return Hold() if state.turn_total >= 20 else Roll()
+
+
+@dataclass(frozen=True)
+class Setup:          # frozen and picklable: it travels to worker processes
+    players: int
+    bots: tuple[str, ...]
+
+
+def make_setup(seed, players, bots, options):
+    return Setup(players, bots)
+
+
+def record(state):    # what one finished game contributes: small and picklable
+    return state.returns().index(1.0)
+
+
+def summarize(records, setup, seed):
+    n = len(records)
+    seats = [proportion_ci(records.count(s), n) for s in range(setup.players)]
+    fair = 1 / setup.players
+    checks = [check_band(f"seat {s + 1} win rate", e, fair - 0.05, fair + 0.05).to_dict()
+              for s, e in enumerate(seats)]
+    return {"games": n, "win_rate_by_seat": [e.to_dict() for e in seats], "checks": checks}
+
+
+def summary_lines(doc):
+    return [f"seat {s + 1}: {fmt_estimate(e)}" for s, e in enumerate(doc["win_rate_by_seat"])]
+
+
+def _bot(kind: Any) -> Any:
+    return lambda setup, seat: kind()
+
+
+GAME = GameSpec(
+    name="pig", title="Pig", min_players=2, max_players=4, default_players=2,
+    rules=PigRules(),
+    bots={"random": _bot(RandomBot), "heuristic": _bot(HoldAt20)},
+    make_setup=make_setup, record=record,
+    summarize=summarize, summary_lines=summary_lines,
+    options=(),  # the game's own options: Option(name, flag, kind, default, help, commands)
+)
