@@ -13,7 +13,7 @@ from pnp.errors import PnpError
 try:  # typer >= 0.2x carries its own copy of click: its usage errors are not click's classes
     from typer._click.exceptions import ClickException
 except ImportError:  # older typer runs on click itself
-    from click.exceptions import ClickException
+    from click.exceptions import ClickException  # type: ignore[assignment]  # same class
 
 app = typer.Typer(
     name="pnp",

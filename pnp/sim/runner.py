@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 import os
 import pickle
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence, TypeVar
+from typing import TypeVar
 
 from pnp.errors import PnpError
 from pnp.seed import child_seed

@@ -17,15 +17,21 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 import numpy as np
 
 from pnp.errors import PnpError
 from pnp.games.junkyard_wars.rules import (
-    BASE_ACTIONS, BLANK, LETTERS, LINK_MA, TEST_WORKS, WORKERS, letter_code,
+    BASE_ACTIONS,
+    BLANK,
+    LETTERS,
+    LINK_MA,
+    TEST_WORKS,
+    WORKERS,
+    letter_code,
 )
 from pnp.seed import py_rng
 
@@ -142,7 +148,8 @@ def expected_searches(word: str, bag: dict) -> float:
 
 
 @lru_cache(maxsize=4096)
-def _expected_searches(need: tuple[tuple[str, int], ...], bag: tuple[tuple[str, int], ...]) -> float:
+def _expected_searches(need: tuple[tuple[str, int], ...],
+                       bag: tuple[tuple[str, int], ...]) -> float:
     counts = dict(bag)
     total = sum(counts.values())
     blanks = counts.get("?", 0)

@@ -15,12 +15,21 @@ Random streams (pnp.seed): tiles "maze" (of the maze seed), board "board", junk 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any
 
 from pnp.games.junkyard_wars.graph import bfs
 from pnp.games.junkyard_wars.maze import (
-    DELTA, FACE_SIDES, SIDES, SIZE, Cells, Tile, Walls, generate_tiles, rotate_cells,
+    DELTA,
+    FACE_SIDES,
+    SIDES,
+    SIZE,
+    Cells,
+    Tile,
+    Walls,
+    generate_tiles,
+    rotate_cells,
     tiles_to_json,
 )
 from pnp.seed import py_rng, seed_code
@@ -109,7 +118,8 @@ class SessionBoard:
         return tuple(bfs(self.adjacency, NODE_INDEX[(r, c)]))
 
 
-def assemble(tiles: Sequence[Tile], placement: Sequence[Placement]) -> tuple[tuple[Walls, ...], ...]:
+def assemble(tiles: Sequence[Tile], placement: Sequence[Placement]
+             ) -> tuple[tuple[Walls, ...], ...]:
     """The 15x15 walls of nine placed faces."""
     by_id = {t.id: t for t in tiles}
     grid: list[list[Walls | None]] = [[None] * BOARD for _ in range(BOARD)]
@@ -166,7 +176,8 @@ def draw_placement(rng: random.Random, tile_ids: Sequence[int]) -> tuple[Placeme
     return tuple(out)
 
 
-def make_board(tiles: Sequence[Tile], placement: Sequence[Placement], code: str = "") -> SessionBoard:
+def make_board(tiles: Sequence[Tile], placement: Sequence[Placement], code: str = ""
+               ) -> SessionBoard:
     """The session board of a given placement."""
     walls = assemble(tiles, placement)
     placed = {p.tile for p in placement}
@@ -182,7 +193,7 @@ def session_tiles(seed: int | str) -> tuple[Tile, ...]:
 
 def session_board(seed: int | str, *, maze_seed: int | str | None = None,
                   tiles: Sequence[Tile] | None = None) -> SessionBoard:
-    """The board of one session: tiles from ``maze_seed`` (default ``seed``), layout from ``seed``."""
+    """One session's board: tiles from ``maze_seed`` (default ``seed``), layout from ``seed``."""
     if tiles is None:
         tiles = session_tiles(seed if maze_seed is None else maze_seed)
     placement = draw_placement(py_rng(seed, "board"), [t.id for t in tiles])
@@ -218,7 +229,7 @@ def junk_layout(seed: int | str, bag: Sequence[str]) -> tuple[tuple[tuple[int, i
         raise ValueError(f"the junk bag holds {len(bag)} tiles, expected {len(JUNK_SQUARES)}")
     letters = list(bag)
     py_rng(seed, "junk").shuffle(letters)
-    return tuple(zip(JUNK_SQUARES, letters))
+    return tuple(zip(JUNK_SQUARES, letters, strict=False))  # a custom bag may not hold 100
 
 
 def board_to_json(board: SessionBoard) -> dict:
@@ -230,13 +241,13 @@ def board_to_json(board: SessionBoard) -> dict:
         "junk_squares": [list(sq) for sq in board.junk_squares],
         "gaps": [{"row": g.row, "col": g.col, "side": g.side} for g in board.gaps],
         "outside_track": [list(sq) for sq in board.track],
-        "cells": [[dict(zip(SIDES, w)) for w in row] for row in board.walls],
+        "cells": [[dict(zip(SIDES, w, strict=True)) for w in row] for row in board.walls],
     }
 
 
 def maze_json(tiles: Sequence[Tile], board: SessionBoard, *, junk=None) -> dict:
     """The whole maze.json document (see docs/formats.md)."""
-    doc = {"format": "pnp.junkyard-wars.maze/1", "seed_code": board.seed_code,
+    doc: dict[str, Any] = {"format": "pnp.junkyard-wars.maze/1", "seed_code": board.seed_code,
            "tiles": tiles_to_json(tuple(tiles)), "board": board_to_json(board)}
     if junk is not None:
         doc["board"]["junk"] = [{"row": r, "col": c, "letter": letter}

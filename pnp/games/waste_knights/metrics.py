@@ -227,7 +227,7 @@ def find_balanced(seed: int | str, make_board, speeds: Mapping[str, int], *,
     return Search(board, result, s, max_tries)
 
 
-def shortfall(analysis: Analysis) -> tuple[int, int]:
+def shortfall(analysis: Analysis) -> tuple[int, float]:
     """How far a board is from passing: (failed checks, total excess over their bands)."""
     failed = [c for c in analysis.checks if not c.passed]
     # every board band is closed on both sides (see analyse)
