@@ -8,6 +8,7 @@ import sys
 import typer
 
 from pnp import __version__
+from pnp.commands.options import Json
 from pnp.errors import PnpError
 
 try:  # typer >= 0.2x carries its own copy of click: its usage errors are not click's classes
@@ -44,7 +45,7 @@ def _root(
 
 @app.command("games")
 def games_cmd(
-    json_out: bool = typer.Option(False, "--json", help="Print the list as JSON."),
+    json_out: Json = False,
 ) -> None:
     """List the games pnp knows: name, players, bots and commands.
 

@@ -15,11 +15,14 @@ from pnp.errors import PnpError
 #: The seed of a command run without ``--seed``.
 DEFAULT_SEED = "1"
 
-Seed = Annotated[str, typer.Option(
-    "--seed", help=f"Seed: any text or number, or a seed code such as KGF7-DX20-A "
-                   f"(default {DEFAULT_SEED}). The same seed gives the same files.")]
+_SEED = typer.Option(
+    "--seed", help="Seed: any text or number, or a seed code such as KGF7-DX20-A. The same seed "
+                   "gives the same files, and sheets print its code.")
+Seed = Annotated[str, _SEED]
+SeedOrNone = Annotated[str | None, _SEED]  # where a seed is optional (pnp render)
 Out = Annotated[str | None, typer.Option(
-    "--out", "-o", help="Output folder (default: output/<game>-<command>-<seed code>).")]
+    "--out", "-o", help="Output folder (default: under output/, named after the command "
+                        "and its input or seed code).")]
 Page = Annotated[str, typer.Option(
     "--page", help="Paper: a4, letter or WxH with a unit, such as 210x297mm or 8.5x11in.")]
 Duplex = Annotated[str, typer.Option(

@@ -69,8 +69,7 @@ def register(app: typer.Typer) -> None:
     def render(
         cards: Path = typer.Argument(..., help="Card list: .csv, .yaml or .json (one card a row; "
                                      "columns name, type, cost, text, count/qty, back, ...)."),
-        out: Path | None = typer.Option(None, "--out", "-o",
-                                        help="Output folder (default: output/<cards name>)."),
+        out: O.Out = None,
         layout: Path | None = typer.Option(None, "--layout", "-l",
                                            help="Layout YAML (default: the built-in one)."),
         size: str | None = typer.Option(None, "--size", help="Card size: poker, bridge, mini, "
@@ -94,15 +93,15 @@ def register(app: typer.Typer) -> None:
                                     "pages when a board larger than the page is tiled."),
         print_shop: bool = typer.Option(False, "--print-shop", help="Also write a one-card-a-page "
                                         "PDF with bleed and TrimBox/BleedBox for a print shop."),
-        seed: str | None = typer.Option(None, "--seed", help="A seed whose code is printed in "
-                                        "the page footer (for decks generated from a seed)."),
+        seed: O.SeedOrNone = None,
         name: str | None = typer.Option(None, "--name", help="Deck name (shown on the default "
                                         "back; default: from the file name)."),
     ) -> None:
         """Lay out a card list as print-and-play files: a PDF to print double-sided, an SVG and a
         PNG per distinct card face, a Tabletop Simulator deck, and manifest.json. Components
         larger than the page (boards) are tiled at true scale in boards/NNN-name-tiled.pdf and
-        written whole in boards/NNN-name.pdf."""
+        written whole in boards/NNN-name.pdf. With --seed, its code is printed in the page
+        footer (for decks generated from a seed)."""
         import sys
 
         from pnp.layout.cards import load_deck
@@ -133,7 +132,7 @@ def register(app: typer.Typer) -> None:
             formats=wanted, dpi=dpi, print_shop=print_shop,
             seed_code=seed_code(seed) if seed is not None else None, stem=cards.stem,
             tts_url=tts_url, overlap=overlap_mm)
-        out_dir = out if out is not None else Path("output") / cards.stem
+        out_dir = Path(out) if out is not None else Path("output") / cards.stem
         previous = _read_manifest(out_dir)
         with Output(out_dir, seed=seed) as output:
             summary = render_deck(deck, the_layout, opts, output,
@@ -154,8 +153,7 @@ def register(app: typer.Typer) -> None:
     @app.command("calibrate", epilog=CALIBRATE_EXAMPLES)
     def calibrate(
         page: O.Page = "a4",
-        out: Path = typer.Option(Path("output/calibration"), "--out", "-o",
-                                 help="Output folder."),
+        out: O.Out = None,
     ) -> None:
         """Write a duplex calibration sheet to measure your printer's front/back offset."""
         from pnp.layout.impose import calibration_pages
@@ -164,8 +162,9 @@ def register(app: typer.Typer) -> None:
         from pnp.output import Output
 
         pages = calibration_pages(parse_page(page, field="page"))
-        with Output(out) as output:
+        out_dir = Path(out) if out is not None else Path("output/calibration")
+        with Output(out_dir) as output:
             write_pdf(pages, output.path("calibration.pdf", "pdf"), title="pnp duplex calibration")
             output.commit()
-        typer.echo(f"{out / 'calibration.pdf'}: print double-sided at 100%, then read the "
+        typer.echo(f"{out_dir / 'calibration.pdf'}: print double-sided at 100%, then read the "
                    "rulers and pass --back-offset X,Y to pnp render")

@@ -162,6 +162,16 @@ class PickUp(NamedTuple):
             game.trace.append(self)
 
 
+def _on_tile(game: Game, action: Drop | Share | Release, act: Any) -> None:
+    """``act(worker, tile)`` once the tile the action names is the one the game knows."""
+    t = action.tile
+    if not 0 <= t < len(game.tile_letter) or game.tile_letter[t] != action.letter:
+        raise _no_tile(t, action.letter)
+    act(game.current * WORKERS + action.worker, t)
+    if game.trace is not None:
+        game.trace.append(action)
+
+
 class Drop(NamedTuple):
     """Free: drop a carried tile; in the construction zone it joins the team's pile."""
 
@@ -173,13 +183,7 @@ class Drop(NamedTuple):
         return f"worker {self.worker + 1} drops {_tile(self.tile, self.letter)}"
 
     def play(self, game: Game) -> None:
-        w = game.current * WORKERS + self.worker
-        t = self.tile
-        if not 0 <= t < len(game.tile_letter) or game.tile_letter[t] != self.letter:
-            raise _no_tile(t, self.letter)
-        game.drop(w, t)
-        if game.trace is not None:
-            game.trace.append(self)
+        _on_tile(game, self, game.drop)
 
 
 class Share(NamedTuple):
@@ -193,13 +197,7 @@ class Share(NamedTuple):
         return f"worker {self.worker + 1} helps carry {_tile(self.tile, self.letter)}"
 
     def play(self, game: Game) -> None:
-        w = game.current * WORKERS + self.worker
-        t = self.tile
-        if not 0 <= t < len(game.tile_letter) or game.tile_letter[t] != self.letter:
-            raise _no_tile(t, self.letter)
-        game.share(w, t)
-        if game.trace is not None:
-            game.trace.append(self)
+        _on_tile(game, self, game.share)
 
 
 class Release(NamedTuple):
@@ -213,13 +211,7 @@ class Release(NamedTuple):
         return f"worker {self.worker + 1} lets go of {_tile(self.tile, self.letter)}"
 
     def play(self, game: Game) -> None:
-        w = game.current * WORKERS + self.worker
-        t = self.tile
-        if not 0 <= t < len(game.tile_letter) or game.tile_letter[t] != self.letter:
-            raise _no_tile(t, self.letter)
-        game.release(w, t)
-        if game.trace is not None:
-            game.trace.append(self)
+        _on_tile(game, self, game.release)
 
 
 class Assemble(NamedTuple):

@@ -29,23 +29,58 @@ _CITY_OPTIONS = tuple(R.CityOption)
 _A = R.ExplorationAction
 
 
-class HeuristicKnight:
-    """Visits special hexes, cities and the task hex; resupplies when low (docs/assumptions.md)."""
+class KnightBot:
+    """Answers the decision in hand through four hooks a knight's policy fills in."""
 
     def choose(self, state: TourState, rng: random.Random) -> Action:
-        """The heuristic's answer to the decision in hand."""
+        """The bot's answer to the decision in hand (any randomness drawn from ``rng``)."""
         s = state.current_player
         seat = state.seats[s]
         d = state.decision
         if d is MOVE:
-            return self.move(state, seat)
+            return self.move(state, seat, rng)
         if d is CITY:
-            return CityChoice(s, self.city_option(seat.knight))
+            return CityChoice(s, self.city(seat, rng))
         if d is EXPLORE:
             rule = state.tables.rules[seat.pos]
             assert rule is not None
-            return Explore(s, self.exploration_action(rule, seat))
-        return QuickResupply(s, self.quick_resupply(seat))
+            return Explore(s, self.explore(rule, seat, rng))
+        return QuickResupply(s, self.resupply(seat, rng))
+
+    def move(self, state: TourState, seat: Seat, rng: random.Random) -> Action:
+        """Move Step: stay, walk or drive."""
+        raise NotImplementedError
+
+    def city(self, seat: Seat, rng: random.Random) -> R.CityOption:
+        """Waster Step b) in a city: which option."""
+        raise NotImplementedError
+
+    def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random
+                ) -> R.ExplorationAction | None:
+        """Hex Activities: which exploration action, if any."""
+        raise NotImplementedError
+
+    def resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
+        """Quick Resupply: which luck card, if any."""
+        raise NotImplementedError
+
+
+class HeuristicKnight(KnightBot):
+    """Visits special hexes, cities and the task hex; resupplies when low (docs/assumptions.md)."""
+
+    def move(self, state: TourState, seat: Seat, rng: random.Random) -> Action:
+        """The best destination's cheapest route, or stay (see ``route``)."""
+        return self.route(state, seat)
+
+    def city(self, seat: Seat, rng: random.Random) -> R.CityOption:
+        return self.city_option(seat.knight)
+
+    def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random
+                ) -> R.ExplorationAction | None:
+        return self.exploration_action(rule, seat)
+
+    def resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
+        return self.quick_resupply(seat)
 
     @staticmethod
     def city_option(knight: R.Knight) -> R.CityOption:
@@ -62,7 +97,7 @@ class HeuristicKnight:
         return opt.HEAL_HEALTH if knight.health < R.RESOURCE_MAX else opt.HEAL_RADIATION
 
     @staticmethod
-    def move(state: TourState, seat: Seat) -> Action:
+    def route(state: TourState, seat: Seat) -> Action:
         """The best-scoring site by its cheapest route, cut to what the Fuel pays for."""
         t = state.tables
         p, k, sp = seat.pos, seat.knight, seat.speed
@@ -163,27 +198,23 @@ def _best_site(seat: Seat, t: Tables, task_hex: int, low: bool, hurt: bool) -> i
     return best
 
 
-class RandomKnight:
+class RandomKnight(KnightBot):
     """A random legal knight: the baseline the heuristic knight must beat."""
 
-    def choose(self, state: TourState, rng: random.Random) -> Action:
-        """A random answer to the decision in hand (drawn from ``rng``)."""
-        s = state.current_player
-        seat = state.seats[s]
-        d = state.decision
-        if d is MOVE:
-            return self.move(state, seat, rng)
-        if d is CITY:  # any of the four options
-            return CityChoice(s, _CITY_OPTIONS[int(rng.random() * len(_CITY_OPTIONS))])
-        if d is EXPLORE:  # any action the knight can pay for
-            rule = state.tables.rules[seat.pos]
-            assert rule is not None
-            acts = R.exploration_actions(rule, seat.green)
-            return Explore(s, acts[int(rng.random() * len(acts))] if acts else None)
-        return QuickResupply(s, self.quick_resupply(seat, rng))
+    def city(self, seat: Seat, rng: random.Random) -> R.CityOption:
+        """Any of the four options."""
+        return _CITY_OPTIONS[int(rng.random() * len(_CITY_OPTIONS))]
 
-    @staticmethod
-    def move(state: TourState, seat: Seat, rng: random.Random) -> Action:
+    def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random
+                ) -> R.ExplorationAction | None:
+        """Any action the knight can pay for."""
+        acts = R.exploration_actions(rule, seat.green)
+        return acts[int(rng.random() * len(acts))] if acts else None
+
+    def resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
+        return self.quick_resupply(seat, rng)
+
+    def move(self, state: TourState, seat: Seat, rng: random.Random) -> Action:
         """Stay, walk to a neighbour, or drive the cheapest route to a hex the Fuel reaches."""
         t = state.tables
         p, f = seat.pos, seat.knight.fuel
