@@ -85,6 +85,8 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
         if isinstance(code, int) and code:  # typer.Exit(n) comes back as a return value here
+            if code == 130:  # typer's own answer to Ctrl-C
+                typer.echo("pnp: interrupted; nothing was written", err=True)
             sys.exit(code)
     except PnpError as exc:
         if _debug:  # set by the root callback, which click runs before any command

@@ -20,7 +20,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from pnp.sim.stats import Check
 
-__all__ = ["Action", "Bot", "Check", "GameSpec", "IllegalAction", "Option", "Rules", "State"]
+__all__ = ["Action", "Bot", "Check", "GameSpec", "IllegalAction", "Option", "Rules", "State",
+           "determinize"]
 
 
 class IllegalAction(Exception):
@@ -70,6 +71,20 @@ class State(Protocol):
     def clone(self) -> State:
         """An independent copy (its own random stream in the same state) for search bots."""
         ...
+
+
+def determinize(state: State, rng: random.Random) -> None:
+    """Redraw what the player to move cannot know, on a clone a search bot will play out.
+
+    A game with hidden parts (a shuffled deck, future rolls, the other side's secret choice)
+    gives its state a ``determinize(rng)`` method that reshuffles them and reseeds the rules'
+    random stream from ``rng``. A state without one is left as it is: its clone keeps a copy of
+    the random stream, so a search would foresee the dice; a game with dice or cards that a
+    search bot plays must have one.
+    """
+    method = getattr(state, "determinize", None)
+    if method is not None:
+        method(rng)
 
 
 class Bot(Protocol):

@@ -104,10 +104,16 @@ def run_processes(task: Callable[[Batch], R], batches: Sequence[Batch], workers:
     """Run the batches on ``workers`` local processes."""
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context())
     try:
-        return _gather(pool, task, chunks(batches, workers), done)
-    finally:
-        # On an error or Ctrl-C, chunks not yet started are dropped instead of run.
+        results = _gather(pool, task, chunks(batches, workers), done)
+    except BaseException:
+        # On an error or Ctrl-C the run's results are lost anyway: stop the workers now rather
+        # than wait for the chunks they hold (a worker survives a Ctrl-C and keeps computing).
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    return results
 
 
 def check_address(scheduler: str) -> str:

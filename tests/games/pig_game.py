@@ -59,6 +59,10 @@ class PigState:
     def returns(self) -> tuple[float, ...]:
         return tuple(float(s >= TARGET) for s in self.scores)
 
+    def determinize(self, rng: random.Random) -> None:
+        # The only hidden part of Pig is the future dice: a search must not foresee them.
+        self.rng.seed(rng.getrandbits(64))
+
     def clone(self) -> PigState:
         twin = PigState(len(self.scores), random.Random())
         twin.rng.setstate(self.rng.getstate())  # same dice from here on
