@@ -102,12 +102,14 @@ def replay_lines(doc: dict[str, Any]) -> list[str]:
     return lines
 
 
-def batch_records(name: str, setup: Any, seed: int | str, check: bool, batch: Batch
+def batch_records(module: str, setup: Any, seed: int | str, check: bool, batch: Batch
                   ) -> list[Any]:
     """The records of games ``batch.start .. start+count-1`` of the run of ``seed``."""
-    from pnp.games.registry import get  # by name: a spec holds lambdas, a name pickles
+    import importlib
 
-    spec = get(name)
+    # By the module holding GAME: a spec holds lambdas, a module path pickles, and a worker
+    # started afresh (forkserver, dask) finds the game without the parent's registry.
+    spec = importlib.import_module(module).GAME
     return [record_game(spec, setup, game_seed(seed, batch.start + k), check)
             for k in range(batch.count)]
 
@@ -116,7 +118,9 @@ def run_games(spec: GameSpec, setup: Any, games: int, seed: int | str, *,
               jobs: int | None = 1, scheduler: str | None = None, progress: bool = False,
               check: bool = False, batch_size: int = 100) -> list[Any]:
     """Records of ``games`` games of the run of ``seed``, in game order, on any executor."""
-    task = functools.partial(batch_records, spec.name, setup, seed, check)
+    from pnp.games.registry import GAMES
+
+    task = functools.partial(batch_records, GAMES[spec.name], setup, seed, check)
     results = run(task, games, seed, stream=(spec.name, "run"), batch_size=batch_size,
                   jobs=jobs, scheduler=scheduler, progress=progress)
     return [r for batch in results for r in batch]
