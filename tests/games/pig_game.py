@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from pnp.games.api import GameSpec, IllegalAction
 from pnp.sim.stats import check_band, fmt_estimate, proportion_ci
@@ -16,12 +16,14 @@ from pnp.sim.stats import check_band, fmt_estimate, proportion_ci
 TARGET = 30  # "first to 30 wins"
 
 
-class Roll(NamedTuple):
+@dataclass(frozen=True)  # frozen dataclasses of different classes never compare equal
+class Roll:
     def __str__(self) -> str:
         return "roll"
 
 
-class Hold(NamedTuple):
+@dataclass(frozen=True)
+class Hold:
     def __str__(self) -> str:
         return "hold"
 
