@@ -11,6 +11,7 @@ from pnp.games.api import GameSpec
 GAMES: dict[str, str] = {
     "junkyard-wars": "pnp.games.junkyard_wars",
     "waste-knights": "pnp.games.waste_knights",
+    "salvage": "pnp.games.salvage",
 }
 
 

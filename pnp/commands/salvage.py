@@ -1,0 +1,93 @@
+"""Salvage's own commands, added to `pnp salvage` beside simulate/replay/session."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from pnp.commands import options as O
+from pnp.commands.game import build_command, game_param, param
+
+
+def field(seed: str, out: str | None, page: str, **values: Any) -> None:
+    """A session field: field.json, field.pdf (true size), field-tiled.pdf and manifest.json."""
+    from pnp.games.salvage.pack import field_pack
+    from pnp.layout.sizes import parse_page
+    from pnp.output import Output
+    from pnp.pack import PrintOptions
+    from pnp.pack_writer import write_pack
+
+    opts = PrintOptions(page=parse_page(page, field="page"))
+    pack = field_pack(seed, values, opts)
+    where = O.out_dir(out, "salvage", "field", seed)
+    with Output(where, seed=seed) as output:
+        manifest = write_pack(output, pack, opts)
+    O.echo_pack(where, manifest, pack)
+
+
+def mods(seed: str, out: str | None, games: int, jobs: int, band: float, max_rounds: int,
+         **values: Any) -> None:
+    """The balanced mods deck: mods.json, mods.csv (cards for `pnp render`), manifest.json."""
+    from pnp.games.salvage import deck
+    from pnp.games.salvage.simulate import make_setup
+    from pnp.output import Output
+    from pnp.pack import Json, Pack, PrintOptions
+    from pnp.pack_writer import write_pack
+
+    bots = ("heuristic", "heuristic")
+    setup = make_setup(seed, 2, bots, values)
+    balance = deck.balance_deck(setup, games, seed, band=band, max_rounds=max_rounds, jobs=jobs)
+    pack = Pack("Salvage mods", seed, [Json("mods.json", deck.mods_document(
+        balance, games=games, seed=seed, bots=bots, band=band))],
+        checks=[c.to_dict() for c in deck.mod_checks(balance)],
+        notes=deck.balance_lines(balance))
+    where = O.out_dir(out, "salvage", "mods", seed)
+    with Output(where, seed=seed) as output:
+        # The CSV is text, a file type the pack has not got: staged beside the pack's files.
+        output.write_text("mods.csv", deck.mods_csv(balance.mods), "csv")
+        manifest = write_pack(output, pack, PrintOptions())
+    O.echo_pack(where, manifest, pack)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `field` and `mods` to the `salvage` group."""
+    from pnp.games.salvage import GAME
+
+    app.command("field")(build_command(field, [
+        param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
+        param("page", O.Page, "a4"),
+        *(game_param(o) for o in GAME.options_for("field"))],
+        """A fresh Salvage field for a session: symmetric under a half-turn, so neither seat is
+    favoured. Writes field.json (for a digital table), field.pdf (the board at true size),
+    field-tiled.pdf (the board over --page pages) and manifest.json.
+
+    Examples:
+
+    pnp salvage field --seed demo --out output/salvage-field
+
+    pnp salvage field --seed demo --nodes 31 --density 0.6 --page letter
+    """))
+
+    app.command("mods")(build_command(mods, [
+        param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
+        param("games", Annotated[int, typer.Option(
+            "--games", help="Paired games per mod (with and without it).")], 200),
+        param("jobs", O.Jobs, 1),
+        param("band", Annotated[float, typer.Option(
+            "--band", help="Allowed gap in win rate between a mod's value and k x its score.")],
+            0.05),
+        param("max_rounds", Annotated[int, typer.Option(
+            "--max-rounds", help="Measure-and-retune rounds at most.")], 2),
+        *(game_param(o) for o in GAME.options_for("mods"))],
+        """The mods deck balanced by simulation: each mod's value (the change in win rate when
+    one seat starts with it, heuristic vs heuristic, paired games) against its printed score;
+    the scores off the band are retuned. Writes mods.json, mods.csv (`pnp render mods.csv`) and
+    manifest.json.
+
+    Examples:
+
+    pnp salvage mods --seed demo --out output/salvage-mods
+
+    pnp salvage mods --seed demo --games 1000 --jobs 0
+    """))

@@ -1,0 +1,52 @@
+"""Salvage: a two-player duel of mecha on a symmetric node field (playtest v0.2).
+
+``GAME`` registers the game with pnp (``pnp.games.registry``). The rules simulator is
+``state.SalvageState`` (the whole player aid); ``bots`` holds the random and heuristic players;
+``simulate`` the run's setup, records and summary. Imports of the heavier parts stay lazy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.games.api import GameSpec, Option
+from pnp.games.salvage.bots import BOTS, heuristic_bot
+from pnp.games.salvage.simulate import RULES, make_setup, record, summarize, summary_lines
+from pnp.sim.mcts import make_mcts
+
+_RUN = ("simulate", "replay", "session")
+
+OPTIONS: tuple[Option, ...] = (
+    Option("nodes", "--nodes", int, None, "Field size in nodes (odd, 9-61; default 21).",
+           commands=(*_RUN, "field")),
+    Option("density", "--density", float, None,
+           "Field edge density: 0 (the fewest edges, a symmetric backbone) to 1 (default 0.4).",
+           commands=(*_RUN, "field")),
+    Option("field", "--field", str, None,
+           "field.json written by `field` (default: the field of the seed).", commands=_RUN),
+    Option("rounds", "--rounds", int, None,
+           "Rounds before the countdown ends (default: the rules', 24).", commands=_RUN),
+    Option("mods", "--mods", str, None,
+           "Mods deck YAML (default: the bundled cardsets/salvage/mods.yaml).",
+           commands=(*_RUN, "mods")),
+    Option("rules", "--rules", str, None,
+           "Rules numbers YAML (default: the bundled cardsets/salvage/rules.yaml).",
+           commands=(*_RUN, "mods")),
+)
+
+#: The computer opponent's search strengths: Monte Carlo tree search over the rules (hidden
+#: parts redrawn each iteration), iterations per move; rollouts played by the heuristic player.
+SEARCH = {name: make_mcts(iterations, rollout=heuristic_bot(None, 0))
+          for name, iterations in (("search-quick", 50), ("search", 200), ("search-deep", 800))}
+
+def _session(*args: Any, **kwargs: Any) -> Any:
+    from pnp.games.salvage.pack import session_pack  # the shell: drawing libraries
+
+    return session_pack(*args, **kwargs)
+
+
+GAME = GameSpec(
+    name="salvage", title="Salvage", min_players=2, max_players=2, default_players=2,
+    rules=RULES, bots={**BOTS, **SEARCH}, make_setup=make_setup, record=record, summarize=summarize,
+    summary_lines=summary_lines, options=OPTIONS, commands_module="pnp.commands.salvage",
+    extra_commands=("field", "mods"), session=_session, default_games=1000, session_games=200)

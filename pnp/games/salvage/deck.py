@@ -1,0 +1,246 @@
+"""The mods deck balanced by simulation: each mod's measured value against its printed score.
+
+Pure core. ``measure_mods`` plays paired games between equal players (the setup's bots, e.g.
+heuristic vs heuristic): game ``i`` of the run once without start mods and once with the mod
+installed on seat ``i % 2`` from the start (``Setup.start_mods``), on the same game seed. A mod's
+value is the mean of the per-pair differences in that seat's result (1 win, 1/2 draw, 0 loss):
+the change in win rate, with its 95% Student-t interval. The measured copy prints 0 points, so
+the value is what the mod's effect is worth in play, not its score at the end (which
+``balance_deck`` then sets to match).
+
+``balance_deck`` reads the values through one linear scale, expected value = k x printed score,
+k fitted by least squares through the origin over the deck (``fit_scale``; ``DEFAULT_SCALE``
+when the fit is not positive), flags the mods whose interval lies wholly outside
+``expected +- band`` and moves their printed score to ``round(value / k)`` (at least 0),
+re-measuring with the tuned deck, for up to ``max_rounds`` rounds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import importlib
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.games.salvage.mods import Mod, deck_of
+from pnp.sim.play import game_seed, play
+from pnp.sim.runner import Batch, run
+from pnp.sim.stats import Check, Estimate, mean_ci
+
+__all__ = ["CSV_COLUMNS", "DEFAULT_BAND", "DEFAULT_SCALE", "DeckBalance", "ModReport",
+           "ModValue", "balance_deck", "balance_lines", "fit_scale", "measure_mods",
+           "mod_checks", "mods_csv", "mods_document", "unique_mods"]
+
+#: Win-rate change per printed point when the fit over the deck is not positive.
+DEFAULT_SCALE = 0.02
+#: A mod is off its score when its value is more than this far (in win rate) from k x score.
+DEFAULT_BAND = 0.05
+_GAME_MODULE = "pnp.games.salvage"
+
+
+@dataclass(frozen=True)
+class ModValue:
+    """One mod's measured value: the change in its seat's win rate when installed from the start."""
+
+    mod: Mod
+    value: Estimate
+
+    @property
+    def name(self) -> str:
+        """The mod's name."""
+        return self.mod.name
+
+
+@dataclass(frozen=True)
+class ModReport:
+    """One mod after balancing: printed score before/after, value, expected band, verdict."""
+
+    mod: Mod                 # as tuned (score = the printed score after)
+    score_before: int
+    value: Estimate
+    expected: float          # k x printed score before
+    band: float
+    verdict: str             # ok, over (worth more than its score) or under
+    must_pick: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The mods.json entry."""
+        m = self.mod
+        return {"name": m.name, "type": m.type, "text": m.text, "copies": m.count,
+                "effects": {e: a for e, a in m.effects},
+                "printed_score": {"before": self.score_before, "after": m.score},
+                "measured_value": self.value.to_dict(), "expected_value": self.expected,
+                "band": [self.expected - self.band, self.expected + self.band],
+                "verdict": self.verdict, "must_pick": self.must_pick}
+
+
+@dataclass(frozen=True)
+class DeckBalance:
+    """The tuned deck (one entry per mod), each mod's report, the scale and the rounds run."""
+
+    mods: tuple[Mod, ...]
+    reports: tuple[ModReport, ...]
+    scale: float
+    rounds: int
+
+    @property
+    def deck(self) -> tuple[Mod, ...]:
+        """The tuned deck: each mod as many times as its count."""
+        return deck_of(self.mods)
+
+
+def unique_mods(deck: Sequence[Mod]) -> tuple[Mod, ...]:
+    """Each mod of ``deck`` once, in deck order (a deck repeats a mod ``count`` times)."""
+    return tuple({m.name: m for m in reversed(deck)}[n]
+                 for n in dict.fromkeys(m.name for m in deck))
+
+
+def _unit_result(spec: Any, setup: Any, mods: Sequence[Mod], seed: int | str, games: int,
+                 unit: int) -> float:
+    """Unit ``k * games + i``: game ``i`` with mod ``k - 1`` on seat ``i % 2`` (k = 0: none)."""
+    k, i = divmod(unit, games)
+    seat = i % 2
+    if k:
+        # The measured copy prints 0: only its effect counts (the score is what is tuned).
+        mod = dataclasses.replace(mods[k - 1], score=0)
+        start = ((mod,), ()) if seat == 0 else ((), (mod,))
+        setup = dataclasses.replace(setup, start_mods=start)
+    return play(spec, setup, game_seed(seed, i)).returns()[seat]
+
+
+def _batch(setup: Any, mods: tuple[Mod, ...], seed: int | str, games: int,
+           batch: Batch) -> list[float]:
+    spec = importlib.import_module(_GAME_MODULE).GAME  # by module: workers pickle no spec
+    return [_unit_result(spec, setup, mods, seed, games, u)
+            for u in range(batch.start, batch.start + batch.count)]
+
+
+def measure_mods(setup: Any, games: int, seed: int | str, *, jobs: int | None = 1,
+                 mods: Sequence[Mod] | None = None) -> list[ModValue]:
+    """Each mod's value (default: every mod of ``setup.mods``) from ``games`` paired games."""
+    chosen = unique_mods(setup.mods) if mods is None else tuple(mods)
+    if games < 2:
+        raise ValueError("a mod's value needs at least 2 paired games")
+    base_setup = dataclasses.replace(setup, start_mods=((), ()))
+    task = functools.partial(_batch, base_setup, chosen, seed, games)
+    results = [r for b in run(task, games * (len(chosen) + 1), seed,
+                              stream=("salvage", "mods"), batch_size=50, jobs=jobs) for r in b]
+    base = results[:games]
+    out = []
+    for k, mod in enumerate(chosen, 1):
+        with_mod = results[k * games:(k + 1) * games]
+        out.append(ModValue(mod, mean_ci(w - b for w, b in zip(with_mod, base, strict=True))))
+    return out
+
+
+def fit_scale(values: Sequence[ModValue]) -> float:
+    """k of expected value = k x printed score, least squares through the origin."""
+    ss = sum(v.mod.score ** 2 for v in values)
+    k = sum(v.mod.score * v.value.value for v in values) / ss if ss else 0.0
+    return k if k > 0 and math.isfinite(k) else DEFAULT_SCALE
+
+
+def _verdict(value: Estimate, expected: float, band: float) -> str:
+    # CI-aware: off its score only when the whole interval lies outside the band.
+    if value.low > expected + band:
+        return "over"
+    if value.high < expected - band:
+        return "under"
+    return "ok"
+
+
+def _reports(values: Sequence[ModValue], scale: float, band: float,
+             tuned: dict[str, Mod]) -> tuple[ModReport, ...]:
+    expected = {v.name: scale * v.mod.score for v in values}
+    out = []
+    for v in values:
+        others = [expected[w.name] + band for w in values if w.name != v.name]
+        must = bool(others) and v.value.low > max(others)
+        out.append(ModReport(tuned[v.name], v.mod.score, v.value, expected[v.name], band,
+                             _verdict(v.value, expected[v.name], band), must))
+    return tuple(out)
+
+
+def balance_deck(setup: Any, games: int, seed: int | str, *, band: float = DEFAULT_BAND,
+                 max_rounds: int = 2, jobs: int | None = 1) -> DeckBalance:
+    """Measure, flag the mods off their printed score, retune those scores; up to max_rounds."""
+    mods = unique_mods(setup.mods)
+    first: tuple[ModReport, ...] | None = None
+    reports: tuple[ModReport, ...] = ()
+    scale, rounds = DEFAULT_SCALE, 0
+    while rounds < max(1, max_rounds):
+        rounds += 1
+        current = dataclasses.replace(setup, mods=deck_of(mods))
+        values = measure_mods(current, games, seed, jobs=jobs, mods=mods)
+        scale = fit_scale(values)
+        tuned = {v.name: v.mod for v in values}
+        flagged = [v for v in values
+                   if _verdict(v.value, scale * v.mod.score, band) != "ok"]
+        for v in flagged:
+            tuned[v.name] = dataclasses.replace(v.mod, score=max(0, round(v.value.value / scale)))
+        reports = _reports(values, scale, band, tuned)
+        if first is None:
+            first = reports
+        mods = tuple(tuned[m.name] for m in mods)
+        if not flagged or all(tuned[v.name].score == v.mod.score for v in flagged):
+            break
+    # Report the first printed score as "before" and the last measurement and verdict.
+    assert first is not None
+    before = {r.mod.name: r.score_before for r in first}
+    reports = tuple(dataclasses.replace(r, score_before=before[r.mod.name]) for r in reports)
+    return DeckBalance(mods, reports, scale, rounds)
+
+
+def mod_checks(balance: DeckBalance) -> list[Check]:
+    """One check per mod: its measured value against the band around k x its printed score."""
+    out = []
+    for r in balance.reports:
+        lo, hi = r.expected - r.band, r.expected + r.band
+        note = f"printed {r.score_before} -> {r.mod.score}" + ("; must-pick" if r.must_pick else "")
+        out.append(Check(f"mod {r.mod.name}: value vs printed score", r.value.value, r.value.low,
+                         r.value.high, lo, hi, r.verdict == "ok" and not r.must_pick, note))
+    return out
+
+
+#: The columns of examples/salvage-mods.csv, which `pnp render` prints as cards.
+CSV_COLUMNS = ("name", "type", "cost", "score", "text", "count", "back")
+
+
+def mods_csv(mods: Sequence[Mod]) -> str:
+    """The deck as the card CSV (cost 0: a mod is installed for free when a run closes)."""
+    import csv
+    import io
+
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for m in mods:
+        w.writerow((m.name, m.type, 0, m.score, m.text, m.count, ""))
+    return buf.getvalue()
+
+
+def mods_document(balance: DeckBalance, *, games: int, seed: int | str, bots: Sequence[str],
+                  band: float) -> dict[str, Any]:
+    """mods.json: how the deck was measured and, per mod, its printed score and value."""
+    from pnp.seed import seed_code
+
+    return {"game": "salvage", "seed": str(seed), "seed_code": seed_code(seed),
+            "games_per_mod": games, "bots": list(bots), "band": band,
+            "scale": {"k": balance.scale, "fit": "least squares through the origin: expected "
+                      "win-rate change = k x printed score"},
+            "rounds": balance.rounds,
+            "mods": [r.to_dict() for r in balance.reports]}
+
+
+def balance_lines(balance: DeckBalance) -> list[str]:
+    """A table of the balanced deck for the terminal."""
+    lines = [f"scale k = {balance.scale:.4f} win rate per point, {balance.rounds} round(s)"]
+    for r in balance.reports:
+        v = r.value
+        lines.append(f"  {r.mod.name:<26}{r.score_before:>2} -> {r.mod.score:<2} "
+                     f"{v.value:+.3f} [{v.low:+.3f}, {v.high:+.3f}]  {r.verdict}"
+                     + ("  MUST-PICK" if r.must_pick else ""))
+    return lines

@@ -1,0 +1,1 @@
+"""Salvage tests."""
