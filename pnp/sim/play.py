@@ -116,11 +116,19 @@ def batch_records(module: str, setup: Any, seed: int | str, check: bool, batch: 
 
 def run_games(spec: GameSpec, setup: Any, games: int, seed: int | str, *,
               jobs: int | None = 1, scheduler: str | None = None, progress: bool = False,
-              check: bool = False, batch_size: int = 100) -> list[Any]:
+              check: bool = False, batch_size: int | None = None) -> list[Any]:
     """Records of ``games`` games of the run of ``seed``, in game order, on any executor."""
     from pnp.games.registry import GAMES
 
     task = functools.partial(batch_records, GAMES[spec.name], setup, seed, check)
+    if batch_size is None:
+        # Results never depend on batches (each game has its own seed): size them so every
+        # worker gets a few even when a run is short (30 slow search games on 2 cores), and at
+        # most 100 games so progress moves.
+        from pnp.sim.runner import resolve_jobs
+
+        workers = 1 if scheduler is None and resolve_jobs(jobs) == 1 else 2 * resolve_jobs(jobs)
+        batch_size = max(1, min(100, -(-games // (4 * workers))))
     results = run(task, games, seed, stream=(spec.name, "run"), batch_size=batch_size,
                   jobs=jobs, scheduler=scheduler, progress=progress)
     return [r for batch in results for r in batch]
