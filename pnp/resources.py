@@ -5,6 +5,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from pnp.errors import PnpError
+
 _CHECKOUT = Path(__file__).resolve().parent.parent
 
 
@@ -26,3 +28,11 @@ def cardset(name: str) -> Path:
 def template(name: str) -> Path:
     """Path of a bundled file under templates/ (e.g. 'default/card.yaml')."""
     return _root("pnp.templates", "templates") / name
+
+
+def read_text(path: str | Path) -> str:
+    """A user's or a bundled text file (UTF-8); PnpError naming it when it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PnpError(f"cannot read: {exc.strerror}", file=str(path)) from None

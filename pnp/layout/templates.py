@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -415,3 +415,20 @@ def describe(value: Any) -> Any:
     if isinstance(value, float):
         return round(value, 4)
     return value
+
+
+def game_layout(folder: str, name: str, layouts: str | Path | None = None) -> Layout:
+    """Layout ``name`` from the folder ``layouts`` a designer gave, else from the bundled
+    templates/``folder``/ (a game's cards and tiles)."""
+    from pnp.resources import template
+
+    path = Path(layouts) / name if layouts is not None else template(f"{folder}/{name}")
+    if not path.is_file():
+        raise PnpError("no such layout file", file=str(path), field="layouts")
+    return load_layout(path)
+
+
+def layout_cards(layout: Layout, cards: Iterable[Card], size: tuple[float, float],
+                 bleed: float, deck: str) -> list[Component]:
+    """Every card drawn by ``layout`` (front, and the back its ``back:`` names)."""
+    return list(components(Deck(deck, tuple(cards)), layout, size, bleed))

@@ -30,7 +30,12 @@ from pnp.games.junkyard_wars.rules import (
 from pnp.layout.colours import parse_colour
 from pnp.layout.draw import Component, Drawing, Group, Item, Rect
 from pnp.layout.draw import Path as PathItem
-from pnp.layout.templates import Layout, Renderer, components, load_layout
+from pnp.layout.templates import (
+    Layout,
+    Renderer,
+    game_layout,
+    layout_cards,
+)
 
 INK = "#222222"
 JUNK_GREY = "#b8b8b8"
@@ -52,18 +57,13 @@ def rule_fields() -> tuple[tuple[str, Value], ...]:
 
 def load(name: str, layouts: str | Path | None = None) -> Layout:
     """Layout ``name`` (e.g. "machine.yaml") of the folder ``layouts``, or of the bundled one."""
-    from pnp.resources import template
-
-    path = Path(layouts) / name if layouts is not None else template(f"{LAYOUTS}/{name}")
-    if not path.is_file():
-        raise PnpError("no such layout file", file=str(path), field="layouts")
-    return load_layout(path)
+    return game_layout(LAYOUTS, name, layouts)
 
 
 def render(name: str, cards: Sequence[Card], size: tuple[float, float], bleed: float,
            layouts: str | Path | None = None, deck: str = "Junkyard Wars") -> list[Component]:
     """Every card drawn by layout ``name`` (front, and the back its ``back:`` names)."""
-    return list(components(Deck(deck, tuple(cards)), load(name, layouts), size, bleed))
+    return layout_cards(load(name, layouts), cards, size, bleed, deck)
 
 
 # ---------------------------------------------------------------- walls (shared with sheets)

@@ -18,7 +18,7 @@ import yaml
 from pnp.errors import PnpError
 from pnp.games.salvage.mods import EFFECTS, FLAGS, Mod, deck_of
 from pnp.games.salvage.rules import MATERIALS, SIDES, Config, NodeRoll, Rank
-from pnp.resources import cardset
+from pnp.resources import cardset, read_text
 
 __all__ = ["config_from_dict", "load_config", "load_deck", "load_field", "load_mods",
            "mods_from_dict", "read_yaml"]
@@ -51,10 +51,7 @@ def _lines(node: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], int]) ->
 
 def read_yaml(path: str | Path) -> tuple[Any, dict[tuple[Any, ...], int]]:
     """A YAML file's data and the line of every key and item (PnpError on a syntax error)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PnpError(f"cannot read: {exc.strerror}", file=str(path)) from None
+    text = read_text(path)
     try:
         data = yaml.safe_load(text)
         lines: dict[tuple[Any, ...], int] = {}
@@ -248,8 +245,5 @@ def load_field(path: str) -> Any:
     """A field.json (``field.Field``), PnpError naming the file on bad input."""
     from pnp.games.salvage.field import field_from_json
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PnpError(f"cannot read: {exc.strerror}", file=path) from None
+    text = read_text(path)
     return field_from_json(text, where=path)

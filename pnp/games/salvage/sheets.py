@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pnp.content import Card, Deck, Value
-from pnp.errors import PnpError
+from pnp.content import Card, Value
 from pnp.games.salvage.mods import EFFECTS, FLAGS, Mod
 from pnp.games.salvage.rules import MATERIALS, SIDES, Config, Rank, die_name
 from pnp.layout.draw import Align, Component, Drawing, Item, Rect, TextBox, VAlign
 from pnp.layout.impose import sheet_area, sheet_page
-from pnp.layout.templates import Layout, components, load_layout
+from pnp.layout.templates import Layout, game_layout, layout_cards
 
 LAYOUTS = "salvage"  # the bundled layouts: templates/salvage/
 POKER = (63.5, 88.9)
@@ -29,17 +28,12 @@ MOB_FILL, SCRAP_FILL, CELL_FILL, SUPPLY_FILL = "#8e3b2f", "#a58a5a", "#f4c542", 
 
 def load(name: str, layouts: str | Path | None = None) -> Layout:
     """Layout ``name`` of the folder ``layouts``, or of the bundled templates/salvage/."""
-    from pnp.resources import template
-
-    path = Path(layouts) / name if layouts is not None else template(f"{LAYOUTS}/{name}")
-    if not path.is_file():
-        raise PnpError("no such layout file", file=str(path), field="layouts")
-    return load_layout(path)
+    return game_layout(LAYOUTS, name, layouts)
 
 
 def _render(name: str, cards: Sequence[Card], size: tuple[float, float], bleed: float,
             deck: str, layouts: str | Path | None) -> list[Component]:
-    return list(components(Deck(deck, tuple(cards)), load(name, layouts), size, bleed))
+    return layout_cards(load(name, layouts), cards, size, bleed, deck)
 
 
 # ---------------------------------------------------------------- mods deck

@@ -15,17 +15,14 @@ import yaml
 from pnp.errors import PnpError
 from pnp.games.waste_knights.generate import Catalogue, catalogue_from_dict
 from pnp.games.waste_knights.hexes import VEHICLES
-from pnp.resources import cardset
+from pnp.resources import cardset, read_text
 
 VEHICLES_SOURCE = "cardsets/waste_knights/vehicles.yaml"
 
 
 def read_yaml(path: str | Path) -> Any:
     """Parse a YAML file; PnpError with the line of a syntax error."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PnpError(f"cannot read: {exc.strerror}", file=str(path)) from None
+    text = read_text(path)
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:

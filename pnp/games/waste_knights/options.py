@@ -17,6 +17,7 @@ from pnp.errors import PnpError
 from pnp.games.api import Option
 from pnp.games.waste_knights.hexes import Board, board_from_dict
 from pnp.games.waste_knights.tour import DEFAULT_ROUNDS
+from pnp.resources import read_text
 
 _SESSION = ("session",)
 _BOARD = ("session", "board")  # how the session's board is drawn; `board` writes it alone
@@ -51,12 +52,8 @@ def board_from_json(text: str, where: str = "board.json") -> Board:
 
 def load_board(path: str) -> Board:
     """Read and validate a board.json."""
-    from pathlib import Path
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PnpError(f"cannot read: {exc.strerror}", file=path) from None
+    text = read_text(path)
     return board_from_json(text, where=path)
 
 

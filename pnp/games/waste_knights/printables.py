@@ -39,7 +39,7 @@ from pnp.layout.draw import (
 )
 from pnp.layout.draw import Path as PathItem
 from pnp.layout.marks import offset_polygon
-from pnp.layout.templates import Layout, Renderer, load_layout
+from pnp.layout.templates import Layout, Renderer, game_layout
 from pnp.layout.text import fit_text
 
 FLAT = 60.0
@@ -111,12 +111,7 @@ def board_bounds(flat: float) -> tuple[float, float]:
 
 def load(name: str, layouts: str | Path | None = None) -> Layout:
     """Layout ``name`` (e.g. "hex.yaml") from the folder ``layouts``, else the bundled one."""
-    from pnp.resources import template
-
-    path = Path(layouts) / name if layouts is not None else template(f"{LAYOUTS}/{name}")
-    if not path.is_file():
-        raise PnpError("no such layout file", file=str(path), field="layouts")
-    return load_layout(path)
+    return game_layout(LAYOUTS, name, layouts)
 
 
 def _shape_renderer(name: str, layouts: str | Path | None, size: tuple[float, float],
