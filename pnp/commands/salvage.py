@@ -26,18 +26,29 @@ def field(seed: str, out: str | None, page: str, **values: Any) -> None:
     O.echo_pack(where, manifest, pack)
 
 
-def mods(seed: str, out: str | None, games: int, jobs: int, band: float, max_rounds: int,
-         **values: Any) -> None:
+#: Paired games per mod when --games is not given (about 1,000 tell the mods apart).
+PAIRED_GAMES = 200
+
+
+def mods(seed: str, out: str | None, games: int | None, jobs: int, band: float,
+         max_rounds: int, max_score: int, **values: Any) -> None:
     """The balanced mods deck: mods.json, mods.csv (cards for `pnp render`), manifest.json."""
+    from pnp.errors import PnpError
     from pnp.games.salvage import deck
     from pnp.games.salvage.simulate import make_setup
     from pnp.output import Output
     from pnp.pack import Json, Pack, PrintOptions
     from pnp.pack_writer import write_pack
 
+    games = PAIRED_GAMES if games is None else games
+    if games < 2:
+        raise PnpError(f"must be at least 2 paired games, got {games}", field="games")
+    if max_score < 0:
+        raise PnpError(f"must be 0 or more, got {max_score}", field="max-score")
     bots = ("heuristic", "heuristic")
     setup = make_setup(seed, 2, bots, values)
-    balance = deck.balance_deck(setup, games, seed, band=band, max_rounds=max_rounds, jobs=jobs)
+    balance = deck.balance_deck(setup, games, seed, band=band, max_rounds=max_rounds,
+                                max_score=max_score, jobs=jobs)
     pack = Pack("Salvage mods", seed, [Json("mods.json", deck.mods_document(
         balance, games=games, seed=seed, bots=bots, band=band))],
         checks=[c.to_dict() for c in deck.mod_checks(balance)],
@@ -53,6 +64,7 @@ def mods(seed: str, out: str | None, games: int, jobs: int, band: float, max_rou
 def register(app: typer.Typer) -> None:
     """Add `field` and `mods` to the `salvage` group."""
     from pnp.games.salvage import GAME
+    from pnp.games.salvage.deck import MAX_SCORE
 
     app.command("field")(build_command(field, [
         param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
@@ -71,14 +83,14 @@ def register(app: typer.Typer) -> None:
 
     app.command("mods")(build_command(mods, [
         param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
-        param("games", Annotated[int, typer.Option(
-            "--games", help="Paired games per mod (with and without it).")], 200),
-        param("jobs", O.Jobs, 1),
+        param("games", O.Games, None), param("jobs", O.Jobs, 0),
         param("band", Annotated[float, typer.Option(
             "--band", help="Allowed gap in win rate between a mod's value and k x its score.")],
             0.05),
         param("max_rounds", Annotated[int, typer.Option(
             "--max-rounds", help="Measure-and-retune rounds at most.")], 2),
+        param("max_score", Annotated[int, typer.Option(
+            "--max-score", help="Highest score a mod card may print.")], MAX_SCORE),
         *(game_param(o) for o in GAME.options_for("mods"))],
         """The mods deck balanced by simulation: each mod's value (the change in win rate when
     one seat starts with it, heuristic vs heuristic, paired games) against its printed score;
@@ -87,7 +99,7 @@ def register(app: typer.Typer) -> None:
 
     Examples:
 
-    pnp salvage mods --seed demo --out output/salvage-mods
+    pnp salvage mods --seed demo --out output/salvage-mods   (200 paired games per mod)
 
     pnp salvage mods --seed demo --games 1000 --jobs 0
     """))

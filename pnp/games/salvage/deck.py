@@ -11,8 +11,10 @@ the value is what the mod's effect is worth in play, not its score at the end (w
 ``balance_deck`` reads the values through one linear scale, expected value = k x printed score,
 k fitted by least squares through the origin over the deck (``fit_scale``; ``DEFAULT_SCALE``
 when the fit is not positive), flags the mods whose interval lies wholly outside
-``expected +- band`` and moves their printed score to ``round(value / k)`` (at least 0),
-re-measuring with the tuned deck, for up to ``max_rounds`` rounds.
+``expected +- band`` and moves their printed score to ``round(value / k)``, kept within the
+printed range 0..``max_score``, re-measuring with the tuned deck, for up to ``max_rounds``
+rounds. A mod worth more than the top score stays "over": a band the score alone cannot meet,
+which the report names (its effect needs weakening, a designer's call).
 """
 
 from __future__ import annotations
@@ -136,6 +138,10 @@ def measure_mods(setup: Any, games: int, seed: int | str, *, jobs: int | None = 
     return out
 
 
+#: The highest score a mod card prints (the bundled deck prints 0 to 5).
+MAX_SCORE = 5
+
+
 def fit_scale(values: Sequence[ModValue]) -> float:
     """k of expected value = k x printed score, least squares through the origin."""
     ss = sum(v.mod.score ** 2 for v in values)
@@ -165,7 +171,8 @@ def _reports(values: Sequence[ModValue], scale: float, band: float,
 
 
 def balance_deck(setup: Any, games: int, seed: int | str, *, band: float = DEFAULT_BAND,
-                 max_rounds: int = 2, jobs: int | None = 1) -> DeckBalance:
+                 max_rounds: int = 2, max_score: int = MAX_SCORE, jobs: int | None = 1
+                 ) -> DeckBalance:
     """Measure, flag the mods off their printed score, retune those scores; up to max_rounds."""
     mods = unique_mods(setup.mods)
     first: tuple[ModReport, ...] | None = None
@@ -180,7 +187,8 @@ def balance_deck(setup: Any, games: int, seed: int | str, *, band: float = DEFAU
         flagged = [v for v in values
                    if _verdict(v.value, scale * v.mod.score, band) != "ok"]
         for v in flagged:
-            tuned[v.name] = dataclasses.replace(v.mod, score=max(0, round(v.value.value / scale)))
+            score = min(max_score, max(0, round(v.value.value / scale)))
+            tuned[v.name] = dataclasses.replace(v.mod, score=score)
         reports = _reports(values, scale, band, tuned)
         if first is None:
             first = reports
