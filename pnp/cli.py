@@ -61,7 +61,8 @@ def games_cmd(
         return
     for r in rows:
         p = r["players"]
-        typer.echo(f"{r['name']:<16} {r['title']}, {p['min']}-{p['max']} players; "
+        count = str(p["min"]) if p["min"] == p["max"] else f"{p['min']}-{p['max']}"
+        typer.echo(f"{r['name']:<16} {r['title']}, {count} players; "
                    f"commands: {', '.join(r['commands'])}; bots: {', '.join(r['bots'])}")
 
 
