@@ -55,14 +55,13 @@ def games_cmd(
 
     from pnp.games.registry import all_games
 
-    rows = [spec.describe() for spec in all_games()]
+    specs = all_games()
     if json_out:
-        typer.echo(json.dumps({"games": rows}, sort_keys=True, indent=2))
+        typer.echo(json.dumps({"games": [g.describe() for g in specs]}, sort_keys=True, indent=2))
         return
-    for r in rows:
-        p = r["players"]
-        count = str(p["min"]) if p["min"] == p["max"] else f"{p['min']}-{p['max']}"
-        typer.echo(f"{r['name']:<16} {r['title']}, {count} players; "
+    for spec in specs:
+        r = spec.describe()
+        typer.echo(f"{r['name']:<16} {r['title']}, {spec.players_text}; "
                    f"commands: {', '.join(r['commands'])}; bots: {', '.join(r['bots'])}")
 
 

@@ -56,8 +56,7 @@ def _setup(spec: GameSpec, seed: str, players: int | None, bots: str | None,
 
     n = spec.default_players if players is None else players
     if not spec.min_players <= n <= spec.max_players:
-        raise PnpError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, "
-                       f"got {n}", field="players")
+        raise PnpError(f"{spec.title} is for {spec.players_text}, got {n}", field="players")
     return spec.make_setup(seed, n, bot_names(spec, n, bots), game_options)
 
 

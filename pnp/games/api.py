@@ -172,6 +172,13 @@ class GameSpec:
         """The game's own options that ``command`` takes."""
         return tuple(o for o in self.options if command in o.commands)
 
+    @property
+    def players_text(self) -> str:
+        """"2-6 players", or "2 players" for a duel."""
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players}-{self.max_players} players"
+
     def describe(self) -> dict[str, Any]:
         """Name, title, players and commands, for ``pnp games``."""
         commands = ["simulate", "replay"] + (["session"] if self.session else [])

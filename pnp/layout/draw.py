@@ -111,6 +111,17 @@ class Group:
 Item = Rect | Circle | Path | TextBox | Image | Group
 
 
+def texts(items: tuple[Item, ...] | list[Item]) -> list[str]:
+    """The text of every TextBox in ``items``, groups included, in drawing order."""
+    out: list[str] = []
+    for item in items:
+        if isinstance(item, TextBox):
+            out.append(item.text)
+        elif isinstance(item, Group):
+            out += texts(item.items)
+    return out
+
+
 @dataclass(frozen=True)
 class Drawing:
     """One face of a component (card, tile, board) or one whole page.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -432,3 +432,20 @@ def layout_cards(layout: Layout, cards: Iterable[Card], size: tuple[float, float
                  bleed: float, deck: str) -> list[Component]:
     """Every card drawn by ``layout`` (front, and the back its ``back:`` names)."""
     return list(components(Deck(deck, tuple(cards)), layout, size, bleed))
+
+
+def fill_empty_group(drawing: Drawing, items: Sequence[Item], layout: Layout, slot: str,
+                     what: str, name: str | None = None) -> Drawing:
+    """``drawing`` with the layout's first empty group (the ``slot`` a designer placed, e.g.
+    ``- id: maze`` / ``group: {items: []}``) holding ``items`` drawn by code: the layout sets
+    where and how large, the game draws the geometry. PnpError if there is no such group."""
+    out: list[Item] = []
+    placed = False
+    for item in drawing.items:
+        if isinstance(item, Group) and not item.items and not placed:
+            item, placed = replace(item, items=tuple(items)), True
+        out.append(item)
+    if not placed and items:
+        raise PnpError(f"the layout has no empty group where the {what} go (an item such as "
+                       f"`- id: {slot}` / `group: {{items: []}}`)", file=layout.path, field=slot)
+    return replace(drawing, items=tuple(out), name=drawing.name if name is None else name)

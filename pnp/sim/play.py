@@ -122,13 +122,13 @@ def run_games(spec: GameSpec, setup: Any, games: int, seed: int | str, *,
 
     task = functools.partial(batch_records, GAMES[spec.name], setup, seed, check)
     if batch_size is None:
-        # Results never depend on batches (each game has its own seed): size them so every
-        # worker gets a few even when a run is short (30 slow search games on 2 cores), and at
-        # most 100 games so progress moves.
+        # Results never depend on batches (each game has its own seed): size them so each
+        # worker gets its share of chunks even in a short run (30 slow search games on 2
+        # cores), at most 100 games so the progress bar moves.
+        from pnp.sim.executors import CHUNKS_PER_WORKER
         from pnp.sim.runner import resolve_jobs
 
-        workers = 1 if scheduler is None and resolve_jobs(jobs) == 1 else 2 * resolve_jobs(jobs)
-        batch_size = max(1, min(100, -(-games // (4 * workers))))
+        batch_size = max(1, min(100, -(-games // (CHUNKS_PER_WORKER * resolve_jobs(jobs)))))
     results = run(task, games, seed, stream=(spec.name, "run"), batch_size=batch_size,
                   jobs=jobs, scheduler=scheduler, progress=progress)
     return [r for batch in results for r in batch]

@@ -28,11 +28,12 @@ from pnp.games.junkyard_wars.rules import (
     WORKERS,
 )
 from pnp.layout.colours import parse_colour
-from pnp.layout.draw import Component, Drawing, Group, Item, Rect
+from pnp.layout.draw import Component, Drawing, Item, Rect
 from pnp.layout.draw import Path as PathItem
 from pnp.layout.templates import (
     Layout,
     Renderer,
+    fill_empty_group,
     game_layout,
     layout_cards,
 )
@@ -185,22 +186,6 @@ def _style(renderer: Renderer, card: Card, index: int) -> MazeStyle:
     return MazeStyle(**values)
 
 
-def _place_maze(drawing: Drawing, maze: list[Item], layout: Layout) -> Drawing:
-    """``drawing`` with the layout's empty ``maze`` group filled with the maze."""
-    items, placed = [], False
-    for item in drawing.items:
-        if isinstance(item, Group) and not item.items and not placed:
-            item, placed = Group(tuple(maze), item.dx, item.dy, item.rotate, item.mirror,
-                                 item.clip), True
-        items.append(item)
-    if not placed:
-        raise PnpError("the tile layout has no empty group where the maze goes "
-                       "(an item such as `- id: maze` / `group: {items: []}`)",
-                       file=layout.path, field="maze")
-    return Drawing(drawing.width, drawing.height, tuple(items), bleed=drawing.bleed,
-                   outline=drawing.outline, name=drawing.name)
-
-
 def face_drawings(faces: Sequence[Face], *, square_mm: float = 20.0, code: str = "",
                   bleed: float = 3.0, layouts: str | Path | None = None) -> list[Drawing]:
     """Faces of maze tiles at true size, drawn by the tile layout around the computed maze."""
@@ -211,7 +196,8 @@ def face_drawings(faces: Sequence[Face], *, square_mm: float = 20.0, code: str =
     out = []
     for index, (face, card) in enumerate(zip(faces, cards, strict=True), 1):
         maze = maze_items(face, square_mm, _style(renderer, card, index), bleed)
-        out.append(_place_maze(renderer.drawing(card, index), maze, layout))
+        out.append(fill_empty_group(renderer.drawing(card, index), maze, layout, "maze",
+                                    "maze walls"))
     return out
 
 

@@ -39,7 +39,7 @@ from pnp.layout.draw import (
 )
 from pnp.layout.draw import Path as PathItem
 from pnp.layout.marks import offset_polygon
-from pnp.layout.templates import Layout, Renderer, game_layout
+from pnp.layout.templates import Layout, Renderer, fill_empty_group, game_layout
 from pnp.layout.text import fit_text
 
 FLAT = 60.0
@@ -139,22 +139,6 @@ def _number(renderer: Renderer, card: Card, var: str) -> float:
                        file=renderer.layout.path, field=var) from None
 
 
-def _fill_group(face: Drawing, items: Sequence[Item], layout: Layout, group: str,
-                name: str) -> Drawing:
-    """``face`` with the layout's first empty group filled with ``items``."""
-    out: list[Item] = []
-    placed = False
-    for item in face.items:
-        if isinstance(item, Group) and not item.items and not placed:
-            item, placed = replace(item, items=tuple(items)), True
-        out.append(item)
-    if not placed and items:
-        raise PnpError(f"the layout has no empty group where the {group} go (an item such as "
-                       f"`- id: {group}` / `group: {{items: []}}`)", file=layout.path,
-                       field=group)
-    return replace(face, items=tuple(out), name=name)
-
-
 def hex_card(h: Hex, spec: TileSpec | None, *, joined: bool) -> Card:
     """What a hex layout prints for hex ``h`` (``spec``: its catalogue tile, for the check)."""
     skill, level = spec.exploration_check if spec and spec.exploration_check else ("", 0)
@@ -193,7 +177,7 @@ class HexFaces:
             size, gap = _number(r, card, "icon_size"), _number(r, card, "icon_gap")
             for i, icon in enumerate(icons):
                 items += ICON_DRAW[icon]((i - (len(icons) - 1) / 2) * gap, 0.0, size)
-        return _fill_group(r.drawing(card, 1), items, r.layout, "icons", h.tile)
+        return fill_empty_group(r.drawing(card, 1), items, r.layout, "icons", "icons", h.tile)
 
     def placed(self, h: Hex, cx: float, cy: float) -> Group:
         """The face of ``h`` centred at (cx, cy)."""
@@ -207,7 +191,8 @@ def tile_back(kind: str, width: float, height: float, outline: Sequence[Point],
     r = _shape_renderer("hex-back.yaml", layouts, (width, height), outline, bleed, flat)
     card = Card(kind, fields=(("kind", kind),))
     emblem = EMBLEM[kind](0.0, 0.0, _number(r, card, "emblem_size")) if kind in EMBLEM else []
-    back = _fill_group(r.drawing(card, 1), emblem, r.layout, "emblem", f"back {kind}")
+    back = fill_empty_group(r.drawing(card, 1), emblem, r.layout, "emblem", "emblem",
+                            f"back {kind}")
     return replace(back, outline=tuple(outline))
 
 

@@ -12,6 +12,7 @@ from pnp.games.salvage.pack import session_pack
 from pnp.games.salvage.sheets import POKER, TOKEN, rules_text, unique_mods
 from pnp.games.salvage.simulate import make_setup
 from pnp.layout.draw import Drawing, Group, TextBox
+from pnp.layout.draw import texts as _texts
 from pnp.output import Output
 from pnp.pack import Cards, Pack, Pages, PrintOptions
 from pnp.pack_writer import write_pack
@@ -39,16 +40,6 @@ def _write(pack: Pack, out: Path) -> Path:
 @pytest.fixture(scope="module")
 def written(pack, tmp_path_factory) -> Path:
     return _write(pack, tmp_path_factory.mktemp("session"))
-
-
-def _texts(items) -> list[str]:
-    out: list[str] = []
-    for it in items:
-        if isinstance(it, TextBox):
-            out.append(it.text)
-        elif isinstance(it, Group):
-            out += _texts(it.items)
-    return out
 
 
 def _file(pack: Pack, path: str):

@@ -32,6 +32,7 @@ from pnp.games.waste_knights.printables import (
     union_outline,
 )
 from pnp.layout.draw import Circle, Drawing, Group, Path, Rect, TextBox
+from pnp.layout.draw import texts as _texts
 from pnp.layout.impose import nup
 from pnp.layout.marks import offset_polygon
 from pnp.layout.pdf import write_pdf
@@ -54,14 +55,6 @@ def session():
 def comps(session):
     board, tiles = session
     return tile_components(board, tiles)
-
-
-def _texts(items):
-    for it in items:
-        if isinstance(it, TextBox):
-            yield it.text
-        elif isinstance(it, Group):
-            yield from _texts(it.items)
 
 
 def _leaves(items, dx=0.0, dy=0.0):
