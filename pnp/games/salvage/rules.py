@@ -280,8 +280,10 @@ class Tables:
     # run on this field (never read by the rules)
 
 
+@lru_cache(maxsize=8)
 def tables_for(fld: Any) -> Tables:
-    """The tables of a field (``field.Field``: nodes, edges, bases, wrecks, rolls)."""
+    """The tables of a field (``field.Field``: nodes, edges, bases, wrecks, rolls), built once
+    per field and process."""
     n = len(fld.nodes)
     nbrs = tuple(tuple(sorted(x)) for x in fld.neighbours())
     dist = tuple(tuple(row) for row in fld.distances())

@@ -56,21 +56,11 @@ class Setup:
     players: int = 2
     field_name: str = ""
     mods_name: str = ""
-    tables: Tables = dataclasses.field(default=None, compare=False,  # type: ignore[assignment]
-                                       repr=False)
 
-    def __post_init__(self) -> None:
-        if self.tables is None:
-            object.__setattr__(self, "tables", tables_for(self.field))
-
-    def __getstate__(self) -> dict[str, Any]:
-        # The tables are rebuilt where the setup lands: a smaller pickle.
-        return {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "tables"}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for k, v in state.items():
-            object.__setattr__(self, k, v)
-        object.__setattr__(self, "tables", tables_for(self.field))
+    @property
+    def tables(self) -> Tables:
+        """The field's tables, built once per field and process (never pickled with it)."""
+        return tables_for(self.field)
 
 
 class SalvageRules:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pnp.errors import PnpError
@@ -42,20 +42,11 @@ class Setup:
     rounds: int = DEFAULT_ROUNDS
     model: TourModel = TourModel()
     board_name: str = ""             # where the board came from, for the summary
-    tables: Tables = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
-    def __post_init__(self) -> None:
-        if self.tables is None:  # from the board, once per board and process
-            object.__setattr__(self, "tables", tables_for(self.board))
-
-    def __getstate__(self) -> dict[str, Any]:
-        # The tables are rebuilt (and cached) where the setup lands: a smaller pickle.
-        return {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "tables"}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for k, v in state.items():
-            object.__setattr__(self, k, v)
-        object.__setattr__(self, "tables", tables_for(self.board))
+    @property
+    def tables(self) -> Tables:
+        """The board's tables, built once per board and process (never pickled with it)."""
+        return tables_for(self.board)
 
     @property
     def players(self) -> int:
