@@ -11,8 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import PnpError
-from pnp.sim.stats import (Check, Estimate, check_band, mean_ci, percentiles, proportion_ci,
-                           t975)
+from pnp.sim.stats import Check, Estimate, check_band, mean_ci, percentiles, proportion_ci, t975
 
 
 @pytest.mark.parametrize("k, n, low, high", [

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.api import GameSpec, Option
-from pnp.games.salvage.bots import BOTS, heuristic_bot
+from pnp.games.salvage.bots import BOTS, heuristic_bot, search_candidates
 from pnp.games.salvage.simulate import RULES, make_setup, record, summarize, summary_lines
-from pnp.sim.mcts import make_mcts
+from pnp.sim.rollout import make_rollout
 
 _RUN = ("simulate", "replay", "session")
 
@@ -29,15 +29,19 @@ OPTIONS: tuple[Option, ...] = (
     Option("mods", "--mods", str, None,
            "Mods deck YAML (default: the bundled cardsets/salvage/mods.yaml).",
            commands=(*_RUN, "mods")),
+    Option("strength_games", "--strength-games", int, 0,
+           "Games per pair of computer players (random .. search-deep) for the strength table "
+           "of the report (0: none; 20 take about 15 minutes on 2 cores).",
+           commands=("session",)),
     Option("rules", "--rules", str, None,
            "Rules numbers YAML (default: the bundled cardsets/salvage/rules.yaml).",
            commands=(*_RUN, "mods")),
 )
 
-#: The computer opponent's search strengths: Monte Carlo tree search over the rules (hidden
-#: parts redrawn each iteration), iterations per move; rollouts played by the heuristic player.
-SEARCH = {name: make_mcts(iterations, rollout=heuristic_bot(None, 0))
-          for name, iterations in (("search-quick", 50), ("search", 200), ("search-deep", 800))}
+#: The computer opponent's search strengths: each candidate move played out to the end by the
+#: heuristic player, over sampled futures (hidden parts redrawn), ``samples`` playouts a move.
+SEARCH = {name: make_rollout(heuristic_bot, samples, candidates=search_candidates)
+          for name, samples in (("search-quick", 8), ("search", 16), ("search-deep", 32))}
 
 def _session(*args: Any, **kwargs: Any) -> Any:
     from pnp.games.salvage.pack import session_pack  # the shell: drawing libraries

@@ -29,7 +29,7 @@ from pnp.games.salvage.state import (
     SalvageState,
 )
 
-__all__ = ["BOTS", "HeuristicBot", "RandomBot", "heuristic_bot", "random_bot"]
+__all__ = ["BOTS", "HeuristicBot", "RandomBot", "heuristic_bot", "random_bot", "search_candidates"]
 
 #: Fight a mob only when a round hits at least this often with the best dice.
 FIGHT_ODDS = 0.4
@@ -312,6 +312,17 @@ class HeuristicBot:
                   if nb != other and dist[nb][target] == d - 1]
         around.sort(key=lambda nb: mob[nb] > 0)
         return around[0] if around else -1
+
+
+def search_candidates(state: SalvageState, default: Any) -> list[Any]:
+    """The moves a search player weighs: every legal action but the dice pools no player would
+    load (a fight round with the heuristic's pool or none; a clash with all dice or none)."""
+    me = state.mechas[state.current_player]
+    pools = {(), me.dice}
+    if state.phase in (TURN, FIGHT) and state.mob[me.pos]:
+        pools = {(), HeuristicBot.pool(state, me)[0]}
+    return [a for a in state.legal_actions()
+            if not isinstance(a, A.FightRound | A.ClashDice) or a.dice in pools or a == default]
 
 
 def random_bot(setup: Any, seat: int) -> RandomBot:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pnp.errors import PnpError
 from pnp.games.salvage.field import (
     DEFAULT_DENSITY,
     DEFAULT_NODES,
@@ -83,6 +84,20 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
         doc = _simulation(setup, games, seed, jobs)
         sections = report_sections(doc)
         checks = list(doc.get("checks", [])) + checks
+    strength_games = int(options.get("strength_games") or 0)
+    if strength_games < 0:
+        raise PnpError(f"must be 0 or more, got {strength_games}", field="strength-games")
+    extra: list[Json] = []
+    notes = [field_summary(field)]
+    if strength_games > 0:
+        from pnp.games.salvage.strength import strength_checks, strength_lines, strength_matrix
+
+        strengths = strength_matrix(setup, strength_games, seed, jobs=jobs)
+        found = [c.to_dict() for c in strength_checks(strengths)]
+        sections.append(strength_section(strengths, found))
+        checks = found + checks
+        extra.append(Json("strengths.json", strengths))
+        notes += strength_lines(strengths)
     sections.append({"heading": "Field", "text": field_summary(field)
                      + ("\n\nProblems: " + "; ".join(problems) if problems else ""),
                      "checks": checks[-1:]})
@@ -94,6 +109,7 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
              Pages("score-sheet.pdf", f"{TITLE} score sheet",
                    [score_sheet(config, print_opts.page, foot)]),
              Cards("tokens.pdf", f"{TITLE} tokens", token_components(config)),
+             *extra,
              Report("report.html", f"{TITLE} balance report", sections,
                     subtitle=f"seed {seed_code(seed)} · {games} games · "
                              f"{' vs '.join(setup.bots)}")]
@@ -102,7 +118,26 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                 "games": games, "bots": list(setup.bots), "options": {
                     k: v for k, v in sorted(options.items()) if v is not None}}
     return Pack(title=TITLE, seed=seed, files=files, checks=checks, manifest=manifest,
-                notes=[field_summary(field)])
+                notes=notes)
+
+
+def strength_section(doc: Mapping[str, Any], checks: list[dict[str, Any]]) -> dict[str, Any]:
+    """The report's table of computer players: each one's win rate against each other one."""
+    from pnp.games.salvage.strength import pair_rate
+
+    names = doc["players"]
+    table = []
+    for a in names:
+        row: dict[str, Any] = {"player": a}
+        for b in names:
+            rate = None if a == b else pair_rate(doc, a, b)
+            row[b] = _est(rate) if rate else "-"
+        table.append(row)
+    return {"heading": "Computer players",
+            "text": f"Win rate of the row player against the column player (95% CI), "
+                    f"{doc['games_per_pair']} games a pair, each seat first in half of them on "
+                    f"the same dice.",
+            "table": table, "checks": checks}
 
 
 def _simulation(setup: Any, games: int, seed: int | str, jobs: int | None) -> dict[str, Any]:

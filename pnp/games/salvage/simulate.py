@@ -155,8 +155,9 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
         mods[name] = {"installed": len(games), "per_game": len(games) / n,
                       "win_rate": proportion_ci(sum(games), len(games)).to_dict()
                       if games else None}
-    checks = [check_band("seat 1 win rate (first player)", seats[0], *SEAT_BAND),
-              check_band("draws", types["draw"], *DRAW_BAND)]
+    checks = [check_band("draws", types["draw"], *DRAW_BAND)]
+    if len(set(setup.bots)) == 1:  # the first player's advantage shows between equal players
+        checks.insert(0, check_band("seat 1 win rate (first player)", seats[0], *SEAT_BAND))
     return {
         "game": "salvage", "games": n, "seed": str(seed), "seed_code": seed_code(seed),
         "bots": list(setup.bots), "field": setup.field_name, "mods_deck": setup.mods_name,

@@ -32,6 +32,8 @@ TURN, FIGHT, AFTER, WRECK, CLASH_ATTACK, CLASH_DEFEND, INSTALL, OVER = range(8)
 PHASES = ("turn", "fight", "after a round", "wreck site", "clash (attacker)",
           "clash (defender)", "install a mod", "over")
 DRAW = 2  # ``winner`` of a game the countdown ended on equal scores
+#: How much the score margin adds to a search playout's return: a tie-break, never a win.
+MARGIN_WEIGHT = 0.1
 _SIDE_INDEX = {s: i for i, s in enumerate(SIDES)}
 
 
@@ -180,17 +182,11 @@ class SalvageState:
                 "dice": sum(cfg.die_score(d) for d in m.banked_dice),
                 "cells": cfg.cell_score * (len(m.cells) + len(m.banked_cells))}
 
-    def heuristic_value(self, player: int) -> float:
-        """A rollout cut short, for a search bot: ``player``'s chance read off the score lead
-        (carried haul at half value; each cell and raid towards a win at once counts extra)."""
-        if self.phase == OVER:
-            return self.returns()[player]
-        lead = 0.0
-        for seat, sign in ((player, 1.0), (player ^ 1, -1.0)):
-            m = self.mechas[seat]
-            lead += sign * (self.score(seat) + 0.5 * (sum(m.scrap) + len(m.dice))
-                            + 4.0 * len(m.cells) + 6.0 * m.raids)
-        return 0.5 + 0.5 * math.tanh(lead / 20.0)
+    def playout_value(self, player: int) -> float:
+        """A finished game's worth to ``player`` for a search bot: its return, and among equal
+        returns the wider score margin (at most ``MARGIN_WEIGHT``, far below a win's 1)."""
+        lead = self.score(player) - self.score(player ^ 1)
+        return self.returns()[player] + MARGIN_WEIGHT * math.tanh(lead / 10.0)
 
     def move_cost(self, seat: int) -> int:
         """Fuel the mecha of ``seat`` pays for its next move ("1 fuel ... 2 if the node you leave

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from pnp.games.salvage import actions as A
 from pnp.games.salvage.bots import HeuristicBot, RandomBot, best_pool
 from pnp.games.salvage.rules import Config, p_mob_hit, sub_pools
-from pnp.games.salvage.state import CLASH_DEFEND, TURN
+from pnp.games.salvage.state import CLASH_DEFEND
 
 from .helpers import act, corridor, mod, new_state, walk
 
@@ -107,9 +107,14 @@ def test_routes_are_the_fewest_moves_then_the_fewest_mobs(rolls, pos, extra):
             assert hops[node] == 1 + s.t.dist[first[node]][node]
 
 
-def test_heuristic_value_is_a_chance():
+def test_playout_value_is_the_return_with_the_margin_as_tie_break():
     s, _ = new_state()
-    assert s.heuristic_value(0) == 0.5
-    walk(s, 0, [1, 2])
-    assert s.heuristic_value(0) > 0.5 > s.heuristic_value(1)
-    assert s.phase != TURN
+    assert s.playout_value(0) == s.playout_value(1) == 0.0  # no return, no margin yet
+    rng = random.Random(3)
+    while not s.is_over():
+        s.apply(BOT.choose(s, rng))
+    for seat in (0, 1):
+        lead = s.score(seat) - s.score(seat ^ 1)
+        value = s.playout_value(seat)
+        assert abs(value - s.returns()[seat]) <= 0.1
+        assert (value > s.returns()[seat]) == (lead > 0)
