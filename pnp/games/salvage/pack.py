@@ -17,6 +17,7 @@ from pnp.games.salvage.field import (
     generate_field,
     route_report,
 )
+from pnp.games.salvage.tokens import mob_tokens, scrap_tokens
 from pnp.pack import Cards, Json, Pack, Pages, Poster, PrintOptions, Report, footer
 from pnp.seed import seed_code
 from pnp.sim.stats import check_band, fmt_estimate
@@ -80,8 +81,10 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
     checks = [check_band("field problems", float(len(problems)), 0, 0,
                          note="; ".join(problems)).to_dict()]
     sections: list[dict[str, Any]] = []
+    scrap = scrap_tokens(config)
     if games > 0:
         doc = _simulation(setup, games, seed, jobs)
+        scrap = {int(m): k for m, k in doc["scrap_tokens"].items()}
         sections = report_sections(doc)
         checks = list(doc.get("checks", [])) + checks
     strength_games = int(options.get("strength_games") or 0)
@@ -108,7 +111,9 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                                                                          foot)]),
              Pages("score-sheet.pdf", f"{TITLE} score sheet",
                    [score_sheet(config, print_opts.page, foot)]),
-             Cards("tokens.pdf", f"{TITLE} tokens", token_components(config)),
+             Cards("tokens.pdf", f"{TITLE} tokens", token_components(
+                 config, mob_tokens(config, sum(n.kind == "field" for n in field.nodes)),
+                 scrap)),
              *extra,
              Report("report.html", f"{TITLE} balance report", sections,
                     subtitle=f"seed {seed_code(seed)} · {games} games · "

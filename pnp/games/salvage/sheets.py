@@ -8,7 +8,7 @@ print says what the rules and the simulator do.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pnp.content import Card, Value
@@ -73,15 +73,19 @@ def mod_components(deck: Sequence[Mod], config: Config, *, code: str = "", bleed
 
 # ---------------------------------------------------------------- tokens and table cards
 
-def token_cards(config: Config) -> list[Card]:
-    """Mobs C/B/A, scrap by material, fusion cells: what token.yaml draws."""
+def token_cards(config: Config, mobs: Mapping[int, int], scrap: Mapping[int, int]
+                ) -> list[Card]:
+    """Mobs C/B/A, scrap by material, fusion cells: what token.yaml draws, ``mobs`` and
+    ``scrap`` of each rank and material (tokens.py counts them)."""
     cards: list[Card] = []
-    for rank in Rank:  # one mob token per field node the die may fill: a few of each
+    for rank in Rank:
         hits = config.hits(rank)
-        cards.append(_token(f"mob-{rank.name}", 4, rank.name, f"hit {config.mob_number(rank)}+",
+        cards.append(_token(f"mob-{rank.name}", mobs[rank], rank.name,
+                            f"hit {config.mob_number(rank)}+",
                             f"{hits} hit{'' if hits == 1 else 's'}", MOB_FILL, True))
     for value, name in enumerate(MATERIALS, 1):
-        cards.append(_token(f"scrap-{value}", 4, str(value), name, "scrap", SCRAP_FILL, False))
+        cards.append(_token(f"scrap-{value}", scrap[value], str(value), name, "scrap",
+                            SCRAP_FILL, False))
     cards.append(_token("cell", config.cells_to_win, "CELL", f"{config.cell_score} points",
                         "fusion", CELL_FILL, True))
     return cards
@@ -114,10 +118,11 @@ def table_cards(config: Config) -> list[Card]:
     return cards
 
 
-def token_components(config: Config, *, bleed: float = 1.5,
-                     layouts: str | Path | None = None) -> list[Component]:
+def token_components(config: Config, mobs: Mapping[int, int], scrap: Mapping[int, int], *,
+                     bleed: float = 1.5, layouts: str | Path | None = None) -> list[Component]:
     """Tokens to cut (20 mm) and the table cards (poker), each with its back."""
-    return (_render("token.yaml", token_cards(config), (TOKEN, TOKEN), bleed, "tokens", layouts)
+    return (_render("token.yaml", token_cards(config, mobs, scrap), (TOKEN, TOKEN), bleed,
+                    "tokens", layouts)
             + _render("aid-card.yaml", table_cards(config), POKER, bleed, "table", layouts))
 
 

@@ -21,6 +21,7 @@ from pnp.games.salvage.actions import Action, parse_action
 from pnp.games.salvage.mods import Mod
 from pnp.games.salvage.rules import Config, Tables, tables_for
 from pnp.games.salvage.state import SalvageState
+from pnp.games.salvage.tokens import scrap_tokens
 from pnp.seed import seed_code
 from pnp.sim.stats import (
     Check,
@@ -122,6 +123,7 @@ class Record(NamedTuple):
     mods: tuple[tuple[str, ...], tuple[str, ...]]  # every mod each seat installed
     first: int                         # the seat that played first
     scores: tuple[int, int]
+    scrap_in_play: tuple[int, ...]     # scrap tokens of each material out at the end (tokens.py)
 
 
 def record(state: SalvageState) -> Record:
@@ -129,7 +131,7 @@ def record(state: SalvageState) -> Record:
     m0, m1 = state.mechas
     return Record(state.winner, state.win_type, state.round, (m0.collapses, m1.collapses),
                   state.clashes, (m0.installed, m1.installed), 0,
-                  (state.score(0), state.score(1)))
+                  (state.score(0), state.score(1)), state.scrap_in_play())
 
 
 def _mean(values: list[float]) -> Estimate:
@@ -172,6 +174,8 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
                               for s in (0, 1)],
         "clashes_per_game": _mean([float(r.clashes) for r in records]).to_dict(),
         "mods": mods,
+        "scrap_tokens": {str(m): k for m, k in
+                         scrap_tokens(setup.config, (r.scrap_in_play for r in records)).items()},
         "checks": [c.to_dict() for c in checks],
     }
 

@@ -182,6 +182,15 @@ class SalvageState:
                 "dice": sum(cfg.die_score(d) for d in m.banked_dice),
                 "cells": cfg.cell_score * (len(m.cells) + len(m.banked_cells))}
 
+    def scrap_in_play(self) -> tuple[int, ...]:
+        """Scrap of each material (1-6) out of the box: on the field, carried and banked."""
+        counts = [0] * len(self.cfg.scrap_weights)
+        for pile in (*self.free_scrap, *self.guard_scrap,
+                     *(m.scrap for m in self.mechas), *(m.banked_scrap for m in self.mechas)):
+            for material in pile:
+                counts[material - 1] += 1
+        return tuple(counts)
+
     def playout_value(self, player: int) -> float:
         """A finished game's worth to ``player`` for a search bot: its return, and among equal
         returns the wider score margin (at most ``MARGIN_WEIGHT``, far below a win's 1)."""
