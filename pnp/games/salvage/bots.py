@@ -275,9 +275,9 @@ class HeuristicBot:
     def routes(state: SalvageState, pos: int) -> tuple[tuple[int, ...], list[int], list[int]]:
         """Per node: the fewest moves from ``pos``, the fewest mobs passed on such a route
         (each costs 1 fuel more: a move out of a mob's node costs 2) and its first step.
-        Remembered per field, position and mobs."""
+        Remembered per field, position and the nodes holding mobs."""
         t, mob = state.t, state.mob
-        key = (pos, bytes(mob))
+        key = (pos, state.mob_mask)  # routes depend on where mobs are, not on their ranks
         memo = t.memo
         hit = memo.get(key)
         if hit is not None:

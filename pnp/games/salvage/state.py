@@ -40,7 +40,7 @@ _SIDE_INDEX = {s: i for i, s in enumerate(SIDES)}
 class SalvageState:
     """One game: the field's contents, the supply, the mods deck, two mecha and the turn."""
 
-    __slots__ = ("setup", "cfg", "t", "rng", "log", "mob", "wounds", "guard_scrap",
+    __slots__ = ("setup", "cfg", "t", "rng", "log", "mob", "mob_mask", "wounds", "guard_scrap",
                  "guard_die", "free_scrap", "free_dice", "cell_at", "supply", "mechas",
                  "player", "phase", "turns", "winner", "win_type", "clashes", "pile",
                  "discard", "drawn", "_clash_dice", "_say")
@@ -56,6 +56,7 @@ class SalvageState:
         self._say: A.Narrator | None = None
         n = t.n
         self.mob, self.wounds = [0] * n, [0] * n
+        self.mob_mask = 0  # bit i: a mob on node i (the bots' route memo key)
         self.guard_scrap: list[tuple[int, ...]] = [()] * n
         self.guard_die = [0] * n
         self.free_scrap: list[tuple[int, ...]] = [()] * n
@@ -157,6 +158,7 @@ class SalvageState:
             setattr(twin, name, getattr(self, name)[:])
         twin.mechas = [m.copy() for m in self.mechas]
         twin.player, twin.phase, twin.turns = self.player, self.phase, self.turns
+        twin.mob_mask = self.mob_mask
         twin.winner, twin.win_type, twin.clashes = self.winner, self.win_type, self.clashes
         twin.drawn, twin._clash_dice, twin._say = self.drawn, self._clash_dice, None
         return twin
@@ -266,6 +268,7 @@ class SalvageState:
         die = self._take_end(roll.die == "biggest") if roll.die else 0
         if roll.mob is not None:
             self.mob[node], self.wounds[node] = int(roll.mob), 0
+            self.mob_mask |= 1 << node
             self.guard_scrap[node], self.guard_die[node] = scrap, die
         else:
             self.free_scrap[node], self.free_dice[node] = scrap, (die,) if die else ()
@@ -410,6 +413,7 @@ class SalvageState:
         if die:
             me.dice = tuple(sorted(me.dice + (die,)))
         self.mob[node] = self.wounds[node] = self.guard_die[node] = 0
+        self.mob_mask &= ~(1 << node)
         self.guard_scrap[node] = ()
         self._end_turn()
 
