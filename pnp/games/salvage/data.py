@@ -243,7 +243,7 @@ def load_deck(path: str | Path | None = None) -> tuple[Mod, ...]:
 
 def load_field(path: str) -> Any:
     """A field.json (``field.Field``), PnpError naming the file on bad input."""
-    from pnp.games.salvage.field import field_from_json
+    from pnp.games.salvage.field_file import field_from_json
 
     text = read_text(path)
     return field_from_json(text, where=path)

@@ -39,7 +39,7 @@ __all__ = ["CSV_COLUMNS", "DEFAULT_BAND", "DEFAULT_SCALE", "DeckBalance", "ModRe
 #: Win-rate change per printed point when the fit over the deck is not positive.
 DEFAULT_SCALE = 0.02
 #: A mod is off its score when its value is more than this far (in win rate) from k x score.
-DEFAULT_BAND = 0.05
+DEFAULT_BAND = 0.03
 _GAME_MODULE = "pnp.games.salvage"
 
 
@@ -214,11 +214,12 @@ def mod_checks(balance: DeckBalance) -> list[Check]:
 
 
 #: The columns of examples/salvage-mods.csv, which `pnp render` prints as cards.
-CSV_COLUMNS = ("name", "type", "cost", "score", "text", "count", "back")
+CSV_COLUMNS = ("name", "type", "score", "text", "count", "back")
 
 
 def mods_csv(mods: Sequence[Mod]) -> str:
-    """The deck as the card CSV (cost 0: a mod is installed for free when a run closes)."""
+    """The deck as the card CSV for `pnp render` (no cost column: a mod is installed for free
+    when a run closes, and the default card prints a cost disc only when the column exists)."""
     import csv
     import io
 
@@ -226,7 +227,7 @@ def mods_csv(mods: Sequence[Mod]) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
     for m in mods:
-        w.writerow((m.name, m.type, 0, m.score, m.text, m.count, ""))
+        w.writerow((m.name, m.type, m.score, m.text, m.count, ""))
     return buf.getvalue()
 
 

@@ -12,11 +12,10 @@ from pnp.games.salvage.field import (
     DEFAULT_DENSITY,
     DEFAULT_NODES,
     Field,
-    field_problems,
-    field_to_dict,
     generate_field,
     route_report,
 )
+from pnp.games.salvage.field_file import field_problems, field_to_dict
 from pnp.games.salvage.tokens import mob_tokens, scrap_tokens
 from pnp.pack import Cards, Json, Pack, Pages, Poster, PrintOptions, Report, footer
 from pnp.seed import seed_code

@@ -26,14 +26,16 @@ from pnp.games.salvage.field import (
     NODES_RANGE,
     Field,
     board_size,
-    field_from_dict,
-    field_from_json,
-    field_problems,
-    field_to_dict,
     generate_field,
     halves,
     route_report,
     segments_cross,
+)
+from pnp.games.salvage.field_file import (
+    field_from_dict,
+    field_from_json,
+    field_problems,
+    field_to_dict,
 )
 from pnp.games.salvage.rules import NODE_DIE
 from pnp.seed import child_seed, seed_code

@@ -12,7 +12,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.errors import PnpError
-from pnp.games.salvage.field import board_size, field_from_json, generate_field, route_report
+from pnp.games.salvage.field import board_size, generate_field, route_report
+from pnp.games.salvage.field_file import field_from_json
 from pnp.games.salvage.pack import field_pack
 from pnp.games.salvage.printables import DIE, SEAT_COLOURS, die_face, field_drawing
 from pnp.layout.draw import Circle, Drawing, Group, Path, Rect, TextBox

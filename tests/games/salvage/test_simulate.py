@@ -9,7 +9,8 @@ import pytest
 
 from pnp.errors import PnpError
 from pnp.games.salvage import GAME
-from pnp.games.salvage.field import field_to_dict, generate_field
+from pnp.games.salvage.field import generate_field
+from pnp.games.salvage.field_file import field_to_dict
 from pnp.games.salvage.simulate import Record, Setup, make_setup
 from pnp.sim.play import game_seed, play, run_games, simulate
 
