@@ -64,7 +64,7 @@ def mods(seed: str, out: str | None, games: int | None, jobs: int, band: float,
 def register(app: typer.Typer) -> None:
     """Add `field` and `mods` to the `salvage` group."""
     from pnp.games.salvage import GAME
-    from pnp.games.salvage.deck import MAX_SCORE
+    from pnp.games.salvage.deck import DEFAULT_BAND, MAX_SCORE
 
     app.command("field")(build_command(field, [
         param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
@@ -86,7 +86,7 @@ def register(app: typer.Typer) -> None:
         param("games", O.Games, None), param("jobs", O.Jobs, 0),
         param("band", Annotated[float, typer.Option(
             "--band", help="Allowed gap in win rate between a mod's value and k x its score.")],
-            0.05),
+            DEFAULT_BAND),
         param("max_rounds", Annotated[int, typer.Option(
             "--max-rounds", help="Measure-and-retune rounds at most.")], 2),
         param("max_score", Annotated[int, typer.Option(
