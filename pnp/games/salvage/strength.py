@@ -26,11 +26,14 @@ HEURISTIC_BAR = 0.95
 
 
 def strength_matrix(setup: Any, games: int, seed: int | str, *,
-                    players: Sequence[str] = PLAYERS, jobs: int | None = 1) -> dict[str, Any]:
-    """Every pair of ``players`` over ``games`` games (rounded up to even): who wins how often."""
+                    players: Sequence[str] | None = None, jobs: int | None = 1
+                    ) -> dict[str, Any]:
+    """Every pair of ``players`` (default ``PLAYERS``) over ``games`` games (rounded up to
+    even): who wins how often."""
     from pnp.games.salvage import GAME  # lazy: the package imports this module's users
     from pnp.sim.play import run_games
 
+    players = PLAYERS if players is None else players
     half = max(1, (games + 1) // 2)
     pairs = []
     for i, a in enumerate(players):

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from pnp.errors import PnpError
 from pnp.games.salvage.pack import session_pack
 from pnp.games.salvage.sheets import POKER, TOKEN, rules_text, unique_mods
 from pnp.games.salvage.simulate import make_setup
@@ -140,6 +141,21 @@ def test_checks_and_manifest(pack, written):
 def test_no_games_skips_simulation(setup):
     pack = session_pack(setup, 7, {}, 0, None, PrintOptions())
     assert [c["name"] for c in pack.checks] == ["field problems"]
+
+
+def test_strength_table_in_the_report(setup, tmp_path, monkeypatch):
+    from pnp.games.salvage import strength
+
+    monkeypatch.setattr(strength, "PLAYERS", ("random", "heuristic"))  # the cheap pair
+    pack = session_pack(setup, 7, {"strength_games": 2}, 0, None, PrintOptions())
+    assert [c["name"] for c in pack.checks][0] == "heuristic beats random"
+    assert any(line.startswith("heuristic") for line in pack.notes)
+    out = _write(pack, tmp_path / "s")
+    html = (out / "report.html").read_text()
+    assert "Computer players" in html and "heuristic beats random" in html
+    assert (out / "strengths.json").exists()
+    with pytest.raises(PnpError, match="0 or more"):
+        session_pack(setup, 7, {"strength_games": -1}, 0, None, PrintOptions())
 
 
 def test_byte_identical_rerun(setup, written, tmp_path):
