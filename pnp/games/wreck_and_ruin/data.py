@@ -85,9 +85,10 @@ def vehicles_from_dict(data: Any, base: Config) -> Config:
         hexes = _int(row.get("hexes", 1), here + ("hexes",))
         if hexes > 2:
             raise _Bad(here + ("hexes",), f"a vehicle takes 1 or 2 hexes, got {hexes}")
-        types.append(VehicleType(str(name), *(_int(row.get(k), here + (k,), 1) for k in
-                                             ("size", "move", "attack", "armour", "dp")),
-                                 tuple(skills), hexes))
+        size, move, attack, armour, dp = (_int(row.get(k), here + (k,), 1) for k in
+                                          ("size", "move", "attack", "armour", "dp"))
+        types.append(VehicleType(str(name), size, move, attack, armour, dp, tuple(skills),
+                                 hexes))
     roster = data.get("roster", list(base.roster))
     if not isinstance(roster, list) or not roster:
         raise _Bad(("roster",), "must list the vehicles of a faction")
