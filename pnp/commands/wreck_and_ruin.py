@@ -69,8 +69,10 @@ def map_cmd(seed: str, out: str | None, players: int, **values: Any) -> None:
 
     if not 2 <= players <= 4:
         raise PnpError(f"Wreck and Ruin is for 2-4 players, got {players}", field="players")
+    from pnp.games.wreck_and_ruin.data import load_tiles
+
     opts = PrintOptions()
-    pack = map_pack(seed, players, _config(values))
+    pack = map_pack(seed, players, _config(values), load_tiles(values.get("tiles"), seed))
     where = O.out_dir(out, "wreck-and-ruin", "map", seed)
     with Output(where, seed=seed) as output:
         manifest = write_pack(output, pack, opts)

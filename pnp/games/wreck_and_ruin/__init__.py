@@ -23,6 +23,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("vehicles", "--vehicles", str, None,
            "Vehicle stats YAML (default: the bundled cardsets/wreck_and_ruin/vehicles.yaml).",
            commands=(*_RUN, "map", "odds")),
+    Option("tiles", "--tiles", str, None,
+           "tiles.json of the box's 10 tiles (default: the tiles of the seed).",
+           commands=(*_RUN, "map")),
     Option("rounds", "--rounds", int, None,
            "Rounds per game (default: the rulebook's 6, 5 or 4 for 2, 3 or 4 players).",
            commands=_RUN),
@@ -42,4 +45,4 @@ GAME = GameSpec(
     default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
     summarize=summarize, summary_lines=summary_lines, options=OPTIONS,
     commands_module="pnp.commands.wreck_and_ruin", extra_commands=("odds", "map"),
-    session=None, default_games=1000, session_games=200)
+    session=_session, default_games=1000, session_games=200)

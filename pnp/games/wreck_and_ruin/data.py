@@ -13,11 +13,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pnp.errors import PnpError
 from pnp.games.salvage.data import _Bad, _error, _int, read_yaml
 from pnp.games.wreck_and_ruin.rules import KINDS, Config, VehicleType
 from pnp.resources import cardset
 
-__all__ = ["config_from_dicts", "load_config"]
+__all__ = ["config_from_dicts", "load_config", "load_tiles"]
 
 RULES_FILE = "wreck_and_ruin/rules.yaml"
 VEHICLES_FILE = "wreck_and_ruin/vehicles.yaml"
@@ -105,6 +106,24 @@ def _load(path: str | Path | None, bundled: str, parse: Any) -> Any:
         return parse(data)
     except _Bad as bad:
         raise _error(bad, where, lines) from None
+
+
+def load_tiles(path: str | Path | None, seed: int | str) -> Any:
+    """The box's tiles: a tiles.json (checked, PnpError naming file and field) or the seed's."""
+    import json
+    import random
+
+    from pnp.games.wreck_and_ruin.tiles import generate_tiles, tiles_from_dict
+    from pnp.resources import read_text
+    from pnp.seed import child_seed
+
+    if not path:
+        return generate_tiles(random.Random(child_seed(seed, "wreck-and-ruin", "tiles")))
+    try:
+        data = json.loads(read_text(path))
+    except json.JSONDecodeError as exc:
+        raise PnpError(f"malformed JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
+    return tiles_from_dict(data, str(path))
 
 
 def config_from_dicts(rules: Any, vehicles: Any) -> Config:

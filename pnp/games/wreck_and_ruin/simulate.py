@@ -40,6 +40,7 @@ class Setup:
     rounds: int | None = None          # None: the rulebook's 6/5/4
     last_man_standing: bool = False    # variant: "reinforcements are NOT coming"
     board_name: str = ""
+    tiles: tuple[Any, ...] = ()        # the box's tiles (tiles.Tile), the map's among them
 
 
 class WreckRules:
@@ -73,8 +74,9 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
     if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
                                or rounds < 1):
         raise PnpError(f"must be a positive whole number, got {rounds!r}", field="rounds")
-    board = generate_board(seed, players, config)
-    return Setup(bots=tuple(bots), board=board, config=config, players=players,
+    tiles = data.load_tiles(options.get("tiles"), seed)
+    board = generate_board(seed, players, config, tiles)
+    return Setup(bots=tuple(bots), board=board, config=config, players=players, tiles=tiles,
                  rounds=rounds, last_man_standing=bool(options.get("last_man_standing")),
                  board_name=f"map of seed {seed_code(seed)}")
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from pnp.errors import PnpError
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, distance, spiral
@@ -105,16 +106,21 @@ def check_side(side: TileSide, where: str = "tile") -> None:
         if h not in terrain:
             raise PnpError(f"hex {h[0]},{h[1]} is not on a radius-{TILE_RADIUS} tile",
                            field=f"{field}.scenery")
-        if distance(h, (0, 0)) == TILE_RADIUS:
-            raise PnpError(f"hex {h[0]},{h[1]} is on the tile's edge, which stays open",
-                           field=f"{field}.scenery")
     for h in side.setup:
         if terrain.get(h) != OPEN:
             raise PnpError(f"setup hex {h[0]},{h[1]} is not an open hex of the tile",
                            field=f"{field}.setup")
     if not _connected(terrain):
-        raise PnpError("the open hexes are not connected: some cannot be reached "
-                       "(a setup area must reach the rest of the map)", field=field)
+        cut = side.setup and not _connected({h: t for h, t in terrain.items()
+                                             if h not in side.setup} | dict.fromkeys(
+                                                 side.setup[:1], OPEN))
+        raise PnpError("the setup area cannot be reached from the rest of the map" if cut
+                       else "the open hexes are not connected: some cannot be reached",
+                       field=f"{field}.setup" if cut else field)
+    for h, _t in side.scenery:
+        if distance(h, (0, 0)) == TILE_RADIUS:
+            raise PnpError(f"hex {h[0]},{h[1]} is on the tile's edge, which stays open",
+                           field=f"{field}.scenery")
     if side.setup and not any(distance(a, b) == 1 for a in side.setup for b in side.setup):
         raise PnpError("the setup area has no two adjacent hexes for the big rig",
                        field=f"{field}.setup")
@@ -124,6 +130,52 @@ def check_side(side: TileSide, where: str = "tile") -> None:
     if len(token_places(terrain)) < TOKEN_PLACES:
         raise PnpError(f"fewer than {TOKEN_PLACES} legal salvage token places",
                        field=field)
+
+
+def tiles_to_dict(tiles: tuple[Tile, ...]) -> dict[str, Any]:
+    """tiles.json: per tile and side, the rocks, the water and the setup area (local q,r)."""
+    def side(s: TileSide) -> dict[str, Any]:
+        return {"rocks": [list(h) for h, t in s.scenery if t == OBSTACLE],
+                "water": [list(h) for h, t in s.scenery if t == HAZARD],
+                "setup": [list(h) for h in s.setup]}
+
+    return {"format": "pnp.wreck-and-ruin.tiles/1", "radius": TILE_RADIUS,
+            "tiles": [{"number": t.number, "A": side(t.a), "B": side(t.b)} for t in tiles]}
+
+
+def tiles_from_dict(data: Any, where: str = "tiles") -> tuple[Tile, ...]:
+    """tiles.json -> the tiles, every side checked (PnpError naming the field)."""
+    if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
+        raise PnpError("must hold a list of tiles under 'tiles'", file=where, field="tiles")
+    tiles = []
+    for i, row in enumerate(data["tiles"]):
+        here = f"tiles[{i}]"
+        if not isinstance(row, dict) or not isinstance(row.get("number"), int):
+            raise PnpError("each tile needs a number and sides A and B", file=where,
+                           field=here)
+        sides = []
+        for name in ("A", "B"):
+            raw = row.get(name)
+            if not isinstance(raw, dict):
+                raise PnpError(f"side {name} is missing", file=where, field=f"{here}.{name}")
+            try:
+                scenery = [((int(q), int(r)), OBSTACLE) for q, r in raw.get("rocks", [])]
+                scenery += [((int(q), int(r)), HAZARD) for q, r in raw.get("water", [])]
+                setup = tuple(sorted((int(q), int(r)) for q, r in raw.get("setup", [])))
+            except (TypeError, ValueError):
+                raise PnpError("hexes are [q, r] pairs of whole numbers", file=where,
+                               field=f"{here}.{name}") from None
+            side = TileSide(f"{row['number']}{name}", tuple(sorted(scenery)), setup)
+            try:
+                check_side(side, here)
+            except PnpError as exc:
+                raise PnpError(exc.message, file=where, field=exc.field) from None
+            sides.append(side)
+        tiles.append(Tile(row["number"], sides[0], sides[1]))
+    if len(tiles) < 7 or sum(1 for t in tiles if t.a.setup) < 4:
+        raise PnpError("a box needs at least 7 tiles, 4 of them with a setup area on side A",
+                       file=where, field="tiles")
+    return tuple(tiles)
 
 
 def _side(rng: random.Random, name: str, setup: bool) -> TileSide:
