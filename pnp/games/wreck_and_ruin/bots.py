@@ -22,6 +22,10 @@ from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
 __all__ = ["BOTS", "HeuristicBot", "RandomBot"]
 
 
+#: What facing an enemy in range adds to a move's score.
+AIM_BONUS = 0.4
+
+
 class RandomBot:
     """A uniformly random legal action."""
 
@@ -51,9 +55,14 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         ctx = _Context(state)
+        scores = [ctx.score(a) for a in legal]
+        # A second look, with where each move ends up facing, only at the moves near the top.
+        top = max(scores)
+        for i, a in enumerate(legal):
+            if a.kind in ("move", "reverse", "drive") and scores[i] >= top - AIM_BONUS:
+                scores[i] += ctx.aim_bonus(a)
         best, best_score = legal[-1], 0.0
-        for a in legal:
-            score = ctx.score(a)
+        for a, score in zip(legal, scores, strict=True):
             if score > best_score + 1e-9 or (abs(score - best_score) <= 1e-9 and score > 0
                                             and rng.random() < 0.3):
                 best, best_score = a, score
@@ -73,6 +82,7 @@ class _Context:
         self.enemies = [v for v in s.vehicles if v.seat != seat and v.active
                         and v.pos is not None]
         self.goal_dist: dict[tuple[int, int], int] = {}
+        self.now: dict[int, int] = {}
         self.near: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
     def _dist(self, hexes: tuple[tuple[int, int], ...]) -> int:
@@ -144,12 +154,19 @@ class _Context:
         hexes = hexes_of(to, facing, v.kind.hexes)
         if any(h in self.s.tokens for h in hexes):
             return 12.0 - 0.1 * v.kind.size
-        now = self._dist(v.hexes())
+        now = self.now.get(v.vid)
+        if now is None:
+            now = self.now[v.vid] = self._dist(v.hexes())
         after = self._dist(hexes)
         gain = (now - after) * 0.6
-        if self._facing_enemy(hexes[-1], facing):
-            gain += 0.4
         return gain - (0.3 if kind == "reverse" else 0.0)
+
+    def aim_bonus(self, a: Act) -> float:
+        """Ending a move with an enemy in the front arc, within range."""
+        assert a.to is not None
+        v = self.s.vehicles[a.vehicle]
+        front = hexes_of(a.to, a.facing, v.kind.hexes)[-1]
+        return AIM_BONUS if self._facing_enemy(front, a.facing) else 0.0
 
 
 BOTS: dict[str, Any] = {
