@@ -111,6 +111,13 @@ class _Context:
         if k in ("move", "reverse", "drive"):
             assert v is not None and a.to is not None
             return self._move(v, a.to, a.facing, k)
+        if k == "fuel":
+            assert v is not None and a.to is not None
+            score = self._move(v, a.to, a.facing, k)
+            return score + 0.2 if score >= 3 else -1.0      # keep the tank for a real gain
+        if k == "kit":
+            assert t is not None
+            return 4.5 if t.damage >= t.kind.dp - 1 else 0.5
         if k in ("shoot", "potshot"):
             assert v is not None and t is not None
             rear = rear_of(s, v.hexes(), t)

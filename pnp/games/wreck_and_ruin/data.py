@@ -15,10 +15,11 @@ from typing import Any
 
 from pnp.errors import PnpError
 from pnp.games.salvage.data import _Bad, _error, _int, read_yaml
+from pnp.games.wreck_and_ruin.cards import EVENT_EFFECTS, SALVAGE_EFFECTS, CardDef
 from pnp.games.wreck_and_ruin.rules import KINDS, Config, VehicleType
 from pnp.resources import cardset
 
-__all__ = ["config_from_dicts", "load_config", "load_tiles"]
+__all__ = ["cards_from_dict", "config_from_dicts", "load_cards", "load_config", "load_tiles"]
 
 RULES_FILE = "wreck_and_ruin/rules.yaml"
 VEHICLES_FILE = "wreck_and_ruin/vehicles.yaml"
@@ -124,6 +125,50 @@ def load_tiles(path: str | Path | None, seed: int | str) -> Any:
     except json.JSONDecodeError as exc:
         raise PnpError(f"malformed JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
     return tiles_from_dict(data, str(path))
+
+
+EVENTS_FILE = "wreck_and_ruin/events.yaml"
+SALVAGE_FILE = "wreck_and_ruin/salvage.yaml"
+
+
+def cards_from_dict(data: Any, kind: str) -> tuple[CardDef, ...]:
+    """An events.yaml or salvage.yaml document -> its cards (``_Bad`` on a bad value)."""
+    key = "events" if kind == "event" else "salvage"
+    vocab = EVENT_EFFECTS if kind == "event" else SALVAGE_EFFECTS
+    if not isinstance(data, Mapping) or not isinstance(data.get(key), list):
+        raise _Bad((key,), f"must be a list of cards under '{key}:'")
+    out, names = [], set()
+    for i, row in enumerate(data[key]):
+        here = (key, i)
+        if not isinstance(row, Mapping):
+            raise _Bad(here, "each card is a mapping (name, effect, amount, count, text)")
+        unknown = set(row) - {"name", "effect", "amount", "count", "text"}
+        if unknown:
+            raise _Bad(here + (sorted(unknown)[0],), "unknown key")
+        name = row.get("name")
+        if not isinstance(name, str) or not name.strip() or name in names:
+            raise _Bad(here + ("name",), f"each card needs a name of its own, got {name!r}")
+        names.add(name)
+        effect = row.get("effect")
+        if effect not in vocab:
+            raise _Bad(here + ("effect",), f"unknown effect {effect!r} ({', '.join(vocab)})")
+        out.append(CardDef(name, kind, effect, _int(row.get("amount", 1), here + ("amount",)),
+                           str(row.get("text", "")), _int(row.get("count", 1),
+                                                          here + ("count",))))
+    return tuple(out)
+
+
+@cache
+def _bundled_cards(kind: str) -> tuple[CardDef, ...]:
+    return _load(None, EVENTS_FILE if kind == "event" else SALVAGE_FILE,  # type: ignore[no-any-return]
+                 lambda d: cards_from_dict(d, kind))
+
+
+def load_cards(path: str | Path | None, kind: str) -> tuple[CardDef, ...]:
+    """The event (``kind`` "event") or salvage deck of ``path`` (default: the bundled one)."""
+    if not path:
+        return _bundled_cards(kind)
+    return _load(path, "", lambda d: cards_from_dict(d, kind))  # type: ignore[no-any-return]
 
 
 def config_from_dicts(rules: Any, vehicles: Any) -> Config:

@@ -38,6 +38,7 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     assert v.pos is not None
     hazard = s.in_hazard(v)
     allowance = throttle or v.kind.move - (s.config.hazard_move_penalty if hazard else 0)
+    allowance = max(1, allowance + s.effect("tailwind") - s.effect("deep_sand"))
     own = set(v.hexes())
     terrain, occupant = s.board.terrain, s.occupant
 
@@ -52,7 +53,7 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
 def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
     """(target vehicle id, from behind) for every enemy ``v`` may attack now."""
     assert v.pos is not None
-    rng = s.config.shoot_range
+    rng = max(1, s.config.shoot_range - s.effect("sandstorm"))
     turret = v.kind.has("360 TURRET")
     mine = v.hexes()
     terrain, occupant = s.board.terrain, s.occupant
@@ -183,8 +184,17 @@ def legal_actions(s: WreckState) -> list[Act]:
             out += [Act("repair", seat, vid, t) for t in repair_targets(s, v)]
     if ap and any_active and not s.final_push:
         out.append(Act("search", seat))
-    if s.cards[seat] and not s.card_used and s.round > 1 and not s.final_push:
-        out += [Act("discard", seat, target=v.vid) for v in s.vehicles[seat * s.per_seat:
-                (seat + 1) * s.per_seat] if v.active and v.pos is not None and v.damage]
+    if s.hands[seat] and not s.card_used and s.round > 1 and not s.final_push:
+        # "only one can be used per player per turn"; none in the setup round or final push
+        mine = s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
+        hurt = [v.vid for v in mine if v.active and v.pos is not None and v.damage]
+        out += [Act("discard", seat, target=vid) for vid in hurt]
+        if s.holds(seat, "field_repair"):
+            out += [Act("kit", seat, target=vid) for vid in hurt]
+        if s.holds(seat, "reserve_fuel"):
+            for v in mine:
+                if v.active and v.pos is not None and not v.done and v.stuck != 2:
+                    out += [Act("fuel", seat, v.vid, to=a, facing=f)
+                            for (a, f) in sorted(move_options(s, v))]
     out.append(Act("end", seat))
     return out

@@ -68,7 +68,11 @@ def map_pack(seed: int | str, players: int, config: Config, tiles: tuple[Any, ..
 def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games: int,
                  jobs: int | None, print_opts: PrintOptions) -> Pack:
     """`pnp wreck-and-ruin session`: the playtest pack of ``setup`` (simulate.Setup)."""
-    from pnp.games.wreck_and_ruin.printables import tile_components, token_components
+    from pnp.games.wreck_and_ruin.printables import (
+        card_components,
+        tile_components,
+        token_components,
+    )
     from pnp.games.wreck_and_ruin.sheets import guide_pages, reference_sheet
 
     board, config, tiles = setup.board, setup.config, setup.tiles
@@ -87,6 +91,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
              Cards("tiles.pdf", f"{TITLE} board tiles", tile_components(tiles)),
              Cards("tokens.pdf", f"{TITLE} tokens", token_components(config, setup.players),
                    bleed=1.0),
+             Cards("events.pdf", f"{TITLE} event deck", card_components(setup.events)),
+             Cards("salvage.pdf", f"{TITLE} salvage deck", card_components(setup.salvage)),
              Pages("guides.pdf", f"{TITLE} wasteland guides", guides),
              Pages("reference.pdf", f"{TITLE} reference",
                    [reference_sheet(config, setup.players, print_opts.page, foot)]),

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin import combat
 from pnp.games.wreck_and_ruin.actions import AP_LIMITED, Act
-from pnp.games.wreck_and_ruin.dice import roll_pool
+from pnp.games.wreck_and_ruin.dice import random_vehicle, roll_pool
 from pnp.games.wreck_and_ruin.hexes import distance, step
 
 if TYPE_CHECKING:
@@ -68,8 +68,10 @@ def apply_action(s: WreckState, a: Act) -> None:
         return
     v = s.vehicles[a.vehicle] if a.vehicle >= 0 else None
     t = s.vehicles[a.target] if a.target >= 0 else None
-    if v is not None and k in ("move", "reverse", "shoot", "ram", "salvage", "fix") \
+    if v is not None and k in ("move", "reverse", "shoot", "ram", "salvage", "fix", "fuel") \
             and _trapped(s, v):
+        return
+    if v is not None and k in _ENGINE and s.effect("engine_trouble") and _engine_fails(s, v, k):
         return
     if k in ("move", "reverse"):
         assert v is not None and a.to is not None
@@ -121,10 +123,10 @@ def apply_action(s: WreckState, a: Act) -> None:
         s.leave(t)
         s.remove(t)
         owner = t.seat
-        stolen = s.cards[owner] > 0
-        if stolen:
-            s.cards[owner] -= 1
-            s.cards[v.seat] += 1
+        stolen = bool(s.hands[owner])
+        if stolen:   # "a salvage card from the player who owns the wreck, chosen at random"
+            card = s.hands[owner].pop(s.rng.randrange(len(s.hands[owner])))
+            s.hands[v.seat].append(card)
         s.say(f"the wreck of {t.name} is removed" + (", a salvage card is taken" if stolen
                                                       else ", no salvage to take"))
     elif k == "repair":
@@ -144,13 +146,39 @@ def apply_action(s: WreckState, a: Act) -> None:
         s.enter(v)
     elif k == "search":
         _spend(s, None, k)
-        s.cards[a.seat] += 1
-    elif k == "discard":
+        s.draw(a.seat, 1 + s.effect("scrap_heap"))
+    elif k in ("discard", "kit"):
         assert t is not None
-        s.cards[a.seat] -= 1
+        s.discard(a.seat, None if k == "discard" else "field_repair")
         s.card_used = True
-        t.damage -= 1
-        s.say(f"{t.name} repairs 1 DP ({t.damage}/{t.kind.dp})")
+        amount = 1 if k == "discard" else next(
+            c.amount for c in s.salvage if c.effect == "field_repair")
+        t.damage = max(0, t.damage - amount)
+        s.say(f"{t.name} repairs {amount} DP ({t.damage}/{t.kind.dp})")
+    elif k == "fuel":
+        assert v is not None and a.to is not None
+        s.discard(a.seat, "reserve_fuel")
+        s.card_used = True
+        _relocate(s, v, a.to, a.facing)
+
+
+#: Actions a vehicle takes that engine trouble can stop.
+_ENGINE = ("move", "reverse", "throttle", "shoot", "ram", "salvage", "fix", "fuel")
+
+
+def _engine_fails(s: WreckState, v: Vehicle, kind: str) -> bool:
+    """Engine trouble: "forces a roll to be made before an action can be taken". On a 1 the
+    action fails: its AP is spent (choice); a card's action costs nothing and keeps the card,
+    but "It would still count as playing a salvage card that turn"."""
+    roll = s.rng.randint(1, 6)
+    if roll != 1:
+        return False
+    s.say(f"engine trouble: {v.name} rolls a 1, the action fails")
+    if kind == "fuel":
+        s.card_used = True
+    else:
+        _spend(s, v, kind)
+    return True
 
 
 def place_token(s: WreckState, opening: bool = False) -> None:
@@ -197,10 +225,39 @@ def start_turn(s: WreckState) -> None:
             s.say(f"MECHANIC: {v.name} removes 1 DP ({v.damage}/{v.kind.dp})")
     if s.final_push:
         return
+    _event(s)
     s.ap = cfg.per_players(cfg.ap, s.players)
     if s.round == 1 and s.seat == 0:
         s.ap += cfg.per_players(cfg.first_turn_bonus, s.players)
     s.say(f"round {s.round}, P{s.seat + 1}'s turn: {s.ap} AP")
+
+
+def _event(s: WreckState) -> None:
+    """"When the round tracker moves to the next round, the first player must draw the top
+    card"; Unpredictable Wastes: a new event on a 4+ at the start of each later turn."""
+    new = s.round > 1 and s.seat == 0 and s.event_round != s.round
+    if not new and s.setup.unpredictable and s.event is not None:
+        new = s.rng.randint(1, 6) >= 4
+    if new and s.events:
+        if not s.event_pile:
+            s.event_pile = list(range(len(s.events)))
+            s.rng.shuffle(s.event_pile)
+        s.event = s.events[s.event_pile.pop()]
+        s.event_round = s.round
+        s.say(f"event: {s.event.name}")
+    e = s.event
+    if e is None:
+        return
+    if e.effect == "supply_drop":
+        s.draw(s.seat, e.amount)
+    elif e.effect == "acid_rain":
+        # "Random events affect wrecks too, but not vehicles removed from the board"
+        mine = [v for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]
+                if v.pos is not None]
+        if mine:
+            v = mine[random_vehicle(s.rng, len(mine))]
+            s.say(f"acid rain falls on {v.name}")
+            combat.damage(s, v, e.amount, away_from=None)
 
 
 def end_turn(s: WreckState) -> None:
@@ -214,7 +271,7 @@ def end_turn(s: WreckState) -> None:
         s.scores[v.seat] += 1
         s.awarded.append(v.seat)
         if not s.final_push:
-            s.cards[v.seat] += 1        # "They also collect a salvage card as a reward"
+            s.draw(v.seat)              # "They also collect a salvage card as a reward"
         s.say(f"the site at {h[0]},{h[1]} is awarded to P{v.seat + 1} ({v.name})")
     if s.final_push:
         s.tokens.clear()        # "Tokens contested at this point are removed from play"

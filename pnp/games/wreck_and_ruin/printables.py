@@ -13,12 +13,13 @@ from collections.abc import Iterable
 
 from pnp.games.wreck_and_ruin.actions import NAMES
 from pnp.games.wreck_and_ruin.board import Board
+from pnp.games.wreck_and_ruin.cards import CardDef, rules_text
 from pnp.games.wreck_and_ruin.hexes import Coord
 from pnp.games.wreck_and_ruin.rules import Config
 from pnp.games.wreck_and_ruin.tiles import HAZARD, LOCAL, OBSTACLE, Tile, TileSide, token_places
 from pnp.layout.draw import Align, Circle, Component, Drawing, Item, Path, TextBox, VAlign
 
-__all__ = ["HEX", "map_drawing", "tile_components", "token_components"]
+__all__ = ["HEX", "card_components", "map_drawing", "tile_components", "token_components"]
 
 HEX = 12.5                       # mm, centre to corner: 21.65 mm across the flats
 INK, GREY = "#222222", "#777777"
@@ -192,4 +193,51 @@ def token_components(config: Config, players: int = 4) -> list[Component]:
     fx_front = _hex_token(r * 0.8, "#27ae60", "+", "positive", False)
     fx_back = _hex_token(r * 0.8, RED, "-", "negative", False)
     out.append(Component(fx_front, fx_back, count=5, name="effect"))
+    return out
+
+
+POKER = (63.5, 88.9)
+
+
+def _card_face(title: str, kind: str, rules: str, flavour: str, colour: str) -> Drawing:
+    w, h = POKER
+    items: list[Item] = [
+        Path(((-BLEED, -BLEED), (w + BLEED, -BLEED), (w + BLEED, h + BLEED),
+              (-BLEED, h + BLEED)), closed=True, fill="#f6efe0", stroke=None),
+        Path(((0, 0), (w, 0), (w, 14), (0, 14)), closed=True, fill=colour, stroke=None),
+        TextBox(4, 1, w - 8, 12, title, size=11, min_size=7, font="Vera-Bold",
+                colour="white", valign=VAlign.MIDDLE),
+        TextBox(4, 16, w - 8, 5, kind.upper(), size=6, colour=GREY),
+        TextBox(5, 24, w - 10, 40, rules, size=9, min_size=6, colour=INK, leading=1.3),
+        TextBox(5, 66, w - 10, 16, flavour, size=7, min_size=6, font="Vera-Italic",
+                colour=GREY)]
+    return Drawing(w, h, tuple(items), bleed=BLEED, name=f"card-{title}")
+
+
+def _card_back(kind: str, colour: str) -> Drawing:
+    w, h = POKER
+    items: list[Item] = [
+        Path(((-BLEED, -BLEED), (w + BLEED, -BLEED), (w + BLEED, h + BLEED),
+              (-BLEED, h + BLEED)), closed=True, fill=colour, stroke=None),
+        TextBox(4, h / 2 - 12, w - 8, 10, "WRECK AND RUIN", size=10, font="Vera-Bold",
+                colour="white", align=Align.CENTER, valign=VAlign.MIDDLE),
+        TextBox(4, h / 2, w - 8, 10, kind.upper(), size=12, font="Vera-Bold",
+                colour="white", align=Align.CENTER, valign=VAlign.MIDDLE)]
+    return Drawing(w, h, tuple(items), bleed=BLEED, name=f"back-{kind}")
+
+
+def card_components(cards: tuple[CardDef, ...]) -> list[Component]:
+    """Event or salvage cards (poker size) with their common back; salvage cards say their
+    generic use too."""
+    out = []
+    for c in cards:
+        colour = "#6c3483" if c.kind == "event" else "#7e5109"
+        rules = rules_text(c)
+        if c.kind == "salvage":
+            rules += ("\n\nOr discard it in your turn: remove 1 DP from an active vehicle. "
+                      "One card per turn.")
+        else:
+            rules += "\n\nIn play for the whole round."
+        out.append(Component(_card_face(c.name, c.kind, rules, c.text, colour),
+                             _card_back(c.kind, colour), count=c.count, name=c.name))
     return out

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from pnp.errors import PnpError
 from pnp.games.wreck_and_ruin.actions import Act, parse_action
 from pnp.games.wreck_and_ruin.board import Board, generate_board
+from pnp.games.wreck_and_ruin.cards import CardDef
 from pnp.games.wreck_and_ruin.rules import Config
 from pnp.games.wreck_and_ruin.state import WreckState
 from pnp.seed import seed_code
@@ -41,6 +42,9 @@ class Setup:
     last_man_standing: bool = False    # variant: "reinforcements are NOT coming"
     board_name: str = ""
     tiles: tuple[Any, ...] = ()        # the box's tiles (tiles.Tile), the map's among them
+    events: tuple[CardDef, ...] = ()   # the event deck's cards (each with its count)
+    salvage: tuple[CardDef, ...] = ()  # the salvage deck's cards
+    unpredictable: bool = False        # variant: Unpredictable Wastes
 
 
 class WreckRules:
@@ -77,6 +81,9 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
     tiles = data.load_tiles(options.get("tiles"), seed)
     board = generate_board(seed, players, config, tiles)
     return Setup(bots=tuple(bots), board=board, config=config, players=players, tiles=tiles,
+                 events=data.load_cards(options.get("events"), "event"),
+                 salvage=data.load_cards(options.get("salvage"), "salvage"),
+                 unpredictable=bool(options.get("unpredictable")),
                  rounds=rounds, last_man_standing=bool(options.get("last_man_standing")),
                  board_name=f"map of seed {seed_code(seed)}")
 

@@ -14,12 +14,16 @@ from typing import Any
 from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin.actions import NAMES, Act, vehicle_text
 from pnp.games.wreck_and_ruin.board import Board
+from pnp.games.wreck_and_ruin.cards import CardDef, deck_of
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, distance
 from pnp.games.wreck_and_ruin.movement import hexes_of
 from pnp.games.wreck_and_ruin.rules import Config, VehicleType
 from pnp.games.wreck_and_ruin.tiles import HAZARD
 
 __all__ = ["Vehicle", "WreckState"]
+
+#: The card drawn when a setup has no salvage deck: only the generic use.
+SCRAP = CardDef("Scrap", "salvage", "scrap")
 
 
 class Vehicle:
@@ -81,7 +85,17 @@ class WreckState:
         self.occupant: dict[Coord, int] = {}
         self.tokens: dict[Coord, bool] = {}    # site hex -> green (True) or red (False)
         self.scores = [0] * self.players
-        self.cards = [cfg.start_salvage] * self.players
+        # Cards: ids index the expanded decks; hands, draw piles and discards hold ids.
+        self.salvage = deck_of(setup.salvage) or (SCRAP,)
+        self.events = deck_of(setup.events)
+        self.salvage_pile = list(range(len(self.salvage)))
+        self.salvage_discards: list[int] = []
+        self.event_pile = list(range(len(self.events)))
+        rng.shuffle(self.salvage_pile)
+        rng.shuffle(self.event_pile)
+        self.event: CardDef | None = None
+        self.event_round = 0
+        self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.dp_taken = [0] * self.players
         self.wrecked_by_turn = [0] * self.players
         self.round = 1
@@ -99,6 +113,7 @@ class WreckState:
         self._legal: list[Act] | None = None
         if deploy:
             for seat in range(self.players):
+                self.draw(seat, cfg.start_salvage)
                 self._deploy(seat)
             self._place_tokens(cfg.tokens, opening=True)
             self._start_turn()
@@ -148,14 +163,50 @@ class WreckState:
         twin.vehicles = [v.copy() for v in self.vehicles]
         for name in ("occupant", "tokens"):
             setattr(twin, name, dict(getattr(self, name)))
-        for name in ("scores", "cards", "dp_taken", "wrecked_by_turn", "awarded"):
+        for name in ("scores", "dp_taken", "wrecked_by_turn", "awarded", "salvage_pile",
+                     "salvage_discards", "event_pile"):
             setattr(twin, name, list(getattr(self, name)))
+        twin.hands = [list(h) for h in self.hands]
         twin.log = None if self.log is None else list(self.log)
         return twin
 
     def determinize(self, rng: random.Random) -> None:
-        """Reseed the dice (nothing else is hidden from the player to move)."""
+        """Reseed the dice and reshuffle the unseen decks."""
         self.rng.seed(rng.getrandbits(64))
+        rng.shuffle(self.salvage_pile)
+        rng.shuffle(self.event_pile)
+
+    # -- cards --------------------------------------------------------------------------
+    def draw(self, seat: int, n: int = 1) -> None:
+        """Draw ``n`` salvage cards ("If you ever need to draw a card and there is no deck
+        left, shuffle the discard pile")."""
+        for _ in range(n):
+            if not self.salvage_pile:
+                if not self.salvage_discards:
+                    return
+                self.salvage_pile = self.salvage_discards
+                self.salvage_discards = []
+                self.rng.shuffle(self.salvage_pile)
+            self.hands[seat].append(self.salvage_pile.pop())
+
+    def discard(self, seat: int, effect: str | None = None) -> None:
+        """Discard a card of ``effect`` (None: the least useful card, scrap first)."""
+        hand = self.hands[seat]
+        if effect is None:
+            order = {"scrap": 0, "field_repair": 1, "reserve_fuel": 2}
+            card = min(hand, key=lambda c: (order.get(self.salvage[c].effect, 3), c))
+        else:
+            card = next(c for c in hand if self.salvage[c].effect == effect)
+        hand.remove(card)
+        self.salvage_discards.append(card)
+
+    def holds(self, seat: int, effect: str) -> bool:
+        return any(self.salvage[c].effect == effect for c in self.hands[seat])
+
+    def effect(self, name: str) -> int:
+        """The amount of the event in play if it is ``name``, else 0."""
+        e = self.event
+        return e.amount if e is not None and e.effect == name else 0
 
     # -- helpers used by combat/play ----------------------------------------------------
     def say(self, text: str) -> None:

@@ -246,9 +246,9 @@ def test_sites_are_awarded_after_surviving_the_next_turn():
     s.apply(Act("move", 0, sc.vid, to=(0, 0), facing=0))
     s.apply(Act("end", 0))
     assert s.tokens[(0, 0)] is True           # flipped green
-    cards = s.cards[0]
+    cards = len(s.hands[0])
     s.apply(Act("end", 1))
-    assert s.scores == [1, 0] and s.cards[0] == cards + 1
+    assert s.scores == [1, 0] and len(s.hands[0]) == cards + 1
     assert (0, 0) not in s.tokens and len(s.tokens) == 4   # replaced up to 4
 
 
@@ -286,3 +286,52 @@ def test_nothing_is_legal_for_the_other_seat():
     s = new_state()
     with pytest.raises(IllegalAction):
         s.apply(Act("end", 1))
+
+
+def _with_cards(faces=(), event=None):
+    from pnp.games.wreck_and_ruin.cards import CardDef
+
+    s = new_state(faces=faces)
+    s.salvage = (CardDef("Reserve Fuel Tank", "salvage", "reserve_fuel"),
+                 CardDef("Scrap", "salvage", "scrap"))
+    s.hands[0] = [0, 1]
+    s.round = 2
+    if event:
+        s.event = CardDef(event, "event", event)
+    return s
+
+
+def test_engine_trouble_with_the_reserve_fuel_tank():
+    # Playing Cards, the example: "Playing a salvage card such as reserve fuel tank which
+    # allows a free move still requires a successful roll for engine trouble first. If the roll
+    # fails, no AP was spent playing it so would not lose an AP, and the player would not lose
+    # the card ... It would still count as playing a salvage card that turn though so no other
+    # cards could be used."
+    s = _with_cards(faces=[1], event="engine_trouble")
+    b = put(s, 0, BUGGY, (0, 0), 0, damage=1)
+    fuel = Act("fuel", 0, b.vid, to=(3, 0), facing=0)
+    assert fuel in s.legal_actions()
+    s.apply(fuel)
+    assert b.pos == (0, 0) and s.ap == 5 and s.hands[0] == [0, 1] and s.card_used
+    assert not any(a.kind in ("fuel", "discard", "kit") for a in s.legal_actions())
+    # with a good roll the free move is made, the card spent, and no AP
+    s = _with_cards(faces=[4], event="engine_trouble")
+    b = put(s, 0, BUGGY, (0, 0), 0)
+    s.apply(Act("fuel", 0, b.vid, to=(3, 0), facing=0))
+    assert b.pos == (3, 0) and s.ap == 5 and s.hands[0] == [1]
+    assert any(a.kind == "move" and a.vehicle == b.vid for a in s.legal_actions())
+
+
+def test_no_cards_in_the_setup_round():
+    # The Setup Round: "no cards can be used in the setup round: faction or salvage"
+    s = _with_cards()
+    s.round = 1
+    put(s, 0, BUGGY, (0, 0), 0, damage=1)
+    assert not any(a.kind in ("fuel", "discard", "kit") for a in s.legal_actions())
+
+
+def test_sandstorm_shortens_the_range():
+    s = _with_cards(event="sandstorm")
+    b = put(s, 0, BUGGY, (0, 0), 0)
+    put(s, 1, WRECKER, (3, 0), 0)
+    assert shoot_targets(s, b) == []
