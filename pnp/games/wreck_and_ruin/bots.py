@@ -16,6 +16,7 @@ from pnp.games.wreck_and_ruin.actions import Act
 from pnp.games.wreck_and_ruin.combat import rear_of
 from pnp.games.wreck_and_ruin.dice import pool, ram_odds
 from pnp.games.wreck_and_ruin.hexes import distance, in_front, step
+from pnp.games.wreck_and_ruin.legal import legal_actions
 from pnp.games.wreck_and_ruin.movement import hexes_of
 from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
 
@@ -51,7 +52,8 @@ class HeuristicBot:
     """Sites first, then the best expected damage; see the module doc."""
 
     def choose(self, state: WreckState, rng: random.Random) -> Act:
-        legal = state.legal_actions()
+        # Its candidates: every legal action but reversing (never worth it to this player).
+        legal = legal_actions(state, reverse=False)
         if len(legal) == 1:
             return legal[0]
         ctx = _Context(state)

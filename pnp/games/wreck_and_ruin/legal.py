@@ -19,7 +19,7 @@ from pnp.games.wreck_and_ruin.hexes import (
     line_clear,
     step,
 )
-from pnp.games.wreck_and_ruin.movement import hexes_of, reach
+from pnp.games.wreck_and_ruin.movement import grid_of, hexes_of, reach_grid
 from pnp.games.wreck_and_ruin.tiles import OBSTACLE
 
 if TYPE_CHECKING:
@@ -39,15 +39,20 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     hazard = s.in_hazard(v)
     allowance = throttle or v.kind.move - (s.config.hazard_move_penalty if hazard else 0)
     allowance = max(1, allowance + s.effect("tailwind") - s.effect("deep_sand"))
-    own = set(v.hexes())
-    terrain, occupant = s.board.terrain, s.occupant
-
-    def free(h: Coord) -> bool:
-        return terrain.get(h) == 0 and (h not in occupant or h in own)
-
-    return reach(v.pos, v.facing, allowance, free, rig=v.kind.hexes == 2,
-                 agile=v.kind.has("AGILE") and not hazard and not throttle, reverse=reverse,
-                 reverse_cost=s.config.reverse_cost)
+    g = grid_of(s.board)
+    index = g.index
+    blocked = [not o for o in g.open]
+    own = v.hexes()
+    for h, vid in s.occupant.items():
+        if vid != v.vid and h in index:
+            blocked[index[h]] = True
+    for h in own:
+        blocked[index[h]] = False
+    coords = g.coords
+    ends = reach_grid(g, index[v.pos], v.facing, allowance, blocked, rig=v.kind.hexes == 2,
+                      agile=v.kind.has("AGILE") and not hazard and not throttle,
+                      reverse=reverse, reverse_cost=s.config.reverse_cost)
+    return {(coords[h], f): c for (h, f), c in ends.items()}
 
 
 def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
@@ -134,11 +139,19 @@ def repair_targets(s: WreckState, v: Vehicle) -> list[int]:
     return out
 
 
-def legal_actions(s: WreckState) -> list[Act]:
-    """Every action the player to move may take now."""
+def legal_actions(s: WreckState, focus: Act | None = None, reverse: bool = True
+                  ) -> list[Act]:
+    """Every action the player to move may take now.
+
+    ``focus``: only those that could equal it (same vehicle and kind: ``apply`` checks an
+    action without listing every move of every vehicle); ``reverse`` False leaves reversing
+    moves out (the heuristic player's candidates).
+    """
     if s.over:
         return []
     seat = s.seat
+    fk = focus.kind if focus is not None else ""
+    fv = focus.vehicle if focus is not None else -1
     if s.pending is not None:
         v = s.vehicles[s.pending_vid]
         assert v.pos is not None
@@ -152,6 +165,10 @@ def legal_actions(s: WreckState) -> list[Act]:
     for slot in range(s.per_seat):
         v = s.vehicle(seat, slot)
         vid = v.vid
+        if focus is not None and vid != fv and fk not in ("search", "discard", "kit", "end"):
+            if v.active and v.pos is not None:
+                any_active = True
+            continue
         if v.pos is None:
             if ap and not s.acted and not s.final_push and not s.setup.last_man_standing:
                 out += [Act("return", seat, vid, to=h, facing=s._inward(seat))
@@ -166,8 +183,10 @@ def legal_actions(s: WreckState) -> list[Act]:
         any_active = True
         if ap and v.count < cfg.ap_limit:
             if not v.acts & 1:
-                for rev in (False, True):
+                for rev in (False, True) if reverse else (False,):
                     kind = "reverse" if rev else "move"
+                    if focus is not None and fk != kind:
+                        continue
                     out += [Act(kind, seat, vid, to=a, facing=f)
                             for (a, f) in sorted(move_options(s, v, reverse=rev))]
                 if v.acts == 0 and not s.in_hazard(v):
@@ -191,7 +210,7 @@ def legal_actions(s: WreckState) -> list[Act]:
         out += [Act("discard", seat, target=vid) for vid in hurt]
         if s.holds(seat, "field_repair"):
             out += [Act("kit", seat, target=vid) for vid in hurt]
-        if s.holds(seat, "reserve_fuel"):
+        if s.holds(seat, "reserve_fuel") and (focus is None or fk == "fuel"):
             for v in mine:
                 if v.active and v.pos is not None and not v.done and v.stuck != 2:
                     out += [Act("fuel", seat, v.vid, to=a, facing=f)

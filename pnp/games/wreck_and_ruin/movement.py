@@ -17,7 +17,84 @@ from collections.abc import Callable
 
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord
 
-__all__ = ["hexes_of", "reach"]
+__all__ = ["Grid", "grid_of", "hexes_of", "reach", "reach_grid"]
+
+
+class Grid:
+    """A board as integer tables for the hot loops: hex index <-> coordinate, neighbours."""
+
+    def __init__(self, coords: list[Coord], open_: dict[Coord, bool]) -> None:
+        self.coords = coords
+        self.index = {c: i for i, c in enumerate(coords)}
+        #: nb[i * 6 + d]: the neighbour of hex i across face d, or -1 off the board.
+        self.nb = [self.index.get((c[0] + dq, c[1] + dr), -1) for c in coords
+                   for dq, dr in DIRECTIONS]
+        self.open = [open_[c] for c in coords]
+
+
+_GRIDS: dict[int, tuple[object, Grid]] = {}
+
+
+def grid_of(board: object) -> Grid:
+    """The integer tables of ``board`` (anything with a ``terrain`` dict), built once."""
+    hit = _GRIDS.get(id(board))
+    if hit is None or hit[0] is not board:
+        terrain = board.terrain  # type: ignore[attr-defined]
+        coords = sorted(terrain)
+        hit = (board, Grid(coords, {c: terrain[c] == 0 for c in coords}))
+        _GRIDS[id(board)] = hit
+    return hit[1]
+
+
+def reach_grid(g: Grid, start: int, facing: int, allowance: int, blocked: list[bool], *,
+               rig: bool = False, agile: bool = False, reverse: bool = False,
+               reverse_cost: int = 2) -> dict[tuple[int, int], int]:
+    """``reach`` on hex indices: ``blocked[i]`` True where a vehicle may not enter."""
+    nb = g.nb
+    fwd = reverse_cost if reverse else 1
+    # state = (hex * 6 + facing) * 2 + turned here
+    s0 = (start * 6 + facing) * 2
+    best = {s0: 0}
+    buckets: list[list[int]] = [[] for _ in range(allowance + 1)]
+    buckets[0].append(s0)
+    out: dict[tuple[int, int], int] = {}
+    for cost in range(allowance + 1):
+        for st in buckets[cost]:
+            if best[st] != cost:
+                continue
+            turned = st & 1
+            hf = st >> 1
+            h, f = divmod(hf, 6)
+            key = (h, f)
+            if key not in out:
+                out[key] = cost
+            c2 = cost + fwd
+            if c2 <= allowance:
+                d = (f + 3) % 6 if reverse else f
+                na = nb[h * 6 + d]
+                if na >= 0:
+                    probe = nb[na * 6 + d] if rig and not reverse else na
+                    if probe >= 0 and not blocked[probe]:
+                        ns = (na * 6 + f) * 2
+                        if c2 < best.get(ns, 99):
+                            best[ns] = c2
+                            buckets[c2].append(ns)
+            c1 = cost + 1
+            if c1 <= allowance and (agile or not turned):
+                faces = range(6) if agile else ((f + 1) % 6, (f + 5) % 6)
+                for nf in faces:
+                    if nf == f:
+                        continue
+                    if rig:
+                        fr = nb[h * 6 + nf]
+                        if fr < 0 or blocked[fr]:
+                            continue
+                    ns = (h * 6 + nf) * 2 + 1
+                    if c1 < best.get(ns, 99):
+                        best[ns] = c1
+                        buckets[c1].append(ns)
+    out.pop((start, facing), None)
+    return out
 
 
 def hexes_of(anchor: Coord, facing: int, size_hexes: int) -> tuple[Coord, ...]:

@@ -60,7 +60,10 @@ def _repair(s: WreckState, t: Vehicle, dice: int) -> None:
 
 def apply_action(s: WreckState, a: Act) -> None:
     """Play ``a`` (IllegalAction if it is not among the legal actions)."""
-    if a not in s.legal_actions():
+    from pnp.games.wreck_and_ruin.legal import legal_actions
+
+    legal = s._legal if s._legal is not None else legal_actions(s, focus=a)
+    if a not in legal:
         raise IllegalAction(f"{a} is not legal now")
     k = a.kind
     if k == "end":

@@ -242,7 +242,7 @@ def test_sites_are_awarded_after_surviving_the_next_turn():
     s = new_state()
     s.tokens = {(0, 0): False}
     sc = put(s, 0, SCOUT, (-1, 0), 0)
-    put(s, 1, SCOUT, (5, 5), 0)
+    put(s, 1, SCOUT, (4, 4), 0)
     s.apply(Act("move", 0, sc.vid, to=(0, 0), facing=0))
     s.apply(Act("end", 0))
     assert s.tokens[(0, 0)] is True           # flipped green
