@@ -120,6 +120,9 @@ def damage(s: WreckState, t: Vehicle, n: int, away_from: Coord | None) -> None:
     s.say(f"{t.name} is wrecked")
     t.active = False
     s.wrecked_by_turn[s.seat] += 1
+    if s.setup.all_out_war and t.seat != s.seat:
+        # All-out WaR: "receive size stat -1 points when you wreck a vehicle"
+        s.scores[s.seat] += t.kind.size - 1
     if away_from is not None:
         d = direction_to(away_from, t.pos) if t.kind.hexes == 1 else None
         if d is None:
@@ -127,6 +130,11 @@ def damage(s: WreckState, t: Vehicle, n: int, away_from: Coord | None) -> None:
         if t.kind.hexes == 1:
             t.facing = d
     crash(s, t)
+    if s.setup.arcade and t.pos is not None:
+        # Arcade mode: "resolve its crash and burn then remove it from play"
+        s.leave(t)
+        s.remove(t)
+        s.say(f"{t.name} is removed from play (arcade mode)")
 
 
 def _away(a: Coord, b: Coord) -> int:

@@ -203,7 +203,8 @@ def legal_actions(s: WreckState, focus: Act | None = None, reverse: bool = True
             out += [Act("repair", seat, vid, t) for t in repair_targets(s, v)]
     if ap and any_active and not s.final_push:
         out.append(Act("search", seat))
-    if s.hands[seat] and not s.card_used and s.round > 1 and not s.final_push:
+    if (s.hands[seat] and (not s.card_used or s.setup.card_shark) and s.round > 1
+            and not s.final_push):
         # "only one can be used per player per turn"; none in the setup round or final push
         mine = s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
         hurt = [v.vid for v in mine if v.active and v.pos is not None and v.damage]

@@ -228,6 +228,15 @@ def start_turn(s: WreckState) -> None:
             s.say(f"MECHANIC: {v.name} removes 1 DP ({v.damage}/{v.kind.dp})")
     if s.final_push:
         return
+    if s.setup.arcade:
+        # "At the start of a player's turn they can return all vehicles removed back into
+        # their setup area free of damage" (choice: always, facing the centre)
+        for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
+            spots = s.return_spots(v) if v.pos is None else []
+            if spots:
+                v.pos, v.facing, v.damage, v.active = spots[0], s._inward(s.seat), 0, True
+                s.enter(v)
+                s.say(f"{v.name} returns (arcade mode)")
     _event(s)
     s.ap = cfg.per_players(cfg.ap, s.players)
     if s.round == 1 and s.seat == 0:

@@ -45,6 +45,9 @@ class Setup:
     events: tuple[CardDef, ...] = ()   # the event deck's cards (each with its count)
     salvage: tuple[CardDef, ...] = ()  # the salvage deck's cards
     unpredictable: bool = False        # variant: Unpredictable Wastes
+    arcade: bool = False               # variant: Arcade mode
+    card_shark: bool = False           # variant: Card shark (any number of cards a turn)
+    all_out_war: bool = False          # variant: All-out WaR (points for wrecks)
 
 
 class WreckRules:
@@ -84,6 +87,9 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
                  events=data.load_cards(options.get("events"), "event"),
                  salvage=data.load_cards(options.get("salvage"), "salvage"),
                  unpredictable=bool(options.get("unpredictable")),
+                 arcade=bool(options.get("arcade")),
+                 card_shark=bool(options.get("card_shark")),
+                 all_out_war=bool(options.get("all_out_war")),
                  rounds=rounds, last_man_standing=bool(options.get("last_man_standing")),
                  board_name=f"map of seed {seed_code(seed)}")
 

@@ -335,3 +335,30 @@ def test_sandstorm_shortens_the_range():
     b = put(s, 0, BUGGY, (0, 0), 0)
     put(s, 1, WRECKER, (3, 0), 0)
     assert shoot_targets(s, b) == []
+
+
+@pytest.mark.parametrize("variant", ["last_man_standing", "unpredictable", "arcade",
+                                     "card_shark", "all_out_war"])
+def test_variants_play_to_the_end(variant):
+    # Restricted Access - Veterans Only: each variant is an option of the run
+    import random
+
+    from pnp.games.wreck_and_ruin import GAME
+    from pnp.sim.play import game_seed, play
+
+    setup = GAME.make_setup("variant", 3, ("heuristic",) * 3, {variant: True})
+    state = play(GAME, setup, game_seed("variant", 1), check=True)
+    assert state.is_over() and sum(state.returns()) == pytest.approx(1)
+    assert random
+
+
+def test_all_out_war_scores_wrecks():
+    # All-out WaR: "receive size stat -1 points when you wreck a vehicle ... a big rig is worth 3"
+    from dataclasses import replace
+
+    s = new_state(faces=[6, 6, 6, 6, 6, 6, 2, 2, 2, 4, 1])
+    object.__setattr__(s, "setup", replace(s.setup, all_out_war=True))
+    rig = put(s, 0, RIG, (0, 0), 0)
+    target = put(s, 1, RIG, (2, 0), 0, damage=0)
+    s.apply(Act("shoot", 0, rig.vid, target.vid))
+    assert not target.active and s.scores[0] == 3
