@@ -48,6 +48,9 @@ class Setup:
     arcade: bool = False               # variant: Arcade mode
     card_shark: bool = False           # variant: Card shark (any number of cards a turn)
     all_out_war: bool = False          # variant: All-out WaR (points for wrecks)
+    #: Per seat, salvage cards (by name) dealt on top of the normal hand: deck.py measures a
+    #: card by giving one seat an extra copy.
+    start_cards: tuple[tuple[str, ...], ...] = ()
 
 
 class WreckRules:

@@ -115,6 +115,11 @@ class WreckState:
             for seat in range(self.players):
                 self.draw(seat, cfg.start_salvage)
                 self._deploy(seat)
+            for seat, names in enumerate(setup.start_cards):
+                for name in names:
+                    card = next(c for c in self.salvage_pile if self.salvage[c].name == name)
+                    self.salvage_pile.remove(card)
+                    self.hands[seat].append(card)
             self._place_tokens(cfg.tokens, opening=True)
             self._start_turn()
 

@@ -37,3 +37,18 @@ def test_shots_through_apply_match_the_exact_odds():
     est = proportion_ci(hit, trials)
     exact = float(shoot_pool(2, 4, rear=True).at_least(1))   # the buggy is behind the rig
     assert est.low <= exact <= est.high, (est, exact)
+
+
+def test_card_values_are_paired_measurements():
+    import dataclasses
+
+    from pnp.games.wreck_and_ruin.deck import card_checks, measure_cards
+
+    setup = GAME.make_setup("cards", 2, ("heuristic", "heuristic"), {})
+    kit = next(c for c in setup.salvage if c.effect == "field_repair")
+    setup = dataclasses.replace(setup, salvage=(kit,))
+    values = measure_cards(setup, 3, "cards", jobs=1)
+    assert list(values) == [kit.name] and values[kit.name]["pairs"] == 6
+    v = values[kit.name]["value"]
+    assert v["low"] <= v["value"] <= v["high"]
+    assert len(card_checks(values)) == 1
