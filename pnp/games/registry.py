@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "junkyard-wars": "pnp.games.junkyard_wars",
     "waste-knights": "pnp.games.waste_knights",
     "salvage": "pnp.games.salvage",
+    "wreck-and-ruin": "pnp.games.wreck_and_ruin",
 }
 
 

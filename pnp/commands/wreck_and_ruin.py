@@ -1,0 +1,168 @@
+"""Wreck and Ruin's own commands, added to `pnp wreck-and-ruin` beside simulate/replay/session."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from pnp.commands import options as O
+from pnp.commands.game import build_command, game_param, param
+
+Rear = Annotated[bool, typer.Option("--rear", help="From directly behind the target "
+                                                   "(-1 to its armour; the defender of a ram "
+                                                   "rolls one die fewer).")]
+
+
+def _config(values: dict[str, Any]) -> Any:
+    from pnp.games.wreck_and_ruin.data import load_config
+
+    return load_config(values.get("rules"), values.get("vehicles"))
+
+
+def shoot(dice: int, armour: int, rear: bool, potshot: bool, json_out: bool,
+          **values: Any) -> None:
+    """The exact odds of a shot."""
+    from pnp.games.wreck_and_ruin.odds import shoot_document
+
+    doc = shoot_document(dice, armour, rear, potshot, _config(values))
+    if json_out:
+        typer.echo(json.dumps(doc, sort_keys=True, indent=2))
+        return
+    typer.echo(f"{dice} dice against armour {armour}{' from behind' if rear else ''}"
+               f"{' (potshot -1)' if potshot else ''}: need {doc['target']}+, "
+               f"expected hits {doc['expected_hits']:.4f}")
+    for k, p in doc["distribution"].items():
+        if p >= 1e-6:
+            typer.echo(f"  {k:>3} hits  {p:.6f}   at least {k}: "
+                       f"{doc['at_least'].get(k, 1.0):.6f}")
+    typer.echo(doc["note"])
+
+
+def ram(attacker: str, target: str, rear: bool, json_out: bool, **values: Any) -> None:
+    """The exact odds of a ram."""
+    from pnp.games.wreck_and_ruin.odds import ram_document
+
+    doc = ram_document(attacker.lower(), target.lower(), rear, _config(values))
+    if json_out:
+        typer.echo(json.dumps(doc, sort_keys=True, indent=2))
+        return
+    o = doc["outcome"]
+    typer.echo(f"{doc['attacker']} rams {doc['target']}{' from the rear' if rear else ''}: "
+               f"{doc['attacker_dice']} dice needing {doc['attacker_needs']}+ against "
+               f"{doc['defender_dice']} dice needing {doc['defender_needs']}+")
+    typer.echo(f"  attacker higher {o['attacker_higher']:.4f}, tie {o['tie']:.4f}, "
+               f"defender higher {o['defender_higher']:.4f}; push {doc['push']:.4f}")
+    typer.echo(f"  expected DP to the target {doc['expected_target_damage']:.4f}, "
+               f"to the attacker {doc['expected_attacker_damage']:.4f}")
+    typer.echo(doc["note"])
+
+
+def map_cmd(seed: str, out: str | None, players: int, **values: Any) -> None:
+    """A session map: map.json, the map at true size and the setup sheet."""
+    from pnp.errors import PnpError
+    from pnp.games.wreck_and_ruin.pack import map_pack
+    from pnp.output import Output
+    from pnp.pack import PrintOptions
+    from pnp.pack_writer import write_pack
+
+    if not 2 <= players <= 4:
+        raise PnpError(f"Wreck and Ruin is for 2-4 players, got {players}", field="players")
+    from pnp.games.wreck_and_ruin.data import load_tiles
+
+    opts = PrintOptions()
+    pack = map_pack(seed, players, _config(values), load_tiles(values.get("tiles"), seed))
+    where = O.out_dir(out, "wreck-and-ruin", "map", seed)
+    with Output(where, seed=seed) as output:
+        manifest = write_pack(output, pack, opts)
+    O.echo_pack(where, manifest, pack)
+
+
+def cards(seed: str, players: int, games: int | None, jobs: int, json_out: bool,
+          **values: Any) -> None:
+    """Each salvage card's value to its holder, by paired simulation."""
+    from pnp.errors import PnpError
+    from pnp.games.wreck_and_ruin.deck import card_checks, measure_cards
+    from pnp.games.wreck_and_ruin.simulate import make_setup
+
+    n = 100 if games is None else games
+    if n < 2:
+        raise PnpError(f"must be at least 2 paired games, got {n}", field="games")
+    if not 2 <= players <= 4:
+        raise PnpError(f"Wreck and Ruin is for 2-4 players, got {players}", field="players")
+    setup = make_setup(seed, players, ("heuristic",) * players, values)
+    measured = measure_cards(setup, n, seed, jobs)
+    checks = card_checks(measured)
+    if json_out:
+        typer.echo(json.dumps({"cards": measured, "checks": [c.to_dict() for c in checks]},
+                              sort_keys=True, indent=2))
+        return
+    for c in checks:
+        typer.echo(str(c))
+
+
+def register(app: typer.Typer) -> None:
+    """Add `odds shoot|ram` and `map` to the `wreck-and-ruin` group."""
+    from pnp.games.wreck_and_ruin import GAME
+
+    own = [game_param(o) for o in GAME.options_for("odds")]
+    odds = typer.Typer(help="Exact odds of shooting and ramming (exploding 6s).",
+                       no_args_is_help=True)
+    odds.command("shoot")(build_command(shoot, [
+        param("dice", Annotated[int, typer.Option("--dice", help="Attack dice (1-30).")], ...),
+        param("armour", Annotated[int, typer.Option("--armour", help="Target armour (1-6).")],
+              ...),
+        param("rear", Rear, False),
+        param("potshot", Annotated[bool, typer.Option(
+            "--potshot", help="POTSHOT: -1 to all rolls.")], False),
+        param("json_out", O.Json, False), *own],
+        """The exact distribution of hits of a shot: every 6 hits and rolls again, a 1 always
+    misses, modifiers never make a 6.
+
+    Examples:
+
+    pnp wreck-and-ruin odds shoot --dice 2 --armour 4 --json
+
+    pnp wreck-and-ruin odds shoot --dice 1 --armour 3 --rear --potshot
+    """))
+    kind = "Vehicle type: scout, buggy, wrecker or big-rig."
+    odds.command("ram")(build_command(ram, [
+        param("attacker", Annotated[str, typer.Option("--attacker", help=kind)], ...),
+        param("target", Annotated[str, typer.Option("--target", help=kind)], ...),
+        param("rear", Rear, False), param("json_out", O.Json, False), *own],
+        """The exact outcome of a ram: scores (successes + SIZE each side), DP to the target
+    and to the attacker, and whether a push is possible.
+
+    Examples:
+
+    pnp wreck-and-ruin odds ram --attacker wrecker --target big-rig --rear --json
+    """))
+    app.add_typer(odds, name="odds")
+    app.command("cards")(build_command(cards, [
+        param("seed", O.Seed, O.DEFAULT_SEED),
+        param("players", Annotated[int, typer.Option("--players", help="Players (2-4).")], 2),
+        param("games", O.Games, None), param("jobs", O.Jobs, 0),
+        param("json_out", O.Json, False),
+        *(game_param(o) for o in GAME.options_for("cards"))],
+        """Each salvage card's value: paired games (heuristic players) with and without an
+    extra copy in one seat's starting hand; the change in that seat's win rate, with its 95%
+    interval, against the declared band.
+
+    Examples:
+
+    pnp wreck-and-ruin cards --players 2 --games 200 --seed demo --jobs 2
+    """))
+    app.command("map")(build_command(map_cmd, [
+        param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
+        param("players", Annotated[int, typer.Option("--players", help="Players (2-4).")], 4),
+        *(game_param(o) for o in GAME.options_for("map"))],
+        """A session map for the seed and player count: which tiles, sides, where and turned
+    how, with the tracker numbering, fair by measurement (each seat's AP to the centre).
+    Writes map.json, map.pdf (the map at true size, tiled over pages), the setup sheet and
+    manifest.json.
+
+    Examples:
+
+    pnp wreck-and-ruin map --players 3 --seed demo --out output/wr-map
+    """))

@@ -1,0 +1,65 @@
+"""Wreck and Ruin: hex-grid vehicle combat for 2-4 players, salvage sites over 6/5/4 rounds.
+
+``GAME`` registers the game with pnp (``pnp.games.registry``). ``dice`` holds the exact odds;
+``tiles`` and ``board`` the tiles and session maps; ``state`` (with ``legal``, ``play``,
+``combat``, ``movement``) the rules simulator; ``bots`` the random and heuristic players;
+``simulate`` the run's setup, records and summary. Imports of the heavier parts stay lazy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.games.api import GameSpec, Option
+from pnp.games.wreck_and_ruin.bots import BOTS
+from pnp.games.wreck_and_ruin.simulate import RULES, make_setup, record, summarize, summary_lines
+
+_RUN = ("simulate", "replay", "session")
+
+OPTIONS: tuple[Option, ...] = (
+    Option("rules", "--rules", str, None,
+           "Rules numbers YAML (default: the bundled cardsets/wreck_and_ruin/rules.yaml).",
+           commands=(*_RUN, "map", "odds")),
+    Option("vehicles", "--vehicles", str, None,
+           "Vehicle stats YAML (default: the bundled cardsets/wreck_and_ruin/vehicles.yaml).",
+           commands=(*_RUN, "map", "odds")),
+    Option("tiles", "--tiles", str, None,
+           "tiles.json of the box's 10 tiles (default: the tiles of the seed).",
+           commands=(*_RUN, "map")),
+    Option("events", "--events", str, None,
+           "Event deck YAML (default: the bundled cardsets/wreck_and_ruin/events.yaml).",
+           commands=(*_RUN, "cards")),
+    Option("salvage", "--salvage", str, None,
+           "Salvage deck YAML (default: the bundled cardsets/wreck_and_ruin/salvage.yaml).",
+           commands=(*_RUN, "cards")),
+    Option("unpredictable", "--unpredictable", bool, False,
+           "Variant Unpredictable Wastes: a new event on a 4+ at the start of each turn.",
+           commands=_RUN),
+    Option("arcade", "--arcade", bool, False,
+           "Variant Arcade mode: wrecks leave play and come back whole at their owner's turn.",
+           commands=_RUN),
+    Option("card_shark", "--card-shark", bool, False,
+           "Variant Card shark: any number of salvage cards a turn.", commands=_RUN),
+    Option("all_out_war", "--all-out-war", bool, False,
+           "Variant All-out WaR: SIZE - 1 points for each enemy vehicle you wreck.",
+           commands=_RUN),
+    Option("rounds", "--rounds", int, None,
+           "Rounds per game (default: the rulebook's 6, 5 or 4 for 2, 3 or 4 players).",
+           commands=_RUN),
+    Option("last_man_standing", "--last-man-standing", bool, False,
+           "Variant: a vehicle that leaves the table is gone for good.", commands=_RUN),
+)
+
+
+def _session(*args: Any, **kwargs: Any) -> Any:
+    from pnp.games.wreck_and_ruin.pack import session_pack  # the shell: drawing libraries
+
+    return session_pack(*args, **kwargs)
+
+
+GAME = GameSpec(
+    name="wreck-and-ruin", title="Wreck and Ruin", min_players=2, max_players=4,
+    default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
+    summarize=summarize, summary_lines=summary_lines, options=OPTIONS,
+    commands_module="pnp.commands.wreck_and_ruin", extra_commands=("odds", "map", "cards"),
+    session=_session, default_games=1000, session_games=200)

@@ -1,0 +1,58 @@
+"""Wreck and Ruin's cards as data: events and salvage, each effect a word the simulator knows.
+
+Pure core. ``EVENT_EFFECTS`` and ``SALVAGE_EFFECTS`` are the vocabularies (what ``play.py`` and
+``legal.py`` implement); ``cardsets/wreck_and_ruin/events.yaml`` and ``salvage.yaml`` hold the
+decks (``data.py`` reads them). A card's rules text is generated from its effect and amount, so
+the print says what the simulator does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["EVENT_EFFECTS", "SALVAGE_EFFECTS", "CardDef", "deck_of", "rules_text"]
+
+#: Event effects: in play for a whole round, resolved by each player at the start of a turn.
+EVENT_EFFECTS = {
+    "calm": "No effect this round.",
+    "sandstorm": "Attacks have N less range.",
+    "tailwind": "Every move action gets N extra movement.",
+    "deep_sand": "Every move action has N less movement (at least 1).",
+    "engine_trouble": "Before a vehicle takes an action (a card's too), roll a die: on a 1 the "
+                      "action fails.",
+    "supply_drop": "At the start of your turn, draw N salvage cards.",
+    "acid_rain": "At the start of your turn, a random vehicle of yours takes N DP.",
+    "ammo_shortage": "Attacks roll N fewer dice (at least 1).",
+    "scrap_heap": "Searching for salvage draws N extra cards.",
+}
+#: Salvage effects: one card per turn, free; every card can instead be discarded in your turn
+#: to remove 1DP from an active vehicle.
+SALVAGE_EFFECTS = {
+    "scrap": "No other use.",
+    "reserve_fuel": "A free move action for one vehicle; it does not count towards the 2AP "
+                    "limit.",
+    "field_repair": "Remove N DP from one of your active vehicles.",
+}
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """One card: ``effect`` from the vocabulary with its ``amount``, ``count`` copies."""
+
+    name: str
+    kind: str            # "event" or "salvage"
+    effect: str
+    amount: int = 1
+    text: str = ""       # flavour
+    count: int = 1
+
+
+def rules_text(card: CardDef) -> str:
+    """The card's rules, from its effect and amount."""
+    vocab = EVENT_EFFECTS if card.kind == "event" else SALVAGE_EFFECTS
+    return vocab[card.effect].replace("N ", f"{card.amount} ")
+
+
+def deck_of(cards: tuple[CardDef, ...]) -> tuple[CardDef, ...]:
+    """Each card as many times as its count."""
+    return tuple(c for c in cards for _ in range(c.count))

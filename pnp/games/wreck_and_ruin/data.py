@@ -1,0 +1,190 @@
+"""Wreck and Ruin's data files: ``cardsets/wreck_and_ruin/rules.yaml`` and ``vehicles.yaml``.
+
+The shell: reads YAML into ``rules.Config``. Bad data is one ``PnpError`` naming the file, the
+line and the field; nothing is half-loaded. The YAML reading and error placing are Salvage's
+(``pnp.games.salvage.data``), shared rather than copied.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import PnpError
+from pnp.games.salvage.data import _Bad, _error, _int, read_yaml
+from pnp.games.wreck_and_ruin.cards import EVENT_EFFECTS, SALVAGE_EFFECTS, CardDef
+from pnp.games.wreck_and_ruin.rules import KINDS, Config, VehicleType
+from pnp.resources import cardset
+
+__all__ = ["cards_from_dict", "config_from_dicts", "load_cards", "load_config", "load_tiles"]
+
+RULES_FILE = "wreck_and_ruin/rules.yaml"
+VEHICLES_FILE = "wreck_and_ruin/vehicles.yaml"
+_TRIPLES = ("ap", "first_turn_bonus", "rounds")
+_ZERO_OK = {"first_turn_bonus", "rear_bonus", "potshot_penalty", "hazard_move_penalty",
+            "steamroll", "mechanic", "start_salvage", "self_repair_dice"}
+_SKILLS = {"AGILE", "POTSHOT", "REPAIR", "STEAMROLL", "MECHANIC", "360 TURRET", "FLYING"}
+
+
+def rules_from_dict(data: Any, base: Config = Config()) -> Config:
+    """A rules.yaml document -> Config (``_Bad`` with the path of a bad value)."""
+    if data is None:
+        return base
+    if not isinstance(data, Mapping):
+        raise _Bad((), "must be a mapping of rule names to numbers")
+    known = {f.name for f in dataclasses.fields(Config)} - {"vehicles", "roster", "type_of"}
+    out: dict[str, Any] = {}
+    for key, v in data.items():
+        path = (str(key),)
+        if key not in known:
+            raise _Bad(path, "unknown rule")
+        if key in _TRIPLES:
+            if not isinstance(v, list) or len(v) != 3:
+                raise _Bad(path, "must list three numbers: for 2, 3 and 4 players")
+            out[key] = tuple(_int(x, path + (i,), 0 if key in _ZERO_OK else 1)
+                             for i, x in enumerate(v))
+        elif key == "defender_explodes":
+            if not isinstance(v, bool):
+                raise _Bad(path, f"must be true or false, got {v!r}")
+            out[key] = v
+        elif key == "margin_ap":
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0:
+                raise _Bad(path, f"must be a number >= 0, got {v!r}")
+            out[key] = float(v)
+        else:
+            out[key] = _int(v, path, 0 if key in _ZERO_OK else 1)
+    return dataclasses.replace(base, **out)
+
+
+def vehicles_from_dict(data: Any, base: Config) -> Config:
+    """A vehicles.yaml document -> Config with its vehicle table and roster."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("vehicles"), Mapping):
+        raise _Bad(("vehicles",), "must map each vehicle type to its stats under 'vehicles:'")
+    rows = data["vehicles"]
+    types = []
+    for name in KINDS:
+        if name not in rows:
+            raise _Bad(("vehicles",), f"the vehicle type {name!r} is missing")
+    for name, row in rows.items():
+        here = ("vehicles", str(name))
+        if name not in KINDS:
+            raise _Bad(here, f"unknown vehicle type ({', '.join(KINDS)})")
+        if not isinstance(row, Mapping):
+            raise _Bad(here, "must be a mapping (size, move, attack, armour, dp, skills)")
+        unknown = set(row) - {"size", "move", "attack", "armour", "dp", "skills", "hexes"}
+        if unknown:
+            raise _Bad(here + (sorted(unknown)[0],), "unknown key")
+        skills = row.get("skills") or []
+        if not isinstance(skills, list):
+            raise _Bad(here + ("skills",), "must be a list of skills")
+        for i, s in enumerate(skills):
+            if s not in _SKILLS:
+                raise _Bad(here + ("skills", i),
+                           f"unknown skill {s!r} ({', '.join(sorted(_SKILLS))})")
+        hexes = _int(row.get("hexes", 1), here + ("hexes",))
+        if hexes > 2:
+            raise _Bad(here + ("hexes",), f"a vehicle takes 1 or 2 hexes, got {hexes}")
+        size, move, attack, armour, dp = (_int(row.get(k), here + (k,), 1) for k in
+                                          ("size", "move", "attack", "armour", "dp"))
+        types.append(VehicleType(str(name), size, move, attack, armour, dp, tuple(skills),
+                                 hexes))
+    roster = data.get("roster", list(base.roster))
+    if not isinstance(roster, list) or not roster:
+        raise _Bad(("roster",), "must list the vehicles of a faction")
+    for i, r in enumerate(roster):
+        if r not in KINDS:
+            raise _Bad(("roster", i), f"unknown vehicle type {r!r} ({', '.join(KINDS)})")
+    return dataclasses.replace(base, vehicles=tuple(types), roster=tuple(roster))
+
+
+def _load(path: str | Path | None, bundled: str, parse: Any) -> Any:
+    where = str(path) if path else str(cardset(bundled))
+    data, lines = read_yaml(where)
+    try:
+        return parse(data)
+    except _Bad as bad:
+        raise _error(bad, where, lines) from None
+
+
+def load_tiles(path: str | Path | None, seed: int | str) -> Any:
+    """The box's tiles: a tiles.json (checked, PnpError naming file and field) or the seed's."""
+    import json
+    import random
+
+    from pnp.games.wreck_and_ruin.tiles import generate_tiles, tiles_from_dict
+    from pnp.resources import read_text
+    from pnp.seed import child_seed
+
+    if not path:
+        return generate_tiles(random.Random(child_seed(seed, "wreck-and-ruin", "tiles")))
+    try:
+        data = json.loads(read_text(path))
+    except json.JSONDecodeError as exc:
+        raise PnpError(f"malformed JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
+    return tiles_from_dict(data, str(path))
+
+
+EVENTS_FILE = "wreck_and_ruin/events.yaml"
+SALVAGE_FILE = "wreck_and_ruin/salvage.yaml"
+
+
+def cards_from_dict(data: Any, kind: str) -> tuple[CardDef, ...]:
+    """An events.yaml or salvage.yaml document -> its cards (``_Bad`` on a bad value)."""
+    key = "events" if kind == "event" else "salvage"
+    vocab = EVENT_EFFECTS if kind == "event" else SALVAGE_EFFECTS
+    if not isinstance(data, Mapping) or not isinstance(data.get(key), list):
+        raise _Bad((key,), f"must be a list of cards under '{key}:'")
+    out, names = [], set()
+    for i, row in enumerate(data[key]):
+        here = (key, i)
+        if not isinstance(row, Mapping):
+            raise _Bad(here, "each card is a mapping (name, effect, amount, count, text)")
+        unknown = set(row) - {"name", "effect", "amount", "count", "text"}
+        if unknown:
+            raise _Bad(here + (sorted(unknown)[0],), "unknown key")
+        name = row.get("name")
+        if not isinstance(name, str) or not name.strip() or name in names:
+            raise _Bad(here + ("name",), f"each card needs a name of its own, got {name!r}")
+        names.add(name)
+        effect = row.get("effect")
+        if effect not in vocab:
+            raise _Bad(here + ("effect",), f"unknown effect {effect!r} ({', '.join(vocab)})")
+        out.append(CardDef(name, kind, effect, _int(row.get("amount", 1), here + ("amount",)),
+                           str(row.get("text", "")), _int(row.get("count", 1),
+                                                          here + ("count",))))
+    return tuple(out)
+
+
+@cache
+def _bundled_cards(kind: str) -> tuple[CardDef, ...]:
+    return _load(None, EVENTS_FILE if kind == "event" else SALVAGE_FILE,  # type: ignore[no-any-return]
+                 lambda d: cards_from_dict(d, kind))
+
+
+def load_cards(path: str | Path | None, kind: str) -> tuple[CardDef, ...]:
+    """The event (``kind`` "event") or salvage deck of ``path`` (default: the bundled one)."""
+    if not path:
+        return _bundled_cards(kind)
+    return _load(path, "", lambda d: cards_from_dict(d, kind))  # type: ignore[no-any-return]
+
+
+def config_from_dicts(rules: Any, vehicles: Any) -> Config:
+    """Config from the two documents (for tests): rules.yaml and vehicles.yaml data."""
+    return vehicles_from_dict(vehicles, rules_from_dict(rules))
+
+
+@cache
+def _bundled() -> Config:
+    return load_config(None, None, bundled=True)
+
+
+def load_config(rules: str | Path | None = None, vehicles: str | Path | None = None, *,
+                bundled: bool = False) -> Config:
+    """The numbers of ``rules`` and ``vehicles`` YAML (default: the bundled files)."""
+    if not bundled and rules is None and vehicles is None:
+        return _bundled()
+    base = _load(rules, RULES_FILE, rules_from_dict)
+    return _load(vehicles, VEHICLES_FILE, lambda d: vehicles_from_dict(d, base))  # type: ignore[no-any-return]

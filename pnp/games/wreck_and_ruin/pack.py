@@ -1,0 +1,160 @@
+"""Wreck and Ruin packs: `pnp wreck-and-ruin map` (map.json, the map, the setup sheet) and
+`session` (the playtest pack: tiles, map, tokens, guides, reference and setup sheets, balance
+report)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pnp.games.wreck_and_ruin.board import Board, board_document, generate_board
+from pnp.games.wreck_and_ruin.odds import ram_table, shoot_table
+from pnp.games.wreck_and_ruin.rules import Config
+from pnp.pack import Cards, Json, Pack, Pages, Poster, PrintOptions, Report, footer
+from pnp.seed import seed_code
+from pnp.sim.stats import check_band, fmt_estimate
+
+TITLE = "Wreck and Ruin"
+
+
+def fairness_check(board: Board, config: Config) -> dict[str, Any]:
+    """The map's fairness as a check: the larger seat spread against the declared margin."""
+    fair = board.extra.get("fairness") or {}
+    spread = max((fair.get("spread") or {"": 0.0}).values())
+    return check_band("map fairness: AP spread between seats", float(spread), 0.0,
+                      config.margin_ap, note="buggy AP from each setup area to the central "
+                      "tile and to its token places").to_dict()
+
+
+def fairness_line(board: Board) -> str:
+    """One line: the seats' AP to the centre and the spread."""
+    fair = board.extra.get("fairness") or {}
+    seats = "; ".join(f"seat {s + 1} {f['to_centre_ap']:.2f}/{f['to_tokens_ap']:.2f}"
+                      for s, f in enumerate(fair.get("seats", [])))
+    return (f"Map: {board.players} players; buggy AP to the centre/its token places: {seats}"
+            f" (spread {max(fair.get('spread', {'': 0}).values()):.2f}, margin "
+            f"{fair.get('margin_ap', 0):.2f} AP)")
+
+
+def map_files(board: Board, config: Config, seed: int | str, page: tuple[float, float],
+              tiles: tuple[Any, ...]) -> list[Any]:
+    """map.json, tiles.json, the map at true size (tiled over pages) and the setup sheet."""
+    from pnp.games.wreck_and_ruin.printables import map_drawing
+    from pnp.games.wreck_and_ruin.sheets import setup_sheet
+    from pnp.games.wreck_and_ruin.tiles import tiles_to_dict
+
+    foot = footer(TITLE, seed)
+    return [Json("map.json", board_document(board), kind="map"),
+            Json("tiles.json", tiles_to_dict(tiles), kind="tiles"),
+            Poster("map-tiled.pdf", f"{TITLE} map (tiled)",
+                   map_drawing(board, footer=foot, title=f"{TITLE}: session map"),
+                   kind="board"),
+            Pages("setup-sheet.pdf", f"{TITLE} setup sheet",
+                  [setup_sheet(board, config, page, foot)])]
+
+
+def map_pack(seed: int | str, players: int, config: Config, tiles: tuple[Any, ...],
+             print_opts: PrintOptions = PrintOptions()) -> Pack:
+    """`pnp wreck-and-ruin map`."""
+    board = generate_board(seed, players, config, tiles)
+    return Pack(title=TITLE, seed=seed,
+                files=map_files(board, config, seed, print_opts.page, tiles),
+                checks=[fairness_check(board, config)],
+                manifest={"map": {"players": players, "fairness": board.extra["fairness"],
+                                  "attempts": board.extra["attempts"]}},
+                notes=[fairness_line(board)])
+
+
+def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games: int,
+                 jobs: int | None, print_opts: PrintOptions) -> Pack:
+    """`pnp wreck-and-ruin session`: the playtest pack of ``setup`` (simulate.Setup)."""
+    from pnp.games.wreck_and_ruin.printables import (
+        card_components,
+        tile_components,
+        token_components,
+    )
+    from pnp.games.wreck_and_ruin.sheets import guide_pages, reference_sheet
+
+    board, config, tiles = setup.board, setup.config, setup.tiles
+    foot = footer(TITLE, seed)
+    checks = [fairness_check(board, config)]
+    sections: list[dict[str, Any]] = []
+    if games > 0:
+        doc = _simulation(setup, games, seed, jobs)
+        sections = report_sections(doc)
+        checks = list(doc.get("checks", [])) + checks
+    sections += odds_sections(config)
+    sections.append({"heading": "Map", "text": fairness_line(board), "checks": checks[-1:]})
+    guides = [p for seat in range(setup.players)
+              for p in guide_pages(config, seat, print_opts.page, foot)]
+    files = [*map_files(board, config, seed, print_opts.page, tiles),
+             Cards("tiles.pdf", f"{TITLE} board tiles", tile_components(tiles)),
+             Cards("tokens.pdf", f"{TITLE} tokens", token_components(config, setup.players),
+                   bleed=1.0),
+             Cards("events.pdf", f"{TITLE} event deck", card_components(setup.events)),
+             Cards("salvage.pdf", f"{TITLE} salvage deck", card_components(setup.salvage)),
+             Pages("guides.pdf", f"{TITLE} wasteland guides", guides),
+             Pages("reference.pdf", f"{TITLE} reference",
+                   [reference_sheet(config, setup.players, print_opts.page, foot)]),
+             Report("report.html", f"{TITLE} balance report", sections,
+                    subtitle=f"seed {seed_code(seed)} · {games} games · "
+                             f"{' vs '.join(setup.bots)}")]
+    manifest = {"map": {"players": setup.players, "fairness": board.extra.get("fairness")},
+                "games": games, "bots": list(setup.bots),
+                "options": {k: v for k, v in sorted(options.items()) if v is not None}}
+    return Pack(title=TITLE, seed=seed, files=files, checks=checks, manifest=manifest,
+                notes=[fairness_line(board)])
+
+
+def _simulation(setup: Any, games: int, seed: int | str, jobs: int | None) -> dict[str, Any]:
+    from pnp.games.wreck_and_ruin import GAME
+    from pnp.sim.play import simulate
+
+    return simulate(GAME, setup, games, seed, jobs=jobs)
+
+
+def report_sections(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The balance report's sections from a ``simulate --json`` document."""
+    seats = doc["win_rate_by_seat"]
+    names = [f"seat {s + 1}" for s in range(len(seats))]
+    return [
+        {"heading": "Seat win rates",
+         "text": f"{doc['games']} games, {' vs '.join(doc['bots'])}, {doc['map']}. Seat 1 "
+                 f"plays first; a shared win counts a share (95% confidence intervals).",
+         "table": [{"seat": s + 1, "win rate [95% CI]": fmt_estimate(e)}
+                   for s, e in enumerate(seats)],
+         "chart": {"kind": "bar", "x": names, "y": [e["value"] for e in seats],
+                   "low": [e["low"] for e in seats], "high": [e["high"] for e in seats],
+                   "ylabel": "win rate", "title": "Seat win rates (95% CI)"}},
+        {"heading": "Game",
+         "table": [{"measure": m, "[95% CI]": fmt_estimate(doc[k], 2)} for m, k in (
+             ("tie-break on least DP decides", "tie_break_decides"),
+             ("shared wins", "shared_wins"), ("sites scored per game", "sites_per_game"),
+             ("vehicles wrecked per game", "wrecks_per_game"),
+             ("final push played", "final_push"))]},
+        {"heading": "Checks", "checks": list(doc.get("checks", []))},
+    ]
+
+
+def odds_sections(config: Config) -> list[dict[str, Any]]:
+    """Every shooter x target x front/rear, and every ram, with the exact odds."""
+    shots = shoot_table(config)
+    rams = ram_table(config)
+    return [
+        {"heading": "Shooting odds (exact)",
+         "text": "Expected hits, the chance of at least one hit and of a wreck in one attack "
+                 "on an undamaged target (exploding 6s).",
+         "table": [{"shooter": r["shooter"], "target": r["target"],
+                    "from": "rear" if r["rear"] else "front",
+                    "expected hits": f"{r['expected_hits']:.3f}",
+                    "P(hit)": f"{r['at_least_1']:.3f}", "P(wreck)": f"{r['wreck']:.4f}"}
+                   for r in shots]},
+        {"heading": "Ramming odds (exact)",
+         "text": "The attacker wins on a higher score or a tie; DP expected each side.",
+         "table": [{"attacker": r["attacker"], "target": r["target"],
+                    "from": "rear" if r["rear"] else "front",
+                    "attacker wins": f"{r['attacker_wins']:.3f}", "push": f"{r['push']:.3f}",
+                    "DP to target": f"{r['expected_target_damage']:.3f}",
+                    "DP to attacker": f"{r['expected_attacker_damage']:.3f}"}
+                   for r in rams]},
+    ]

@@ -1,0 +1,325 @@
+"""What each action does, and the turn and round flow ("Taking Your Turn", "How to Win").
+
+Pure core: functions of ``state.WreckState``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnp.games.api import IllegalAction
+from pnp.games.wreck_and_ruin import combat
+from pnp.games.wreck_and_ruin.actions import AP_LIMITED, Act
+from pnp.games.wreck_and_ruin.dice import random_vehicle, roll_pool
+from pnp.games.wreck_and_ruin.hexes import distance, step
+
+if TYPE_CHECKING:
+    from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
+
+__all__ = ["apply_action", "place_token", "start_turn"]
+
+
+def _trapped(s: WreckState, v: Vehicle) -> bool:
+    """"must first roll a 4+ before that vehicle can be used ... as many dice as their size
+    stat and only need 1 success"; True if the vehicle is stuck this turn."""
+    if v.stuck or not s.in_hazard(v):
+        return v.stuck == 2
+    faces = [s.rng.randint(1, 6) for _ in range(v.kind.size)]
+    ok = any(f >= s.config.trapped_need for f in faces)
+    v.stuck = 1 if ok else 2
+    s.say(f"{v.name} is trapped in a hazard: rolls {faces}, "
+          f"{'breaks free' if ok else 'stays stuck this turn'}")
+    return not ok
+
+
+def _spend(s: WreckState, v: Vehicle | None, kind: str) -> None:
+    s.ap -= 1
+    s.acted = True
+    if v is not None and kind in AP_LIMITED:
+        v.acts |= AP_LIMITED[kind]
+        v.count += 1
+
+
+def _relocate(s: WreckState, v: Vehicle, to: tuple[int, int], facing: int) -> None:
+    s.leave(v)
+    v.pos, v.facing = to, facing
+    s.enter(v)
+
+
+def _repair(s: WreckState, t: Vehicle, dice: int) -> None:
+    faces: list[int] = []
+    hits = roll_pool(s.rng, dice, t.kind.armour, 0, faces)
+    before = t.damage
+    t.damage = max(0, t.damage - hits)
+    if not t.active and t.damage < t.kind.dp:
+        t.active = True       # the black peg comes out: the vehicle is active again
+    s.say(f"repair of {t.name}: {faces} needing {t.kind.armour}+, "
+          f"{before - t.damage} DP removed ({t.damage}/{t.kind.dp})"
+          + ("" if t.active else ", still a wreck"))
+
+
+def apply_action(s: WreckState, a: Act) -> None:
+    """Play ``a`` (IllegalAction if it is not among the legal actions)."""
+    from pnp.games.wreck_and_ruin.legal import legal_actions
+
+    legal = s._legal if s._legal is not None else legal_actions(s, focus=a)
+    if a not in legal:
+        raise IllegalAction(f"{a} is not legal now")
+    k = a.kind
+    if k == "end":
+        end_turn(s)
+        return
+    v = s.vehicles[a.vehicle] if a.vehicle >= 0 else None
+    t = s.vehicles[a.target] if a.target >= 0 else None
+    if v is not None and k in ("move", "reverse", "shoot", "ram", "salvage", "fix", "fuel") \
+            and _trapped(s, v):
+        return
+    if v is not None and k in _ENGINE and s.effect("engine_trouble") and _engine_fails(s, v, k):
+        return
+    if k in ("move", "reverse"):
+        assert v is not None and a.to is not None
+        hazard = s.in_hazard(v)
+        _spend(s, v, k)
+        _relocate(s, v, a.to, a.facing)
+        # a move out of a hazard uses no skills ("Vehicles cannot use any special skills")
+        v.potshot = v.kind.has("POTSHOT") and not hazard
+        v.repair = v.kind.has("REPAIR") and not hazard
+    elif k == "throttle":
+        assert v is not None
+        _spend(s, v, k)
+        roll = s.rng.randint(1, 6)
+        extra = roll - v.kind.size
+        if extra > 0:
+            s.pending = v.kind.move + extra
+            s.say(f"full throttle: {roll} - size {v.kind.size} = {extra} extra moves")
+        else:
+            s.pending = v.kind.move + 1
+            v.done = True
+            s.say(f"full throttle: {roll} - size {v.kind.size} <= 0: 1 extra move, and "
+                  f"no further actions this turn")
+        s.pending_vid = v.vid
+    elif k == "drive":
+        assert v is not None and a.to is not None
+        s.pending = None
+        if (a.to, a.facing) != (v.pos, v.facing):
+            _relocate(s, v, a.to, a.facing)
+    elif k in ("shoot", "potshot"):
+        assert v is not None and t is not None
+        if k == "shoot":
+            _spend(s, v, k)
+        else:
+            v.potshot = False
+        rear = combat.rear_of(s, v.hexes(), t)
+        combat.shoot(s, v, t, potshot=k == "potshot", rear=rear)
+    elif k == "ram":
+        assert v is not None and t is not None and v.pos is not None
+        _spend(s, v, k)
+        for _ in range(a.n):      # STEAMROLL: straight ahead, before the ram
+            _relocate(s, v, step(v.pos, v.facing), v.facing)
+        assert t.pos is not None
+        front = v.hexes()[-1]
+        rear = front == step(t.pos, t.facing + 3)
+        combat.ram(s, v, t, rear)
+    elif k == "salvage":
+        assert v is not None and t is not None
+        _spend(s, v, k)
+        s.leave(t)
+        s.remove(t)
+        owner = t.seat
+        stolen = bool(s.hands[owner])
+        if stolen:   # "a salvage card from the player who owns the wreck, chosen at random"
+            card = s.hands[owner].pop(s.rng.randrange(len(s.hands[owner])))
+            s.hands[v.seat].append(card)
+        s.say(f"the wreck of {t.name} is removed" + (", a salvage card is taken" if stolen
+                                                      else ", no salvage to take"))
+    elif k == "repair":
+        assert v is not None and t is not None
+        v.repair = False
+        dice = s.config.self_repair_dice if t is v else s.config.buggy_repair_dice
+        _repair(s, t, dice)
+    elif k == "fix":
+        assert v is not None
+        _spend(s, v, k)
+        _repair(s, v, s.config.wreck_repair_dice)
+    elif k == "return":
+        assert v is not None and a.to is not None
+        _spend(s, v, k)
+        v.pos, v.facing = a.to, a.facing
+        v.active, v.damage = True, v.kind.dp - 1    # "fully damaged minus 1DP"
+        s.enter(v)
+    elif k == "search":
+        _spend(s, None, k)
+        s.draw(a.seat, 1 + s.effect("scrap_heap"))
+    elif k in ("discard", "kit"):
+        assert t is not None
+        s.discard(a.seat, None if k == "discard" else "field_repair")
+        s.card_used = True
+        amount = 1 if k == "discard" else next(
+            c.amount for c in s.salvage if c.effect == "field_repair")
+        t.damage = max(0, t.damage - amount)
+        s.say(f"{t.name} repairs {amount} DP ({t.damage}/{t.kind.dp})")
+    elif k == "fuel":
+        assert v is not None and a.to is not None
+        s.discard(a.seat, "reserve_fuel")
+        s.card_used = True
+        _relocate(s, v, a.to, a.facing)
+
+
+#: Actions a vehicle takes that engine trouble can stop.
+_ENGINE = ("move", "reverse", "throttle", "shoot", "ram", "salvage", "fix", "fuel")
+
+
+def _engine_fails(s: WreckState, v: Vehicle, kind: str) -> bool:
+    """Engine trouble: "forces a roll to be made before an action can be taken". On a 1 the
+    action fails: its AP is spent (choice); a card's action costs nothing and keeps the card,
+    but "It would still count as playing a salvage card that turn"."""
+    roll = s.rng.randint(1, 6)
+    if roll != 1:
+        return False
+    s.say(f"engine trouble: {v.name} rolls a 1, the action fails")
+    if kind == "fuel":
+        s.card_used = True
+    else:
+        _spend(s, v, kind)
+    return True
+
+
+def place_token(s: WreckState, opening: bool = False) -> None:
+    """One salvage token: on the central tile at the start, otherwise where the tracker roll
+    says ("Only two tokens can be on any given tile, except for the central tile"). Which hex
+    of the tile: a uniformly random legal one (choice, docs/assumptions.md)."""
+    board = s.board
+    pos = 0
+    if not opening:
+        pos = s.rng.randint(1, 6)
+        here = sum(1 for h in s.tokens if board.position[h] == pos)
+        if here >= s.config.tokens_per_tile:
+            pos = 0
+    for p in (pos, 0, *range(1, 7)):
+        spots = [h for h in board.token_hexes[p] if h not in s.tokens and h not in s.occupant
+                 and all(distance(h, o) > 1 for o in s.tokens)]
+        if spots:
+            h = spots[s.rng.randrange(len(spots))]
+            s.tokens[h] = False
+            s.say(f"a salvage token is placed at {h[0]},{h[1]} (tile {p})")
+            return
+    s.say("no legal place is left for a salvage token")
+
+
+def _occupier(s: WreckState, h: tuple[int, int]) -> Vehicle | None:
+    vid = s.occupant.get(h)
+    if vid is None:
+        return None
+    v = s.vehicles[vid]
+    return v if v.active else None
+
+
+def start_turn(s: WreckState) -> None:
+    """Fresh AP, MECHANIC, and a clean slate for the seat's vehicles."""
+    cfg = s.config
+    s.card_used = s.acted = False
+    s.pending = None
+    for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
+        v.reset_turn()
+        if v.kind.has("MECHANIC") and v.pos is not None and v.damage > 0:
+            v.damage -= cfg.mechanic      # "even if they are wrecked"
+            if not v.active and v.damage < v.kind.dp:
+                v.active = True
+            s.say(f"MECHANIC: {v.name} removes 1 DP ({v.damage}/{v.kind.dp})")
+    if s.final_push:
+        return
+    if s.setup.arcade:
+        # "At the start of a player's turn they can return all vehicles removed back into
+        # their setup area free of damage" (choice: always, facing the centre)
+        for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
+            spots = s.return_spots(v) if v.pos is None else []
+            if spots:
+                v.pos, v.facing, v.damage, v.active = spots[0], s._inward(s.seat), 0, True
+                s.enter(v)
+                s.say(f"{v.name} returns (arcade mode)")
+    _event(s)
+    s.ap = cfg.per_players(cfg.ap, s.players)
+    if s.round == 1 and s.seat == 0:
+        s.ap += cfg.per_players(cfg.first_turn_bonus, s.players)
+    s.say(f"round {s.round}, P{s.seat + 1}'s turn: {s.ap} AP")
+
+
+def _event(s: WreckState) -> None:
+    """"When the round tracker moves to the next round, the first player must draw the top
+    card"; Unpredictable Wastes: a new event on a 4+ at the start of each later turn."""
+    new = s.round > 1 and s.seat == 0 and s.event_round != s.round
+    if not new and s.setup.unpredictable and s.event is not None:
+        new = s.rng.randint(1, 6) >= 4
+    if new and s.events:
+        if not s.event_pile:
+            s.event_pile = list(range(len(s.events)))
+            s.rng.shuffle(s.event_pile)
+        s.event = s.events[s.event_pile.pop()]
+        s.event_round = s.round
+        s.say(f"event: {s.event.name}")
+    e = s.event
+    if e is None:
+        return
+    if e.effect == "supply_drop":
+        s.draw(s.seat, e.amount)
+    elif e.effect == "acid_rain":
+        # "Random events affect wrecks too, but not vehicles removed from the board"
+        mine = [v for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]
+                if v.pos is not None]
+        if mine:
+            v = mine[random_vehicle(s.rng, len(mine))]
+            s.say(f"acid rain falls on {v.name}")
+            combat.damage(s, v, e.amount, away_from=None)
+
+
+def end_turn(s: WreckState) -> None:
+    """Award green sites, replace them, flip the occupied ones green; next player."""
+    for h in [h for h, green in s.tokens.items() if green]:
+        v = _occupier(s, h)
+        if v is None:
+            s.tokens[h] = False
+            continue
+        del s.tokens[h]
+        s.scores[v.seat] += 1
+        s.awarded.append(v.seat)
+        if not s.final_push:
+            s.draw(v.seat)              # "They also collect a salvage card as a reward"
+        s.say(f"the site at {h[0]},{h[1]} is awarded to P{v.seat + 1} ({v.name})")
+    if s.final_push:
+        s.tokens.clear()        # "Tokens contested at this point are removed from play"
+        s.over = True
+        return
+    s.removed_tokens = 0
+    while len(s.tokens) < s.config.tokens:
+        before = len(s.tokens)
+        place_token(s)
+        if len(s.tokens) == before:
+            break
+    for h in s.tokens:
+        if _occupier(s, h) is not None:
+            s.tokens[h] = True
+    s.seat += 1
+    if s.seat == s.players:
+        s.seat = 0
+        s.round += 1
+        if s.round > s.rounds:
+            _final_push(s)
+            return
+    start_turn(s)
+
+
+def _final_push(s: WreckState) -> None:
+    """"player 1 receives 1 Action Point (AP) per occupied site"; without any, the end."""
+    s.round = s.rounds
+    held = [h for h in s.tokens if _occupier(s, h) is not None]
+    if not held:
+        s.over = True
+        s.say("the game ends")
+        return
+    for h in [h for h in s.tokens if h not in held]:
+        del s.tokens[h]       # "Remove all tokens that do not have a vehicle on them"
+    s.final_push = True
+    s.seat = 0
+    start_turn(s)
+    s.ap = len(held)
+    s.say(f"final push: P1 gets {s.ap} AP against {len(held)} occupied site(s)")

@@ -1,0 +1,243 @@
+"""Wreck and Ruin printables: hex tiles at true size, the session map, tokens (drawings in mm).
+
+Hexes are pointy-top with circumradius ``HEX`` mm (a vehicle token fits inside one). Obstacles
+(rocks) have red borders, hazards (water) orange ones, as the rulebook prints them; setup areas
+are shaded in their seat's colour. Each tile is cut on its outline (the jagged edge of its 37
+hexes); side B is its back.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from pnp.games.wreck_and_ruin.actions import NAMES
+from pnp.games.wreck_and_ruin.board import Board
+from pnp.games.wreck_and_ruin.cards import CardDef, rules_text
+from pnp.games.wreck_and_ruin.hexes import Coord
+from pnp.games.wreck_and_ruin.rules import Config
+from pnp.games.wreck_and_ruin.tiles import HAZARD, LOCAL, OBSTACLE, Tile, TileSide, token_places
+from pnp.layout.draw import Align, Circle, Component, Drawing, Item, Path, TextBox, VAlign
+
+__all__ = ["HEX", "card_components", "map_drawing", "tile_components", "token_components"]
+
+HEX = 12.5                       # mm, centre to corner: 21.65 mm across the flats
+INK, GREY = "#222222", "#777777"
+GROUND = "#e9dcc0"               # sand
+ROCK, WATER = "#8d8177", "#7fb3d5"
+RED, ORANGE = "#c0392b", "#e67e22"
+SEAT_COLOURS = ("#2e6da4", "#c0392b", "#d4ac0d", "#27ae60")  # Salvoes, Reapers, Desertkin, Ruin
+FACTIONS = ("The Salvoes", "The Reapers", "The Desertkin", "The Ruin Army")
+SEAT_TINTS = ("#c9dcef", "#f2c9c4", "#f4e6b0", "#c6ead4")
+BLEED = 3.0
+
+
+def _centre(c: Coord, r: float) -> tuple[float, float]:
+    return r * math.sqrt(3) * (c[0] + c[1] / 2), r * 1.5 * c[1]
+
+
+def _corners(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:
+    return tuple((round(x + r * math.cos(math.radians(30 + 60 * i)), 4),
+                  round(y + r * math.sin(math.radians(30 + 60 * i)), 4)) for i in range(6))
+
+
+def outline(hexes: Iterable[Coord], r: float, ox: float = 0.0, oy: float = 0.0
+            ) -> tuple[tuple[float, float], ...]:
+    """The boundary polygon of a connected set of hexes (its cut line)."""
+    cells = set(hexes)
+    nxt: dict[tuple[float, float], tuple[float, float]] = {}
+    # corner i..i+1 of a pointy-top hex faces the neighbour in direction i (clockwise, east=0)
+    dirs = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+    for c in cells:
+        x, y = _centre(c, r)
+        pts = _corners(x + ox, y + oy, r)
+        for i, (dq, dr) in enumerate(dirs):
+            if (c[0] + dq, c[1] + dr) not in cells:
+                # the edge facing direction i runs from corner i-1 to corner i
+                nxt[pts[(i - 1) % 6]] = pts[i]
+    start = min(nxt)
+    poly = [start]
+    p = nxt[start]
+    while p != start and len(poly) <= len(nxt):
+        poly.append(p)
+        p = nxt[p]
+    return tuple(poly)
+
+
+def _hex_items(c: Coord, t: int, x: float, y: float, r: float, tint: str | None) -> list[Item]:
+    fill = ROCK if t == OBSTACLE else WATER if t == HAZARD else (tint or GROUND)
+    items: list[Item] = [Path(_corners(x, y, r), closed=True, fill=fill, stroke="#b8a88a",
+                              stroke_width=0.3)]
+    if t in (OBSTACLE, HAZARD):
+        items.append(Path(_corners(x, y, r - 0.9), closed=True, fill=None,
+                          stroke=RED if t == OBSTACLE else ORANGE, stroke_width=1.4))
+    return items
+
+
+def tile_face(side: TileSide, r: float = HEX, seat: int | None = None) -> Drawing:
+    """One side of a tile at true size, cut on its outline."""
+    cells = list(LOCAL)
+    xs = [_centre(c, r) for c in cells]
+    minx = min(x for x, _ in xs) - r
+    miny = min(y for _, y in xs) - r
+    w = max(x for x, _ in xs) + r - minx
+    h = max(y for _, y in xs) + r - miny
+    terrain = side.terrain()
+    area = set(side.setup)
+    tint = SEAT_TINTS[seat] if seat is not None else "#d9d9d9"
+    items: list[Item] = []
+    for c in cells:
+        x, y = _centre(c, r)
+        items += _hex_items(c, terrain[c], x - minx, y - miny, r, tint if c in area else None)
+    for c in token_places(terrain):
+        x, y = _centre(c, r)
+        items.append(Circle(x - minx, y - miny, 1.2, fill=GREY, stroke=None))
+    if area:
+        cx = sum(_centre(c, r)[0] for c in area) / len(area) - minx
+        cy = sum(_centre(c, r)[1] for c in area) / len(area) - miny
+        items.append(TextBox(cx - 20, cy - 4, 40, 8, "SETUP AREA", size=9, min_size=6,
+                             font="Vera-Bold", colour=INK, align=Align.CENTER,
+                             valign=VAlign.MIDDLE, rotate=90))
+    items.append(TextBox(w / 2 - 15, h / 2 - 4, 30, 8, side.name, size=12, font="Vera-Bold",
+                         colour="#6b5b3e", align=Align.CENTER, valign=VAlign.MIDDLE))
+    return Drawing(w, h, tuple(items), bleed=BLEED, outline=outline(cells, r, -minx, -miny),
+                   name=f"tile-{side.name}")
+
+
+def tile_components(tiles: tuple[Tile, ...]) -> list[Component]:
+    """The 10 tiles: side A the front, side B the back (duplex-aligned by the imposition)."""
+    return [Component(tile_face(t.a), tile_face(t.b), name=f"tile-{t.number}") for t in tiles]
+
+
+def map_drawing(board: Board, r: float = HEX, footer: str = "", title: str = "") -> Drawing:
+    """The whole session map: tiles' hexes, setup areas, tracker numbers, token places."""
+    pts = {c: _centre(c, r) for c in board.terrain}
+    margin = 14.0
+    minx = min(x for x, _ in pts.values()) - r - margin
+    miny = min(y for _, y in pts.values()) - r - margin
+    w = max(x for x, _ in pts.values()) + r + margin - minx
+    h = max(y for _, y in pts.values()) + r + margin - miny
+    setup_of = {c: s for s, area in enumerate(board.setup) for c in area}
+    items: list[Item] = []
+    for c, t in board.terrain.items():
+        x, y = pts[c]
+        seat = setup_of.get(c)
+        items += _hex_items(c, t, x - minx, y - miny, r,
+                            SEAT_TINTS[seat] if seat is not None else None)
+    for pos, p in enumerate(board.placements):
+        cells = [c for c, q in board.position.items() if q == pos]
+        items.append(Path(outline(cells, r, -minx, -miny), closed=True, fill=None,
+                          stroke=INK, stroke_width=0.8))
+        x, y = _centre(p.centre, r)
+        label = "centre" if pos == 0 else f"{pos}"
+        items.append(TextBox(x - minx - 12, y - miny - 5, 24, 10, label, size=14 if pos else 9,
+                             font="Vera-Bold", colour="#6b5b3e", align=Align.CENTER,
+                             valign=VAlign.MIDDLE))
+        items.append(TextBox(x - minx - 15, y - miny + 4, 30, 5,
+                             f"tile {p.tile}{p.side}", size=6, colour=GREY,
+                             align=Align.CENTER))
+    for c in board.token_hexes[0]:
+        x, y = pts[c]
+        items.append(Circle(x - minx, y - miny, 1.2, fill=GREY, stroke=None))
+    if title:
+        items.append(TextBox(4, 2, w - 8, 8, title, size=10, font="Vera-Bold", colour=INK))
+    if footer:
+        items.append(TextBox(4, h - 7, w - 8, 5, footer, size=6, colour=GREY))
+    return Drawing(w, h, tuple(items), name="map")
+
+
+def _hex_token(r: float, colour: str, label: str, sub: str, arrow: bool, cells: int = 1
+               ) -> Drawing:
+    """A vehicle token: one hex (two for the big rig) with a facing arrow to the east."""
+    hexes = [(0, 0)] if cells == 1 else [(0, 0), (1, 0)]
+    pts = [_centre(c, r) for c in hexes]
+    minx, miny = -r * math.sqrt(3) / 2, -r
+    w = max(x for x, _ in pts) + r * math.sqrt(3) / 2 - minx
+    h = 2 * r
+    items: list[Item] = []
+    for x, y in pts:
+        items.append(Path(_corners(x - minx, y - miny, r), closed=True, fill=colour,
+                          stroke=None))
+    cx = w / 2
+    items.append(TextBox(cx - w / 2 + 2, h / 2 - 5, w - 4, 5, label, size=7, min_size=5,
+                         font="Vera-Bold", colour="white", align=Align.CENTER,
+                         valign=VAlign.MIDDLE))
+    items.append(TextBox(cx - w / 2 + 2, h / 2 + 0.5, w - 4, 4, sub, size=5, min_size=5,
+                         colour="white", align=Align.CENTER, valign=VAlign.MIDDLE))
+    if arrow:       # the facing: the front face of the token
+        tip = w - 1.5
+        items.append(Path(((tip - 5, h / 2 - 3.5), (tip, h / 2), (tip - 5, h / 2 + 3.5)),
+                          closed=True, fill="white", stroke=None))
+    return Drawing(w, h, tuple(items), bleed=1.0, outline=outline(hexes, r, -minx, -miny),
+                   name=f"token-{label}")
+
+
+def token_components(config: Config, players: int = 4) -> list[Component]:
+    """Vehicle tokens with facing arrows (the rig two hexes), wreck backs, salvage sites
+    (red contested / green uncontested), AP tokens and effect tokens."""
+    r = HEX - 1.0
+    out: list[Component] = []
+    for seat in range(players):
+        for slot, kind in enumerate(config.roster):
+            t = config.type_of[kind]
+            stats = f"M{t.move} A{t.attack} Ar{t.armour} DP{t.dp}"
+            front = _hex_token(r, SEAT_COLOURS[seat], NAMES[slot], stats, True, t.hexes)
+            back = _hex_token(r, "#333333", NAMES[slot], "WRECK", True, t.hexes)
+            out.append(Component(front, back, name=f"P{seat + 1}-{NAMES[slot]}"))
+    site_front = _hex_token(r, RED, "SALVAGE", "contested", False)
+    site_back = _hex_token(r, "#27ae60", "SALVAGE", "uncontested", False)
+    out.append(Component(site_front, site_back, count=44, name="salvage-site"))
+    ap_front = _hex_token(r * 0.8, INK, "AP", "action point", False)
+    ap_back = _hex_token(r * 0.8, "#999999", "AP", "spent", False)
+    out.append(Component(ap_front, ap_back, count=25, name="ap"))
+    fx_front = _hex_token(r * 0.8, "#27ae60", "+", "positive", False)
+    fx_back = _hex_token(r * 0.8, RED, "-", "negative", False)
+    out.append(Component(fx_front, fx_back, count=5, name="effect"))
+    return out
+
+
+POKER = (63.5, 88.9)
+
+
+def _card_face(title: str, kind: str, rules: str, flavour: str, colour: str) -> Drawing:
+    w, h = POKER
+    items: list[Item] = [
+        Path(((-BLEED, -BLEED), (w + BLEED, -BLEED), (w + BLEED, h + BLEED),
+              (-BLEED, h + BLEED)), closed=True, fill="#f6efe0", stroke=None),
+        Path(((0, 0), (w, 0), (w, 14), (0, 14)), closed=True, fill=colour, stroke=None),
+        TextBox(4, 1, w - 8, 12, title, size=11, min_size=7, font="Vera-Bold",
+                colour="white", valign=VAlign.MIDDLE),
+        TextBox(4, 16, w - 8, 5, kind.upper(), size=6, colour=GREY),
+        TextBox(5, 24, w - 10, 40, rules, size=9, min_size=6, colour=INK, leading=1.3),
+        TextBox(5, 66, w - 10, 16, flavour, size=7, min_size=6, font="Vera-Italic",
+                colour=GREY)]
+    return Drawing(w, h, tuple(items), bleed=BLEED, name=f"card-{title}")
+
+
+def _card_back(kind: str, colour: str) -> Drawing:
+    w, h = POKER
+    items: list[Item] = [
+        Path(((-BLEED, -BLEED), (w + BLEED, -BLEED), (w + BLEED, h + BLEED),
+              (-BLEED, h + BLEED)), closed=True, fill=colour, stroke=None),
+        TextBox(4, h / 2 - 12, w - 8, 10, "WRECK AND RUIN", size=10, font="Vera-Bold",
+                colour="white", align=Align.CENTER, valign=VAlign.MIDDLE),
+        TextBox(4, h / 2, w - 8, 10, kind.upper(), size=12, font="Vera-Bold",
+                colour="white", align=Align.CENTER, valign=VAlign.MIDDLE)]
+    return Drawing(w, h, tuple(items), bleed=BLEED, name=f"back-{kind}")
+
+
+def card_components(cards: tuple[CardDef, ...]) -> list[Component]:
+    """Event or salvage cards (poker size) with their common back; salvage cards say their
+    generic use too."""
+    out = []
+    for c in cards:
+        colour = "#6c3483" if c.kind == "event" else "#7e5109"
+        rules = rules_text(c)
+        if c.kind == "salvage":
+            rules += ("\n\nOr discard it in your turn: remove 1 DP from an active vehicle. "
+                      "One card per turn.")
+        else:
+            rules += "\n\nIn play for the whole round."
+        out.append(Component(_card_face(c.name, c.kind, rules, c.text, colour),
+                             _card_back(c.kind, colour), count=c.count, name=c.name))
+    return out

@@ -1,0 +1,167 @@
+"""Wreck and Ruin games in bulk: the run's setup, one game's record, the summary and checks.
+
+Pure core (``make_setup`` reads the YAML numbers through ``data.py`` at call time). Seat win
+rates per player count, how often the tie-break on least DP decides, sites scored, wrecks,
+game length, with 95% CIs and the band checks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from pnp.errors import PnpError
+from pnp.games.wreck_and_ruin.actions import Act, parse_action
+from pnp.games.wreck_and_ruin.board import Board, generate_board
+from pnp.games.wreck_and_ruin.cards import CardDef
+from pnp.games.wreck_and_ruin.rules import Config
+from pnp.games.wreck_and_ruin.state import WreckState
+from pnp.seed import seed_code
+from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, proportion_ci
+
+__all__ = ["RULES", "Record", "Setup", "WreckRules", "make_setup", "record", "summarize",
+           "summary_lines"]
+
+#: Declared band: each seat wins within +-10 points of a fair share between equal bots.
+SEAT_MARGIN = 0.10
+#: The tie-break on least DP may decide at most this share of games.
+TIE_BREAK_BAND = (0.0, 0.35)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Setup:
+    """Who plays where on which map with which numbers."""
+
+    bots: tuple[str, ...]
+    board: Board
+    config: Config = Config()
+    players: int = 2
+    rounds: int | None = None          # None: the rulebook's 6/5/4
+    last_man_standing: bool = False    # variant: "reinforcements are NOT coming"
+    board_name: str = ""
+    tiles: tuple[Any, ...] = ()        # the box's tiles (tiles.Tile), the map's among them
+    events: tuple[CardDef, ...] = ()   # the event deck's cards (each with its count)
+    salvage: tuple[CardDef, ...] = ()  # the salvage deck's cards
+    unpredictable: bool = False        # variant: Unpredictable Wastes
+    arcade: bool = False               # variant: Arcade mode
+    card_shark: bool = False           # variant: Card shark (any number of cards a turn)
+    all_out_war: bool = False          # variant: All-out WaR (points for wrecks)
+    #: Per seat, salvage cards (by name) dealt on top of the normal hand: deck.py measures a
+    #: card by giving one seat an extra copy.
+    start_cards: tuple[tuple[str, ...], ...] = ()
+
+
+class WreckRules:
+    """Wreck and Ruin's rules object for the game interface."""
+
+    name = "wreck-and-ruin"
+    min_players = 2
+    max_players = 4
+
+    def new_state(self, setup: Setup, rng: random.Random) -> WreckState:
+        """A new game: vehicles deployed, the four tokens placed, player 1 to move."""
+        return WreckState(setup, rng)
+
+    def parse_action(self, text: str) -> Act:
+        """The action whose ``str`` is ``text``."""
+        return parse_action(text)
+
+
+RULES = WreckRules()
+
+
+def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
+               options: Mapping[str, Any]) -> Setup:
+    """The run's setup: the seed's map for ``players``, the bundled (or given) numbers."""
+    from pnp.games.wreck_and_ruin import data
+
+    if not 2 <= players <= 4:
+        raise PnpError(f"Wreck and Ruin is for 2-4 players, got {players}", field="players")
+    config = data.load_config(options.get("rules"), options.get("vehicles"))
+    rounds = options.get("rounds")
+    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
+                               or rounds < 1):
+        raise PnpError(f"must be a positive whole number, got {rounds!r}", field="rounds")
+    tiles = data.load_tiles(options.get("tiles"), seed)
+    board = generate_board(seed, players, config, tiles)
+    return Setup(bots=tuple(bots), board=board, config=config, players=players, tiles=tiles,
+                 events=data.load_cards(options.get("events"), "event"),
+                 salvage=data.load_cards(options.get("salvage"), "salvage"),
+                 unpredictable=bool(options.get("unpredictable")),
+                 arcade=bool(options.get("arcade")),
+                 card_shark=bool(options.get("card_shark")),
+                 all_out_war=bool(options.get("all_out_war")),
+                 rounds=rounds, last_man_standing=bool(options.get("last_man_standing")),
+                 board_name=f"map of seed {seed_code(seed)}")
+
+
+class Record(NamedTuple):
+    """What one finished game contributes to the summary."""
+
+    winners: tuple[int, ...]       # seats sharing the win
+    scores: tuple[int, ...]
+    tie_break: bool                # the least-DP tie-break decided it
+    rounds: int
+    wrecks: int
+    final_push: bool
+
+
+def record(state: WreckState) -> Record:
+    """The record of a finished game."""
+    r = state.returns()
+    winners = tuple(s for s, x in enumerate(r) if x > 0)
+    best = max(state.scores)
+    tied = sum(1 for x in state.scores if x == best) > 1
+    return Record(winners, tuple(state.scores), tied and len(winners) == 1, state.round,
+                  sum(state.wrecked_by_turn), state.final_push)
+
+
+def _mean(values: list[float]) -> Estimate:
+    if len(values) >= 2:
+        return mean_ci(values)
+    v = float(values[0]) if values else 0.0
+    return Estimate(v, v, v, len(values))
+
+
+def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str, Any]:
+    """The ``simulate --json`` document: estimates with 95% CIs and the band checks."""
+    n = len(records)
+    if n == 0:
+        raise PnpError("no games to summarise", field="games")
+    p = setup.players
+    wins = [sum(1.0 / len(r.winners) for r in records if s in r.winners) for s in range(p)]
+    seats = [proportion_ci(round(w), n) for w in wins]
+    fair = 1 / p
+    tie = proportion_ci(sum(r.tie_break for r in records), n)
+    shared = proportion_ci(sum(len(r.winners) > 1 for r in records), n)
+    checks: list[Check] = [check_band(f"seat {s + 1} win rate", e, fair - SEAT_MARGIN,
+                                      fair + SEAT_MARGIN) for s, e in enumerate(seats)]
+    checks.append(check_band("tie-break on least DP decides", tie, *TIE_BREAK_BAND))
+    return {
+        "game": "wreck-and-ruin", "games": n, "seed": str(seed), "seed_code": seed_code(seed),
+        "players": p, "bots": list(setup.bots), "map": setup.board_name,
+        "win_rate_by_seat": [e.to_dict() for e in seats],
+        "tie_break_decides": tie.to_dict(), "shared_wins": shared.to_dict(),
+        "sites_per_game": _mean([float(sum(r.scores)) for r in records]).to_dict(),
+        "wrecks_per_game": _mean([float(r.wrecks) for r in records]).to_dict(),
+        "final_push": proportion_ci(sum(r.final_push for r in records), n).to_dict(),
+        "map_fairness": setup.board.extra.get("fairness"),
+        "checks": [c.to_dict() for c in checks],
+    }
+
+
+def summary_lines(doc: Mapping[str, Any]) -> list[str]:
+    """The ``simulate`` text."""
+    lines = [f"seed {doc['seed_code']}  {doc['map']}, {doc['players']} players",
+             f"{doc['games']} games, bots: {' vs '.join(doc['bots'])} (95% CI)"]
+    lines += [f"  seat {s + 1} wins          {fmt_estimate(e)}"
+              for s, e in enumerate(doc["win_rate_by_seat"])]
+    lines.append(f"tie-break decides    {fmt_estimate(doc['tie_break_decides'])}")
+    lines.append(f"shared wins          {fmt_estimate(doc['shared_wins'])}")
+    lines.append(f"sites per game       {fmt_estimate(doc['sites_per_game'], 2)}")
+    lines.append(f"wrecks per game      {fmt_estimate(doc['wrecks_per_game'], 2)}")
+    lines.append(f"final push played    {fmt_estimate(doc['final_push'])}")
+    lines += [str(Check(**c)) for c in doc["checks"]]
+    return lines

@@ -1,0 +1,311 @@
+"""A game of Wreck and Ruin in progress: vehicles, salvage sites, AP, turns and rounds.
+
+Pure core. ``WreckState`` implements the game interface (``pnp.games.api.State``); the legal
+actions are in ``legal.py`` and their effects in ``play.py`` (so each module stays small);
+damage, shooting, rams and crash and burn in ``combat.py``. Every die comes from ``self.rng``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pnp.games.api import IllegalAction
+from pnp.games.wreck_and_ruin.actions import NAMES, Act, vehicle_text
+from pnp.games.wreck_and_ruin.board import Board
+from pnp.games.wreck_and_ruin.cards import CardDef, deck_of
+from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, distance
+from pnp.games.wreck_and_ruin.movement import hexes_of
+from pnp.games.wreck_and_ruin.rules import Config, VehicleType
+from pnp.games.wreck_and_ruin.tiles import HAZARD
+
+__all__ = ["Vehicle", "WreckState"]
+
+#: The card drawn when a setup has no salvage deck: only the generic use.
+SCRAP = CardDef("Scrap", "salvage", "scrap")
+
+
+class Vehicle:
+    """One vehicle: where it is, its damage and what it did this turn."""
+
+    __slots__ = ("acts", "active", "count", "damage", "done", "facing", "kind", "name",
+                 "pos", "potshot", "repair", "seat", "slot", "stuck", "vid", "hazard_move")
+
+    def __init__(self, vid: int, seat: int, slot: int, kind: VehicleType) -> None:
+        self.vid, self.seat, self.slot, self.kind = vid, seat, slot, kind
+        self.name = vehicle_text(vid)
+        self.pos: Coord | None = None          # anchor (a big rig's rear hex); None: off
+        self.facing = 0
+        self.damage = 0
+        self.active = True                     # False: a wreck (black peg)
+        self.reset_turn()
+
+    def reset_turn(self) -> None:
+        """Clear what the vehicle did this turn."""
+        self.acts = 0           # bits of the 2AP-limited actions taken (actions.AP_LIMITED)
+        self.count = 0          # how many of them
+        self.done = False       # a failed full throttle: "cannot complete any further actions"
+        self.stuck = 0          # in a hazard: 0 not rolled yet, 1 free to act, 2 stuck
+        self.potshot = False    # a POTSHOT is available (after its move this turn)
+        self.repair = False     # a REPAIR is available (after the buggy's move this turn)
+        self.hazard_move = False
+
+    def hexes(self) -> tuple[Coord, ...]:
+        """The hexes it covers (none when off the board)."""
+        if self.pos is None:
+            return ()
+        return hexes_of(self.pos, self.facing, self.kind.hexes)
+
+    def copy(self) -> Vehicle:
+        twin = Vehicle.__new__(Vehicle)
+        for name in Vehicle.__slots__:
+            setattr(twin, name, getattr(self, name))
+        return twin
+
+
+class WreckState:
+    """The state of one game (see the module doc); ``setup`` is ``simulate.Setup``."""
+
+    def __init__(self, setup: Any, rng: random.Random, *, deploy: bool = True) -> None:
+        self.setup = setup
+        self.config: Config = setup.config
+        self.board: Board = setup.board
+        self.players: int = setup.players
+        self.rng = rng
+        self.log: list[str] | None = None
+        cfg = self.config
+        self.rounds = setup.rounds or cfg.per_players(cfg.rounds, self.players)
+        self.vehicles: list[Vehicle] = []
+        for seat in range(self.players):
+            for slot, kind in enumerate(cfg.roster):
+                self.vehicles.append(Vehicle(len(self.vehicles), seat, slot,
+                                             cfg.type_of[kind]))
+        self.per_seat = len(cfg.roster)
+        self.occupant: dict[Coord, int] = {}
+        self.tokens: dict[Coord, bool] = {}    # site hex -> green (True) or red (False)
+        self.scores = [0] * self.players
+        # Cards: ids index the expanded decks; hands, draw piles and discards hold ids.
+        self.salvage = deck_of(setup.salvage) or (SCRAP,)
+        self.events = deck_of(setup.events)
+        self.salvage_pile = list(range(len(self.salvage)))
+        self.salvage_discards: list[int] = []
+        self.event_pile = list(range(len(self.events)))
+        rng.shuffle(self.salvage_pile)
+        rng.shuffle(self.event_pile)
+        self.event: CardDef | None = None
+        self.event_round = 0
+        self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        self.dp_taken = [0] * self.players
+        self.wrecked_by_turn = [0] * self.players
+        self.round = 1
+        self.seat = 0
+        self.ap = 0
+        self.card_used = False
+        self.acted = False          # spent AP on something this turn (returns come first)
+        self.pending: int | None = None   # a vehicle mid full throttle: its allowance
+        self.pending_vid = -1
+        self.final_push = False
+        self.over = False
+        self.awarded: list[int] = []
+        self.tie_break = False
+        self.removed_tokens = 0
+        self._legal: list[Act] | None = None
+        if deploy:
+            for seat in range(self.players):
+                self.draw(seat, cfg.start_salvage)
+                self._deploy(seat)
+            for seat, names in enumerate(setup.start_cards):
+                for name in names:
+                    card = next(c for c in self.salvage_pile if self.salvage[c].name == name)
+                    self.salvage_pile.remove(card)
+                    self.hands[seat].append(card)
+            self._place_tokens(cfg.tokens, opening=True)
+            self._start_turn()
+
+    # -- the interface -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.seat
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def returns(self) -> tuple[float, ...]:
+        if not self.over:
+            return (0.0,) * self.players
+        best = max(self.scores)
+        tied = [s for s in range(self.players) if self.scores[s] == best]
+        if len(tied) > 1:
+            # "the winner is the tied player that has taken the least Damage Points"
+            least = min(self.dp_taken[s] for s in tied)
+            tied = [s for s in tied if self.dp_taken[s] == least]
+        share = 1.0 / len(tied)
+        return tuple(share if s in tied else 0.0 for s in range(self.players))
+
+    def legal_actions(self) -> Sequence[Act]:
+        from pnp.games.wreck_and_ruin.legal import legal_actions
+
+        if self._legal is None:    # the bot and apply both ask: work it out once per state
+            self._legal = legal_actions(self)
+        return self._legal
+
+    def apply(self, action: Any) -> None:
+        from pnp.games.wreck_and_ruin.play import apply_action
+
+        if self.over:
+            raise IllegalAction("the game is over")
+        if not isinstance(action, Act) or action.seat != self.seat:
+            raise IllegalAction(f"{action} is not an action of P{self.seat + 1}")
+        apply_action(self, action)
+        self._legal = None
+
+    def clone(self) -> WreckState:
+        twin = WreckState.__new__(WreckState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.vehicles = [v.copy() for v in self.vehicles]
+        for name in ("occupant", "tokens"):
+            setattr(twin, name, dict(getattr(self, name)))
+        for name in ("scores", "dp_taken", "wrecked_by_turn", "awarded", "salvage_pile",
+                     "salvage_discards", "event_pile"):
+            setattr(twin, name, list(getattr(self, name)))
+        twin.hands = [list(h) for h in self.hands]
+        twin.log = None if self.log is None else list(self.log)
+        return twin
+
+    def determinize(self, rng: random.Random) -> None:
+        """Reseed the dice and reshuffle the unseen decks."""
+        self.rng.seed(rng.getrandbits(64))
+        rng.shuffle(self.salvage_pile)
+        rng.shuffle(self.event_pile)
+
+    # -- cards --------------------------------------------------------------------------
+    def draw(self, seat: int, n: int = 1) -> None:
+        """Draw ``n`` salvage cards ("If you ever need to draw a card and there is no deck
+        left, shuffle the discard pile")."""
+        for _ in range(n):
+            if not self.salvage_pile:
+                if not self.salvage_discards:
+                    return
+                self.salvage_pile = self.salvage_discards
+                self.salvage_discards = []
+                self.rng.shuffle(self.salvage_pile)
+            self.hands[seat].append(self.salvage_pile.pop())
+
+    def discard(self, seat: int, effect: str | None = None) -> None:
+        """Discard a card of ``effect`` (None: the least useful card, scrap first)."""
+        hand = self.hands[seat]
+        if effect is None:
+            order = {"scrap": 0, "field_repair": 1, "reserve_fuel": 2}
+            card = min(hand, key=lambda c: (order.get(self.salvage[c].effect, 3), c))
+        else:
+            card = next(c for c in hand if self.salvage[c].effect == effect)
+        hand.remove(card)
+        self.salvage_discards.append(card)
+
+    def holds(self, seat: int, effect: str) -> bool:
+        return any(self.salvage[c].effect == effect for c in self.hands[seat])
+
+    def effect(self, name: str) -> int:
+        """The amount of the event in play if it is ``name``, else 0."""
+        e = self.event
+        return e.amount if e is not None and e.effect == name else 0
+
+    # -- helpers used by combat/play ----------------------------------------------------
+    def say(self, text: str) -> None:
+        if self.log is not None:
+            self.log.append(text)
+
+    def vehicle(self, seat: int, slot: int) -> Vehicle:
+        return self.vehicles[seat * self.per_seat + slot]
+
+    def leave(self, v: Vehicle) -> None:
+        """Lift ``v`` off its hexes (moving it off a site contests it)."""
+        for h in v.hexes():
+            if self.occupant.get(h) == v.vid:
+                del self.occupant[h]
+            if h in self.tokens:
+                self.tokens[h] = False      # "moved off the token ... flipped back to red"
+
+    def enter(self, v: Vehicle) -> None:
+        for h in v.hexes():
+            self.occupant[h] = v.vid
+
+    def remove(self, v: Vehicle) -> None:
+        """Off the board (pushed or crashed off, exploded); "removed from play temporarily"."""
+        v.pos = None
+        v.active = False
+        v.damage = v.kind.dp
+
+    def contest(self, v: Vehicle) -> None:
+        """"if the occupying vehicle takes damage ... it is immediately flipped back to red"."""
+        for h in v.hexes():
+            if h in self.tokens:
+                self.tokens[h] = False
+
+    def arrive_wreck(self, v: Vehicle) -> None:
+        """A wreck that stops (or explodes) on a site takes the token off the board until
+        the end of the turn ("Tokens can be temporarily removed if a vehicle crashes")."""
+        for h in v.hexes():
+            if h in self.tokens:
+                del self.tokens[h]
+                self.removed_tokens += 1
+                self.say(f"the salvage token at {h[0]},{h[1]} is taken off by the wreck")
+
+    def in_hazard(self, v: Vehicle) -> bool:
+        return any(self.board.terrain.get(h) == HAZARD for h in v.hexes())
+
+    def free(self, h: Coord) -> bool:
+        """An open hex with no vehicle or wreck on it."""
+        return self.board.terrain.get(h) == 0 and h not in self.occupant
+
+    # -- setup and turn flow --------------------------------------------------------------
+    def _deploy(self, seat: int) -> None:
+        """Set the seat's five vehicles up "completely within their setup area", facing the
+        centre, the big rig at the back (choice: a fixed deployment, docs/assumptions.md)."""
+        area = self.board.setup[seat]
+        inward = self._inward(seat)
+        spots = sorted(area, key=lambda h: (distance(h, self.board.centre), h))
+        order = sorted(range(self.per_seat), key=lambda s: -self.vehicle(seat, s).kind.hexes)
+        for slot in order:
+            v = self.vehicle(seat, slot)
+            v.facing = inward
+            for h in (reversed(spots) if v.kind.hexes == 2 else spots):
+                cover = hexes_of(h, inward, v.kind.hexes)
+                if all(c in area and c not in self.occupant for c in cover):
+                    v.pos = h
+                    self.enter(v)
+                    break
+            else:
+                raise ValueError(f"no room for {v.name} in the setup area of P{seat + 1}")
+
+    def _inward(self, seat: int) -> int:
+        area = self.board.setup[seat]
+        cq = sum(h[0] for h in area) / len(area)
+        cr = sum(h[1] for h in area) / len(area)
+        return min(range(6), key=lambda f: distance(
+            (round(cq) + DIRECTIONS[f][0] * 3, round(cr) + DIRECTIONS[f][1] * 3), (0, 0)))
+
+    def return_spots(self, v: Vehicle) -> list[Coord]:
+        """Where a returning vehicle may be set up: free hexes of its setup area."""
+        area = self.board.setup[v.seat]
+        inward = self._inward(v.seat)
+        return [h for h in area if all(c in area and self.free(c) for c in
+                                       hexes_of(h, inward, v.kind.hexes))]
+
+    def _place_tokens(self, count: int, opening: bool = False) -> None:
+        """Place tokens: the opening four on the central tile, then by the tracker roll."""
+        from pnp.games.wreck_and_ruin.play import place_token
+
+        for _ in range(count):
+            place_token(self, opening)
+
+    def _start_turn(self) -> None:
+        from pnp.games.wreck_and_ruin.play import start_turn
+
+        start_turn(self)
+
+    def name_of(self, vid: int) -> str:
+        return f"P{vid // self.per_seat + 1} {NAMES[vid % self.per_seat]}"

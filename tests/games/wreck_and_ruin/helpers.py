@@ -1,0 +1,57 @@
+"""A blank test board and a scripted die for rule tests."""
+
+from __future__ import annotations
+
+import random
+
+from pnp.games.wreck_and_ruin.board import Board
+from pnp.games.wreck_and_ruin.hexes import spiral
+from pnp.games.wreck_and_ruin.rules import Config
+from pnp.games.wreck_and_ruin.simulate import Setup
+from pnp.games.wreck_and_ruin.state import WreckState
+
+
+class Dice(random.Random):
+    """A random stream whose d6 rolls come from a script (then from the seed)."""
+
+    def __init__(self, faces=()):
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a, b):
+        if self.faces and (a, b) == (1, 6):
+            return self.faces.pop(0)
+        return super().randint(a, b)
+
+
+def blank_board(players: int = 2, radius: int = 9, terrain=None) -> Board:
+    hexes = spiral(radius)
+    t = dict.fromkeys(hexes, 0)
+    t.update(terrain or {})
+    setup = tuple(tuple(sorted(spiral(1, (-6 + 12 * (s % 2), -3 + 6 * (s // 2)))))
+                  for s in range(players))
+    board = Board(players, (), t, dict.fromkeys(hexes, 0), setup)
+    inner = tuple(h for h in hexes if h not in [c for a in setup for c in a])
+    object.__setattr__(board, "token_hexes", (inner,) * 7)
+    return board
+
+
+def new_state(players: int = 2, faces=(), terrain=None, config: Config = Config(),
+              rounds: int | None = None) -> WreckState:
+    setup = Setup(bots=("random",) * players, board=blank_board(players, terrain=terrain),
+                  config=config, players=players, rounds=rounds)
+    s = WreckState(setup, Dice(faces), deploy=False)
+    s.ap = config.per_players(config.ap, players)
+    return s
+
+
+def put(s: WreckState, seat: int, slot: int, pos, facing: int = 0, damage: int = 0):
+    v = s.vehicle(seat, slot)
+    s.leave(v)
+    v.pos, v.facing, v.damage = pos, facing, damage
+    s.enter(v)
+    s._legal = None
+    return v
+
+
+SCOUT, SCOUT2, BUGGY, WRECKER, RIG = range(5)
