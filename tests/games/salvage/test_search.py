@@ -67,7 +67,8 @@ def test_strength_table_swaps_seats_on_the_same_dice():
 
 @pytest.mark.slow
 def test_search_beats_the_heuristic_clearly():
-    doc = strength_matrix(setup(("heuristic", "heuristic")), 40, "search-bar",
+    # 100 games: at the 0.65-0.75 measured so far, fewer leave the interval's low end near 1/2.
+    doc = strength_matrix(setup(("heuristic", "heuristic")), 100, "search-bar",
                           players=("heuristic", "search"), jobs=2)
     (check,) = strength_checks(doc)
     assert check.passed, check  # the whole 95% interval above one half
