@@ -97,6 +97,10 @@ def vehicles_from_dict(data: Any, base: Config) -> Config:
     for i, r in enumerate(roster):
         if r not in KINDS:
             raise _Bad(("roster", i), f"unknown vehicle type {r!r} ({', '.join(KINDS)})")
+    if tuple(roster) != base.roster:
+        # Actions and replays name vehicles by the rulebook's roster ("P2 scout-1").
+        raise _Bad(("roster",), f"must be the rulebook's roster {list(base.roster)} (the "
+                                "vehicles' stats can change, not the faction's make-up)")
     return dataclasses.replace(base, vehicles=tuple(types), roster=tuple(roster))
 
 
