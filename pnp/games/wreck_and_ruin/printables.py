@@ -231,11 +231,13 @@ def card_components(cards: tuple[CardDef, ...]) -> list[Component]:
     generic use too."""
     out = []
     for c in cards:
-        colour = "#6c3483" if c.kind == "event" else "#7e5109"
+        colour = {"event": "#6c3483", "faction": "#1b4f72"}.get(c.kind, "#7e5109")
         rules = rules_text(c)
         if c.kind == "salvage":
             rules += ("\n\nOr discard it in your turn: remove 1 DP from an active vehicle. "
                       "One card per turn.")
+        elif c.kind == "faction":
+            rules += "\n\nFree, once a game, in your turn. One faction card a turn."
         else:
             rules += "\n\nIn play for the whole round."
         out.append(Component(_card_face(c.name, c.kind, rules, c.text, colour),
