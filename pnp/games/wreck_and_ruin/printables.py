@@ -158,11 +158,12 @@ def _hex_token(r: float, colour: str, label: str, sub: str, arrow: bool, cells: 
     for x, y in pts:
         items.append(Path(_corners(x - minx, y - miny, r), closed=True, fill=colour,
                           stroke=None))
-    cx = w / 2
-    items.append(TextBox(cx - w / 2 + 2, h / 2 - 5, w - 4, 5, label, size=7, min_size=5,
+    # the text keeps clear of the facing arrow on the front (right) face
+    right = 8.0 if arrow else 2.0
+    items.append(TextBox(2, h / 2 - 5, w - 2 - right, 5, label, size=7, min_size=5,
                          font="Vera-Bold", colour="white", align=Align.CENTER,
                          valign=VAlign.MIDDLE))
-    items.append(TextBox(cx - w / 2 + 2, h / 2 + 0.5, w - 4, 4, sub, size=5, min_size=5,
+    items.append(TextBox(2, h / 2 + 0.5, w - 2 - right, 4, sub, size=5, min_size=5,
                          colour="white", align=Align.CENTER, valign=VAlign.MIDDLE))
     if arrow:       # the facing: the front face of the token
         tip = w - 1.5
