@@ -30,9 +30,11 @@ def shoot(dice: int, armour: int, rear: bool, potshot: bool, json_out: bool,
     if json_out:
         typer.echo(json.dumps(doc, sort_keys=True, indent=2))
         return
+    need = f"{doc['target'] - doc['modifier']}+" if doc["modifier"] else f"{doc['target']}+"
     typer.echo(f"{dice} dice against armour {armour}{' from behind' if rear else ''}"
-               f"{' (potshot -1)' if potshot else ''}: need {doc['target']}+, "
-               f"expected hits {doc['expected_hits']:.4f}")
+               f"{' with potshot (-1 to each roll)' if potshot else ''}: each die needs "
+               f"{need} (a 6 always hits and rolls again, a 1 always misses), expected hits "
+               f"{doc['expected_hits']:.4f}")
     for k, p in doc["distribution"].items():
         if p >= 1e-6:
             typer.echo(f"  {k:>3} hits  {p:.6f}   at least {k}: "

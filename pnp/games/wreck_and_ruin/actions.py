@@ -20,7 +20,7 @@ __all__ = ["AP_LIMITED", "KINDS", "Act", "parse_action", "roster_names"]
 #: move; potshot and repair are free parts of a move; fix (a wreck repairing itself), return and
 #: search cost 1AP outside the limit; discard and end are free.
 KINDS = ("move", "reverse", "throttle", "drive", "shoot", "potshot", "ram", "salvage",
-         "repair", "fix", "return", "search", "discard", "fuel", "kit", "end")
+         "repair", "fix", "return", "search", "discard", "fuel", "kit", "faction", "end")
 #: The 2AP-limit action each kind counts as (bits of Vehicle.acts).
 AP_LIMITED = {"move": 1, "reverse": 1, "throttle": 1, "shoot": 2, "ram": 4, "salvage": 8}
 
@@ -66,6 +66,10 @@ class Act:
         who = vehicle_text(self.vehicle) if self.vehicle >= 0 else f"P{self.seat + 1}"
         tgt = vehicle_text(self.target) if self.target >= 0 else ""
         where = f"{self.to[0]},{self.to[1]} facing {self.facing}" if self.to else ""
+        if k == "faction":
+            on = (f" for {vehicle_text(self.vehicle)}" if self.vehicle >= 0
+                  else f" on {tgt}" if tgt else "")
+            return f"P{self.seat + 1} plays its faction card{on}"
         if k == "fuel":
             return f"{who} uses a reserve fuel tank to move to {where}"
         if k == "kit":
@@ -107,6 +111,7 @@ _PATTERNS = (
     (re.compile(rf"^P(\d+) discards a salvage card to repair {_V}$"), "discard"),
     (re.compile(r"^P(\d+) ends the turn$"), "end"),
     (re.compile(rf"^{_V} uses a reserve fuel tank to move to {_W}$"), "fuel"),
+    (re.compile(rf"^P(\d+) plays its faction card(?: (for|on) {_V})?$"), "faction"),
     (re.compile(rf"^P(\d+) uses a field repair kit on {_V}$"), "kit"),
 )
 _VERB = {"moves": "move", "reverses": "reverse", "drives": "drive", "returns": "return"}
@@ -121,6 +126,13 @@ def parse_action(text: str) -> Act:
         g = m.groups()
         if shape in ("search", "end"):
             return Act(shape, int(g[0]) - 1)
+        if shape == "faction":
+            seat = int(g[0]) - 1
+            if g[1] == "for":
+                return Act("faction", seat, _vehicle(g[2]))
+            if g[1] == "on":
+                return Act("faction", seat, target=_vehicle(g[2]))
+            return Act("faction", seat)
         if shape in ("discard", "kit"):
             return Act(shape, int(g[0]) - 1, target=_vehicle(g[1]))
         if shape == "fuel":

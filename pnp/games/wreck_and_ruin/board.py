@@ -28,7 +28,6 @@ from pnp.games.wreck_and_ruin.tiles import (
     Tile,
     TileSide,
     generate_tiles,
-    token_places,
 )
 from pnp.seed import child_seed
 
@@ -252,7 +251,3 @@ def board_document(board: Board) -> dict[str, Any]:
         "fairness": board.extra.get("fairness"),
     }
 
-
-def tiles_token_count(tiles: tuple[Tile, ...]) -> dict[str, int]:
-    """Legal token places of each side (the tile rules keep at least 4)."""
-    return {s.name: len(token_places(s.terrain())) for t in tiles for s in (t.a, t.b)}

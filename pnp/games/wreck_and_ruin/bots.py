@@ -117,6 +117,8 @@ class _Context:
             assert v is not None and a.to is not None
             score = self._move(v, a.to, a.facing, k)
             return score + 0.2 if score >= 3 else -1.0      # keep the tank for a real gain
+        if k == "faction":
+            return self._faction(a)
         if k == "kit":
             assert t is not None
             return 4.5 if t.damage >= t.kind.dp - 1 else 0.5
@@ -156,6 +158,28 @@ class _Context:
             d = self._dist(v.hexes())
             return 0.8 if d > v.kind.move and v.kind.size <= 2 else -1.0
         return 0.0
+
+    def _faction(self, a: Act) -> float:
+        s = self.s
+        card = s.faction_card[a.seat]
+        assert card is not None
+        e, n = card.effect, card.amount
+        mine = s.vehicles[a.seat * s.per_seat:(a.seat + 1) * s.per_seat]
+        if e == "war_cry":
+            return 5.0                                   # more AP: best at once
+        if e == "overhaul":
+            healed = sum(min(n, v.damage) for v in mine if v.active and v.pos is not None)
+            return 4.0 if healed >= 2 else -1.0
+        if e in ("bloodlust", "nomads"):
+            return 4.0 if s.ap >= 3 and s.round >= 2 else -1.0
+        if e == "frenzy":
+            v = s.vehicles[a.vehicle]
+            return 2.0 if v.count >= 2 and s.ap >= 1 else -1.0
+        if e == "airstrike":
+            t = s.vehicles[a.target]
+            exp, wreck = _shot_value(n, t.kind.armour, 0, t.kind.dp - t.damage)
+            return 1.0 + exp * 2 + wreck * 3 + (3.0 if t.vid in self.on_token else 0.0)
+        return 0.35 if s.ap <= 1 else -1.0               # scavenge: with the last AP
 
     def _move(self, v: Vehicle, to: tuple[int, int], facing: int, kind: str) -> float:
         if v.vid in self.on_token:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["EVENT_EFFECTS", "SALVAGE_EFFECTS", "CardDef", "deck_of", "rules_text"]
+__all__ = ["EVENT_EFFECTS", "FACTION_EFFECTS", "FACTION_TARGET", "SALVAGE_EFFECTS", "CardDef",
+           "deck_of", "rules_text"]
 
 #: Event effects: in play for a whole round, resolved by each player at the start of a turn.
 EVENT_EFFECTS = {
@@ -35,12 +36,27 @@ SALVAGE_EFFECTS = {
 }
 
 
+#: Faction card effects: "free to use", once a game, in your own turn, one a turn.
+FACTION_EFFECTS = {
+    "overhaul": "Remove N DP from each of your active vehicles.",
+    "scavenge": "Draw N salvage cards.",
+    "war_cry": "Gain N AP this turn.",
+    "bloodlust": "This turn your attacks roll N more dice.",
+    "nomads": "This turn your move actions get N extra movement.",
+    "frenzy": "One of your vehicles may take its 2AP-limit actions again this turn.",
+    "airstrike": "Attack any enemy vehicle within 3 hexes of your big rig with N dice, no line "
+                 "of sight needed.",
+}
+#: Effects that name one of your vehicles, one of the enemy's, or none.
+FACTION_TARGET = {"frenzy": "own", "airstrike": "enemy"}
+
+
 @dataclass(frozen=True)
 class CardDef:
     """One card: ``effect`` from the vocabulary with its ``amount``, ``count`` copies."""
 
     name: str
-    kind: str            # "event" or "salvage"
+    kind: str            # "event", "salvage" or "faction"
     effect: str
     amount: int = 1
     text: str = ""       # flavour
@@ -49,7 +65,8 @@ class CardDef:
 
 def rules_text(card: CardDef) -> str:
     """The card's rules, from its effect and amount."""
-    vocab = EVENT_EFFECTS if card.kind == "event" else SALVAGE_EFFECTS
+    vocab = {"event": EVENT_EFFECTS, "faction": FACTION_EFFECTS}.get(card.kind,
+                                                                     SALVAGE_EFFECTS)
     return vocab[card.effect].replace("N ", f"{card.amount} ")
 
 

@@ -37,7 +37,8 @@ def shoot(s: WreckState, v: Vehicle, t: Vehicle, *, potshot: bool = False,
     """An attack: ATTACK dice against the target's armour (-1 from behind; Potshot -1)."""
     cfg = s.config
     target = t.kind.armour - (cfg.rear_bonus if rear else 0)
-    dice = max(1, v.kind.attack - s.effect("ammo_shortage"))
+    dice = max(1, v.kind.attack - s.effect("ammo_shortage")
+               + (s.bonus_dice if v.seat == s.seat else 0))
     hits, faces = _roll(s, dice, target, -cfg.potshot_penalty if potshot else 0)
     s.say(f"rolls {faces} needing {target}+{' -1 (potshot)' if potshot else ''}"
           f"{' from behind' if rear else ''}: {hits} hit{'s' * (hits != 1)}")

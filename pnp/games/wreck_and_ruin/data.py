@@ -15,11 +15,17 @@ from typing import Any
 
 from pnp.errors import PnpError
 from pnp.games.salvage.data import _Bad, _error, _int, read_yaml
-from pnp.games.wreck_and_ruin.cards import EVENT_EFFECTS, SALVAGE_EFFECTS, CardDef
+from pnp.games.wreck_and_ruin.cards import (
+    EVENT_EFFECTS,
+    FACTION_EFFECTS,
+    SALVAGE_EFFECTS,
+    CardDef,
+)
 from pnp.games.wreck_and_ruin.rules import KINDS, Config, VehicleType
 from pnp.resources import cardset
 
-__all__ = ["cards_from_dict", "config_from_dicts", "load_cards", "load_config", "load_tiles"]
+__all__ = ["cards_from_dict", "config_from_dicts", "load_cards", "load_config", "load_factions",
+           "load_tiles"]
 
 RULES_FILE = "wreck_and_ruin/rules.yaml"
 VEHICLES_FILE = "wreck_and_ruin/vehicles.yaml"
@@ -97,6 +103,10 @@ def vehicles_from_dict(data: Any, base: Config) -> Config:
     for i, r in enumerate(roster):
         if r not in KINDS:
             raise _Bad(("roster", i), f"unknown vehicle type {r!r} ({', '.join(KINDS)})")
+    if tuple(roster) != base.roster:
+        # Actions and replays name vehicles by the rulebook's roster ("P2 scout-1").
+        raise _Bad(("roster",), f"must be the rulebook's roster {list(base.roster)} (the "
+                                "vehicles' stats can change, not the faction's make-up)")
     return dataclasses.replace(base, vehicles=tuple(types), roster=tuple(roster))
 
 
@@ -131,10 +141,10 @@ EVENTS_FILE = "wreck_and_ruin/events.yaml"
 SALVAGE_FILE = "wreck_and_ruin/salvage.yaml"
 
 
-def cards_from_dict(data: Any, kind: str) -> tuple[CardDef, ...]:
+def cards_from_dict(data: Any, kind: str, key: str = "") -> tuple[CardDef, ...]:
     """An events.yaml or salvage.yaml document -> its cards (``_Bad`` on a bad value)."""
-    key = "events" if kind == "event" else "salvage"
-    vocab = EVENT_EFFECTS if kind == "event" else SALVAGE_EFFECTS
+    key = key or ("events" if kind == "event" else "salvage")
+    vocab = {"event": EVENT_EFFECTS, "faction": FACTION_EFFECTS}.get(kind, SALVAGE_EFFECTS)
     if not isinstance(data, Mapping) or not isinstance(data.get(key), list):
         raise _Bad((key,), f"must be a list of cards under '{key}:'")
     out, names = [], set()
@@ -169,6 +179,36 @@ def load_cards(path: str | Path | None, kind: str) -> tuple[CardDef, ...]:
     if not path:
         return _bundled_cards(kind)
     return _load(path, "", lambda d: cards_from_dict(d, kind))  # type: ignore[no-any-return]
+
+
+FACTIONS_FILE = "wreck_and_ruin/factions.yaml"
+
+
+def factions_from_dict(data: Any) -> tuple[tuple[str, tuple[CardDef, ...]], ...]:
+    """A factions.yaml document -> (faction name, its cards) in seat order."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("factions"), Mapping):
+        raise _Bad(("factions",), "must map each faction to its cards under 'factions:'")
+    out = []
+    for name, cards in data["factions"].items():
+        here = ("factions", str(name))
+        if not isinstance(cards, list) or not cards:
+            raise _Bad(here, "must list the faction's cards")
+        defs = cards_from_dict({"faction": cards}, "faction", key="faction")
+        out.append((str(name), tuple(defs)))
+    if len(out) < 4:
+        raise _Bad(("factions",), f"needs the 4 factions, got {len(out)}")
+    return tuple(out)
+
+
+@cache
+def _bundled_factions() -> tuple[tuple[str, tuple[CardDef, ...]], ...]:
+    return _load(None, FACTIONS_FILE, factions_from_dict)  # type: ignore[no-any-return]
+
+
+def load_factions(path: str | Path | None = None
+                  ) -> tuple[tuple[str, tuple[CardDef, ...]], ...]:
+    """The factions and their cards of ``path`` (default: the bundled factions.yaml)."""
+    return _bundled_factions() if not path else _load(path, "", factions_from_dict)  # type: ignore[no-any-return]
 
 
 def config_from_dicts(rules: Any, vehicles: Any) -> Config:

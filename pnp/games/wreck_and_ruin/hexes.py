@@ -8,12 +8,12 @@ the printed map. A vehicle faces one of the six hex faces, numbered clockwise fr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from pnp.games.waste_knights.hexes import DIRECTIONS, distance
 
 __all__ = ["DIRECTIONS", "Coord", "behind", "direction_to", "distance", "front_arc",
-           "in_front", "line_clear", "neighbour", "ring", "rotate", "spiral", "step"]
+           "in_front", "line_clear", "ring", "rotate", "spiral", "step"]
 
 Coord = tuple[int, int]
 
@@ -22,11 +22,6 @@ def step(c: Coord, facing: int, n: int = 1) -> Coord:
     """The hex ``n`` steps from ``c`` in direction ``facing``."""
     dq, dr = DIRECTIONS[facing % 6]
     return c[0] + n * dq, c[1] + n * dr
-
-
-def neighbour(c: Coord, facing: int) -> Coord:
-    """The adjacent hex across face ``facing``."""
-    return step(c, facing)
 
 
 def rotate(c: Coord, turns: int) -> Coord:
@@ -114,9 +109,3 @@ def line_clear(a: Coord, b: Coord, blocked: Callable[[Coord], bool]) -> bool:
         frontier = nxt
     return True
 
-
-def bounding(coords: Iterable[Coord]) -> tuple[int, int, int, int]:
-    """(min q, max q, min r, max r) of some hexes."""
-    cs = list(coords)
-    return (min(c[0] for c in cs), max(c[0] for c in cs), min(c[1] for c in cs),
-            max(c[1] for c in cs))

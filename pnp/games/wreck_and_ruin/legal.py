@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.games.wreck_and_ruin.actions import Act
+from pnp.games.wreck_and_ruin.cards import FACTION_TARGET
 from pnp.games.wreck_and_ruin.hexes import (
     Coord,
     behind,
@@ -38,7 +39,8 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     assert v.pos is not None
     hazard = s.in_hazard(v)
     allowance = throttle or v.kind.move - (s.config.hazard_move_penalty if hazard else 0)
-    allowance = max(1, allowance + s.effect("tailwind") - s.effect("deep_sand"))
+    allowance = max(1, allowance + s.effect("tailwind") - s.effect("deep_sand")
+                    + (s.bonus_move if v.seat == s.seat else 0))
     g = grid_of(s.board)
     index = g.index
     blocked = [not o for o in g.open]
@@ -216,5 +218,31 @@ def legal_actions(s: WreckState, focus: Act | None = None, reverse: bool = True
                 if v.active and v.pos is not None and not v.done and v.stuck != 2:
                     out += [Act("fuel", seat, v.vid, to=a, facing=f)
                             for (a, f) in sorted(move_options(s, v))]
+    card = s.faction_card[seat]
+    if card is not None and not s.faction_played and s.round > 1 and not s.final_push \
+            and (focus is None or fk == "faction"):
+        out += faction_actions(s, card.effect)
     out.append(Act("end", seat))
     return out
+
+
+def airstrike_targets(s: WreckState) -> list[int]:
+    """Enemy vehicles within 3 hexes of the player's big rig (any line of sight)."""
+    rigs = [v for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]
+            if v.kind.has("360 TURRET") and v.pos is not None]
+    hexes = [h for r in rigs for h in r.hexes()]
+    return [t.vid for t in s.vehicles if t.seat != s.seat and t.active and t.pos is not None
+            and any(distance(h, th) <= 3 for h in hexes for th in t.hexes())]
+
+
+def faction_actions(s: WreckState, effect: str) -> list[Act]:
+    """The ways to play the player's faction card now."""
+    seat = s.seat
+    need = FACTION_TARGET.get(effect)
+    if need == "own":
+        return [Act("faction", seat, v.vid) for v in
+                s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
+                if v.active and v.pos is not None and v.count]
+    if need == "enemy":
+        return [Act("faction", seat, target=t) for t in airstrike_targets(s)]
+    return [Act("faction", seat)]

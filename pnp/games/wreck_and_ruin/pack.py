@@ -93,6 +93,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                    bleed=1.0),
              Cards("events.pdf", f"{TITLE} event deck", card_components(setup.events)),
              Cards("salvage.pdf", f"{TITLE} salvage deck", card_components(setup.salvage)),
+             Cards("factions.pdf", f"{TITLE} faction cards", card_components(
+                 tuple(c for _, cards in setup.factions for c in cards))),
              Pages("guides.pdf", f"{TITLE} wasteland guides", guides),
              Pages("reference.pdf", f"{TITLE} reference",
                    [reference_sheet(config, setup.players, print_opts.page, foot)]),
@@ -132,6 +134,12 @@ def report_sections(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
              ("shared wins", "shared_wins"), ("sites scored per game", "sites_per_game"),
              ("vehicles wrecked per game", "wrecks_per_game"),
              ("final push played", "final_push"))]},
+        {"heading": "Faction cards",
+         "text": "Each faction card's holder: games it was drawn and the holder's win rate "
+                 "(the vehicles are identical, so the faction cards and the seats decide).",
+         "table": [{"card": name, "games": v["games"],
+                    "holder's win rate [95% CI]": fmt_estimate(v["win_rate"])}
+                   for name, v in doc.get("faction_cards", {}).items()]},
         {"heading": "Checks", "checks": list(doc.get("checks", []))},
     ]
 

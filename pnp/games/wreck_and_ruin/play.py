@@ -158,11 +158,46 @@ def apply_action(s: WreckState, a: Act) -> None:
             c.amount for c in s.salvage if c.effect == "field_repair")
         t.damage = max(0, t.damage - amount)
         s.say(f"{t.name} repairs {amount} DP ({t.damage}/{t.kind.dp})")
+    elif k == "faction":
+        _faction(s, a)
     elif k == "fuel":
         assert v is not None and a.to is not None
         s.discard(a.seat, "reserve_fuel")
         s.card_used = True
         _relocate(s, v, a.to, a.facing)
+
+
+def _faction(s: WreckState, a: Act) -> None:
+    """Play the seat's faction card (``cards.FACTION_EFFECTS``)."""
+    card = s.faction_card[a.seat]
+    assert card is not None
+    s.faction_card[a.seat] = None
+    s.faction_played = True
+    n, e = card.amount, card.effect
+    s.say(f"faction card: {card.name}")
+    mine = s.vehicles[a.seat * s.per_seat:(a.seat + 1) * s.per_seat]
+    if e == "overhaul":
+        for v in mine:
+            if v.active and v.pos is not None and v.damage:
+                v.damage = max(0, v.damage - n)
+                s.say(f"{v.name} repaired ({v.damage}/{v.kind.dp})")
+    elif e == "scavenge":
+        s.draw(a.seat, n)
+    elif e == "war_cry":
+        s.ap += n
+    elif e == "bloodlust":
+        s.bonus_dice += n
+    elif e == "nomads":
+        s.bonus_move += n
+    elif e == "frenzy":
+        v = s.vehicles[a.vehicle]
+        v.acts = v.count = 0
+    elif e == "airstrike":
+        t = s.vehicles[a.target]
+        faces: list[int] = []
+        hits = roll_pool(s.rng, n, t.kind.armour, 0, faces)
+        s.say(f"airstrike on {t.name}: {faces} needing {t.kind.armour}+, {hits} hits")
+        combat.damage(s, t, hits, away_from=None)
 
 
 #: Actions a vehicle takes that engine trouble can stop.
@@ -217,7 +252,8 @@ def _occupier(s: WreckState, h: tuple[int, int]) -> Vehicle | None:
 def start_turn(s: WreckState) -> None:
     """Fresh AP, MECHANIC, and a clean slate for the seat's vehicles."""
     cfg = s.config
-    s.card_used = s.acted = False
+    s.card_used = s.acted = s.faction_played = False
+    s.bonus_dice = s.bonus_move = 0
     s.pending = None
     for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
         v.reset_turn()

@@ -158,11 +158,12 @@ def _hex_token(r: float, colour: str, label: str, sub: str, arrow: bool, cells: 
     for x, y in pts:
         items.append(Path(_corners(x - minx, y - miny, r), closed=True, fill=colour,
                           stroke=None))
-    cx = w / 2
-    items.append(TextBox(cx - w / 2 + 2, h / 2 - 5, w - 4, 5, label, size=7, min_size=5,
+    # the text keeps clear of the facing arrow on the front (right) face
+    right = 8.0 if arrow else 2.0
+    items.append(TextBox(2, h / 2 - 5, w - 2 - right, 5, label, size=7, min_size=5,
                          font="Vera-Bold", colour="white", align=Align.CENTER,
                          valign=VAlign.MIDDLE))
-    items.append(TextBox(cx - w / 2 + 2, h / 2 + 0.5, w - 4, 4, sub, size=5, min_size=5,
+    items.append(TextBox(2, h / 2 + 0.5, w - 2 - right, 4, sub, size=5, min_size=5,
                          colour="white", align=Align.CENTER, valign=VAlign.MIDDLE))
     if arrow:       # the facing: the front face of the token
         tip = w - 1.5
@@ -231,11 +232,13 @@ def card_components(cards: tuple[CardDef, ...]) -> list[Component]:
     generic use too."""
     out = []
     for c in cards:
-        colour = "#6c3483" if c.kind == "event" else "#7e5109"
+        colour = {"event": "#6c3483", "faction": "#1b4f72"}.get(c.kind, "#7e5109")
         rules = rules_text(c)
         if c.kind == "salvage":
             rules += ("\n\nOr discard it in your turn: remove 1 DP from an active vehicle. "
                       "One card per turn.")
+        elif c.kind == "faction":
+            rules += "\n\nFree, once a game, in your turn. One faction card a turn."
         else:
             rules += "\n\nIn play for the whole round."
         out.append(Component(_card_face(c.name, c.kind, rules, c.text, colour),

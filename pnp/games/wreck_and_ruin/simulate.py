@@ -51,6 +51,8 @@ class Setup:
     #: Per seat, salvage cards (by name) dealt on top of the normal hand: deck.py measures a
     #: card by giving one seat an extra copy.
     start_cards: tuple[tuple[str, ...], ...] = ()
+    #: (faction name, its cards) in seat order: seat s draws one of faction s's at random.
+    factions: tuple[tuple[str, tuple[CardDef, ...]], ...] = ()
 
 
 class WreckRules:
@@ -89,6 +91,7 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
     return Setup(bots=tuple(bots), board=board, config=config, players=players, tiles=tiles,
                  events=data.load_cards(options.get("events"), "event"),
                  salvage=data.load_cards(options.get("salvage"), "salvage"),
+                 factions=data.load_factions(options.get("factions")),
                  unpredictable=bool(options.get("unpredictable")),
                  arcade=bool(options.get("arcade")),
                  card_shark=bool(options.get("card_shark")),
@@ -106,6 +109,7 @@ class Record(NamedTuple):
     rounds: int
     wrecks: int
     final_push: bool
+    faction_cards: tuple[str, ...] = ()   # the faction card each seat drew
 
 
 def record(state: WreckState) -> Record:
@@ -115,7 +119,7 @@ def record(state: WreckState) -> Record:
     best = max(state.scores)
     tied = sum(1 for x in state.scores if x == best) > 1
     return Record(winners, tuple(state.scores), tied and len(winners) == 1, state.round,
-                  sum(state.wrecked_by_turn), state.final_push)
+                  sum(state.wrecked_by_turn), state.final_push, state.drawn_factions)
 
 
 def _mean(values: list[float]) -> Estimate:
@@ -148,8 +152,20 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
         "wrecks_per_game": _mean([float(r.wrecks) for r in records]).to_dict(),
         "final_push": proportion_ci(sum(r.final_push for r in records), n).to_dict(),
         "map_fairness": setup.board.extra.get("fairness"),
+        "faction_cards": _faction_cards(records),
         "checks": [c.to_dict() for c in checks],
     }
+
+
+def _faction_cards(records: list[Record]) -> dict[str, Any]:
+    """Per faction card: the games its holder drew it and its holder's win rate."""
+    out: dict[str, Any] = {}
+    names = sorted({c for r in records for c in r.faction_cards})
+    for name in names:
+        res = [1.0 / len(r.winners) if s in r.winners else 0.0 for r in records
+               for s, c in enumerate(r.faction_cards) if c == name]
+        out[name] = {"games": len(res), "win_rate": _mean(res).to_dict()}
+    return out
 
 
 def summary_lines(doc: Mapping[str, Any]) -> list[str]:
@@ -163,5 +179,9 @@ def summary_lines(doc: Mapping[str, Any]) -> list[str]:
     lines.append(f"sites per game       {fmt_estimate(doc['sites_per_game'], 2)}")
     lines.append(f"wrecks per game      {fmt_estimate(doc['wrecks_per_game'], 2)}")
     lines.append(f"final push played    {fmt_estimate(doc['final_push'])}")
+    if doc.get("faction_cards"):
+        lines.append("faction cards (games drawn, holder's win rate):")
+        lines += [f"  {name:<20} {v['games']:5d}  {fmt_estimate(v['win_rate'])}"
+                  for name, v in doc["faction_cards"].items()]
     lines += [str(Check(**c)) for c in doc["checks"]]
     return lines

@@ -96,6 +96,14 @@ class WreckState:
         self.event: CardDef | None = None
         self.event_round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        # "They select one of their faction powers at random": seat s plays faction s.
+        self.faction_card: list[CardDef | None] = [
+            rng.choice(setup.factions[seat][1]) if seat < len(setup.factions) else None
+            for seat in range(self.players)]
+        self.drawn_factions = tuple(c.name for c in self.faction_card if c is not None)
+        self.faction_played = False     # "Only one can be played per turn"
+        self.bonus_dice = 0             # this turn's extra attack dice (bloodlust)
+        self.bonus_move = 0             # this turn's extra movement (nomads)
         self.dp_taken = [0] * self.players
         self.wrecked_by_turn = [0] * self.players
         self.round = 1
@@ -172,6 +180,7 @@ class WreckState:
                      "salvage_discards", "event_pile"):
             setattr(twin, name, list(getattr(self, name)))
         twin.hands = [list(h) for h in self.hands]
+        twin.faction_card = list(self.faction_card)
         twin.log = None if self.log is None else list(self.log)
         return twin
 

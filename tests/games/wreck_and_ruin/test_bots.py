@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from pnp.games.wreck_and_ruin import GAME
 from pnp.games.wreck_and_ruin.actions import Act
 from pnp.games.wreck_and_ruin.dice import shoot_pool
@@ -14,12 +16,23 @@ from pnp.sim.stats import proportion_ci
 from .helpers import BUGGY, RIG, new_state, put
 
 
+def _heuristic_wins(players: int, games: int, seat: int = 0):
+    bots = tuple("heuristic" if s == seat else "random" for s in range(players))
+    setup = GAME.make_setup("bots", players, bots, {})
+    recs = run_games(GAME, setup, games, "bots", jobs=1)
+    return proportion_ci(sum(1 for r in recs if r.winners == (seat,)), len(recs))
+
+
 def test_heuristic_beats_random():
-    setup = GAME.make_setup("bots", 2, ("heuristic", "random"), {})
-    recs = run_games(GAME, setup, 30, "bots", jobs=1)
-    wins = sum(1 for r in recs if r.winners == (0,))
-    est = proportion_ci(wins, len(recs))
+    est = _heuristic_wins(2, 10)
     assert est.low > 0.6, est       # clearly more than half
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players,seat", [(2, 1), (4, 2)])
+def test_heuristic_beats_random_clearly(players, seat):
+    est = _heuristic_wins(players, 60, seat)
+    assert est.low > 0.8, est
 
 
 def test_shots_through_apply_match_the_exact_odds():

@@ -140,3 +140,18 @@ def test_rolled_pools_match_the_exact_odds(n, target, mod):
     assert est.low <= float(exact.at_least(2)) <= est.high, (est, float(exact.at_least(2)))
     mean = mean_ci([k for k, c in counts.items() for _ in range(c)])
     assert mean.low <= float(exact.expected) <= mean.high, (mean, float(exact.expected))
+
+
+def test_rule_numbers_are_the_bundled_yaml_and_bad_data_is_one_error(tmp_path):
+    from pnp.errors import PnpError
+    from pnp.games.wreck_and_ruin.data import load_config
+
+    assert load_config() == Config()       # the YAML states the rulebook's numbers
+    bad = tmp_path / "rules.yaml"
+    bad.write_text("ap: [5, 4]\nrear_bonus: 1\n")
+    with pytest.raises(PnpError) as err:
+        load_config(bad)
+    assert err.value.line == 1 and err.value.field == "ap"
+    bad.write_text("shoot_rnge: 3\n")
+    with pytest.raises(PnpError, match="unknown rule"):
+        load_config(bad)

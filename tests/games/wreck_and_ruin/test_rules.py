@@ -362,3 +362,38 @@ def test_all_out_war_scores_wrecks():
     target = put(s, 1, RIG, (2, 0), 0, damage=0)
     s.apply(Act("shoot", 0, rig.vid, target.vid))
     assert not target.active and s.scores[0] == 3
+
+
+def _faction(effect, amount=1):
+    from pnp.games.wreck_and_ruin.cards import CardDef
+
+    s = new_state()
+    s.round = 2
+    s.faction_card[0] = CardDef("Test", "faction", effect, amount)
+    return s
+
+
+def test_faction_cards_once_a_game_one_a_turn():
+    # Faction Cards: "It can only be used once ... Only one can be played per turn"
+    s = _faction("war_cry", 2)
+    put(s, 0, BUGGY, (0, 0), 0)
+    assert Act("faction", 0) in s.legal_actions()
+    s.apply(Act("faction", 0))
+    assert s.ap == 7 and s.faction_card[0] is None
+    assert not any(a.kind == "faction" for a in s.legal_actions())
+
+
+def test_faction_airstrike_and_overhaul():
+    s = _faction("airstrike", 2)
+    s.rng.faces = [6, 6, 2, 2, 4, 1]
+    put(s, 0, RIG, (0, 0), 0)
+    far = put(s, 1, BUGGY, (3, -3), 0)
+    put(s, 1, WRECKER, (7, 0), 0)
+    assert [a.target for a in s.legal_actions() if a.kind == "faction"] == [far.vid]
+    s.apply(Act("faction", 0, target=far.vid))
+    assert far.damage == 2
+    s = _faction("overhaul", 2)
+    b = put(s, 0, BUGGY, (0, 0), 0, damage=2)
+    w = put(s, 0, WRECKER, (2, 0), 0, damage=1)
+    s.apply(Act("faction", 0))
+    assert b.damage == 0 and w.damage == 0
