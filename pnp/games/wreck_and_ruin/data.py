@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
-from pnp.games.salvage.data import _Bad, _error, _int, read_yaml
+from pnp.games.datafile import BadValue, located_error, read_yaml, whole
 from pnp.games.wreck_and_ruin.cards import (
     EVENT_EFFECTS,
     FACTION_EFFECTS,
@@ -36,76 +36,76 @@ _SKILLS = {"AGILE", "POTSHOT", "REPAIR", "STEAMROLL", "MECHANIC", "360 TURRET", 
 
 
 def rules_from_dict(data: Any, base: Config = Config()) -> Config:
-    """A rules.yaml document -> Config (``_Bad`` with the path of a bad value)."""
+    """A rules.yaml document -> Config (``BadValue`` with the path of a bad value)."""
     if data is None:
         return base
     if not isinstance(data, Mapping):
-        raise _Bad((), "must be a mapping of rule names to numbers")
+        raise BadValue((), "must be a mapping of rule names to numbers")
     known = {f.name for f in dataclasses.fields(Config)} - {"vehicles", "roster", "type_of"}
     out: dict[str, Any] = {}
     for key, v in data.items():
         path = (str(key),)
         if key not in known:
-            raise _Bad(path, "unknown rule")
+            raise BadValue(path, "unknown rule")
         if key in _TRIPLES:
             if not isinstance(v, list) or len(v) != 3:
-                raise _Bad(path, "must list three numbers: for 2, 3 and 4 players")
-            out[key] = tuple(_int(x, path + (i,), 0 if key in _ZERO_OK else 1)
+                raise BadValue(path, "must list three numbers: for 2, 3 and 4 players")
+            out[key] = tuple(whole(x, path + (i,), 0 if key in _ZERO_OK else 1)
                              for i, x in enumerate(v))
         elif key == "defender_explodes":
             if not isinstance(v, bool):
-                raise _Bad(path, f"must be true or false, got {v!r}")
+                raise BadValue(path, f"must be true or false, got {v!r}")
             out[key] = v
         elif key == "margin_ap":
             if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0:
-                raise _Bad(path, f"must be a number >= 0, got {v!r}")
+                raise BadValue(path, f"must be a number >= 0, got {v!r}")
             out[key] = float(v)
         else:
-            out[key] = _int(v, path, 0 if key in _ZERO_OK else 1)
+            out[key] = whole(v, path, 0 if key in _ZERO_OK else 1)
     return dataclasses.replace(base, **out)
 
 
 def vehicles_from_dict(data: Any, base: Config) -> Config:
     """A vehicles.yaml document -> Config with its vehicle table and roster."""
     if not isinstance(data, Mapping) or not isinstance(data.get("vehicles"), Mapping):
-        raise _Bad(("vehicles",), "must map each vehicle type to its stats under 'vehicles:'")
+        raise BadValue(("vehicles",), "must map each vehicle type to its stats under 'vehicles:'")
     rows = data["vehicles"]
     types = []
     for name in KINDS:
         if name not in rows:
-            raise _Bad(("vehicles",), f"the vehicle type {name!r} is missing")
+            raise BadValue(("vehicles",), f"the vehicle type {name!r} is missing")
     for name, row in rows.items():
         here = ("vehicles", str(name))
         if name not in KINDS:
-            raise _Bad(here, f"unknown vehicle type ({', '.join(KINDS)})")
+            raise BadValue(here, f"unknown vehicle type ({', '.join(KINDS)})")
         if not isinstance(row, Mapping):
-            raise _Bad(here, "must be a mapping (size, move, attack, armour, dp, skills)")
+            raise BadValue(here, "must be a mapping (size, move, attack, armour, dp, skills)")
         unknown = set(row) - {"size", "move", "attack", "armour", "dp", "skills", "hexes"}
         if unknown:
-            raise _Bad(here + (sorted(unknown)[0],), "unknown key")
+            raise BadValue(here + (sorted(unknown)[0],), "unknown key")
         skills = row.get("skills") or []
         if not isinstance(skills, list):
-            raise _Bad(here + ("skills",), "must be a list of skills")
+            raise BadValue(here + ("skills",), "must be a list of skills")
         for i, s in enumerate(skills):
             if s not in _SKILLS:
-                raise _Bad(here + ("skills", i),
+                raise BadValue(here + ("skills", i),
                            f"unknown skill {s!r} ({', '.join(sorted(_SKILLS))})")
-        hexes = _int(row.get("hexes", 1), here + ("hexes",))
+        hexes = whole(row.get("hexes", 1), here + ("hexes",))
         if hexes > 2:
-            raise _Bad(here + ("hexes",), f"a vehicle takes 1 or 2 hexes, got {hexes}")
-        size, move, attack, armour, dp = (_int(row.get(k), here + (k,), 1) for k in
+            raise BadValue(here + ("hexes",), f"a vehicle takes 1 or 2 hexes, got {hexes}")
+        size, move, attack, armour, dp = (whole(row.get(k), here + (k,), 1) for k in
                                           ("size", "move", "attack", "armour", "dp"))
         types.append(VehicleType(str(name), size, move, attack, armour, dp, tuple(skills),
                                  hexes))
     roster = data.get("roster", list(base.roster))
     if not isinstance(roster, list) or not roster:
-        raise _Bad(("roster",), "must list the vehicles of a faction")
+        raise BadValue(("roster",), "must list the vehicles of a faction")
     for i, r in enumerate(roster):
         if r not in KINDS:
-            raise _Bad(("roster", i), f"unknown vehicle type {r!r} ({', '.join(KINDS)})")
+            raise BadValue(("roster", i), f"unknown vehicle type {r!r} ({', '.join(KINDS)})")
     if tuple(roster) != base.roster:
         # Actions and replays name vehicles by the rulebook's roster ("P2 scout-1").
-        raise _Bad(("roster",), f"must be the rulebook's roster {list(base.roster)} (the "
+        raise BadValue(("roster",), f"must be the rulebook's roster {list(base.roster)} (the "
                                 "vehicles' stats can change, not the faction's make-up)")
     return dataclasses.replace(base, vehicles=tuple(types), roster=tuple(roster))
 
@@ -115,8 +115,8 @@ def _load(path: str | Path | None, bundled: str, parse: Any) -> Any:
     data, lines = read_yaml(where)
     try:
         return parse(data)
-    except _Bad as bad:
-        raise _error(bad, where, lines) from None
+    except BadValue as bad:
+        raise located_error(bad, where, lines) from None
 
 
 def load_tiles(path: str | Path | None, seed: int | str) -> Any:
@@ -142,28 +142,28 @@ SALVAGE_FILE = "wreck_and_ruin/salvage.yaml"
 
 
 def cards_from_dict(data: Any, kind: str, key: str = "") -> tuple[CardDef, ...]:
-    """An events.yaml or salvage.yaml document -> its cards (``_Bad`` on a bad value)."""
+    """An events.yaml or salvage.yaml document -> its cards (``BadValue`` on a bad value)."""
     key = key or ("events" if kind == "event" else "salvage")
     vocab = {"event": EVENT_EFFECTS, "faction": FACTION_EFFECTS}.get(kind, SALVAGE_EFFECTS)
     if not isinstance(data, Mapping) or not isinstance(data.get(key), list):
-        raise _Bad((key,), f"must be a list of cards under '{key}:'")
+        raise BadValue((key,), f"must be a list of cards under '{key}:'")
     out, names = [], set()
     for i, row in enumerate(data[key]):
         here = (key, i)
         if not isinstance(row, Mapping):
-            raise _Bad(here, "each card is a mapping (name, effect, amount, count, text)")
+            raise BadValue(here, "each card is a mapping (name, effect, amount, count, text)")
         unknown = set(row) - {"name", "effect", "amount", "count", "text"}
         if unknown:
-            raise _Bad(here + (sorted(unknown)[0],), "unknown key")
+            raise BadValue(here + (sorted(unknown)[0],), "unknown key")
         name = row.get("name")
         if not isinstance(name, str) or not name.strip() or name in names:
-            raise _Bad(here + ("name",), f"each card needs a name of its own, got {name!r}")
+            raise BadValue(here + ("name",), f"each card needs a name of its own, got {name!r}")
         names.add(name)
         effect = row.get("effect")
         if effect not in vocab:
-            raise _Bad(here + ("effect",), f"unknown effect {effect!r} ({', '.join(vocab)})")
-        out.append(CardDef(name, kind, effect, _int(row.get("amount", 1), here + ("amount",)),
-                           str(row.get("text", "")), _int(row.get("count", 1),
+            raise BadValue(here + ("effect",), f"unknown effect {effect!r} ({', '.join(vocab)})")
+        out.append(CardDef(name, kind, effect, whole(row.get("amount", 1), here + ("amount",)),
+                           str(row.get("text", "")), whole(row.get("count", 1),
                                                           here + ("count",))))
     return tuple(out)
 
@@ -187,16 +187,16 @@ FACTIONS_FILE = "wreck_and_ruin/factions.yaml"
 def factions_from_dict(data: Any) -> tuple[tuple[str, tuple[CardDef, ...]], ...]:
     """A factions.yaml document -> (faction name, its cards) in seat order."""
     if not isinstance(data, Mapping) or not isinstance(data.get("factions"), Mapping):
-        raise _Bad(("factions",), "must map each faction to its cards under 'factions:'")
+        raise BadValue(("factions",), "must map each faction to its cards under 'factions:'")
     out = []
     for name, cards in data["factions"].items():
         here = ("factions", str(name))
         if not isinstance(cards, list) or not cards:
-            raise _Bad(here, "must list the faction's cards")
+            raise BadValue(here, "must list the faction's cards")
         defs = cards_from_dict({"faction": cards}, "faction", key="faction")
         out.append((str(name), tuple(defs)))
     if len(out) < 4:
-        raise _Bad(("factions",), f"needs the 4 factions, got {len(out)}")
+        raise BadValue(("factions",), f"needs the 4 factions, got {len(out)}")
     return tuple(out)
 
 
