@@ -96,6 +96,10 @@ def register(app: typer.Typer) -> None:
         seed: O.SeedOrNone = None,
         name: str | None = typer.Option(None, "--name", help="Deck name (shown on the default "
                                         "back; default: from the file name)."),
+        jobs: O.Jobs = 0,
+        cmyk: bool = typer.Option(False, "--cmyk", help="CMYK colours in the PDFs (text and "
+                                  "marks 100% K), for print shops that ask for it."),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
     ) -> None:
         """Lay out a card list as print-and-play files: a PDF to print double-sided, an SVG and a
         PNG per distinct card face, a Tabletop Simulator deck, and manifest.json. Components
@@ -107,8 +111,7 @@ def register(app: typer.Typer) -> None:
         from pnp.layout.cards import load_deck
         from pnp.layout.impose import parse_duplex
         from pnp.layout.pipeline import RenderOptions, load_for_render, parse_formats, render_deck
-        from pnp.layout.raster import pixel_size
-        from pnp.layout.sizes import parse_length, parse_page
+        from pnp.layout.sizes import parse_length, parse_page, pixel_size
         from pnp.layout.templates import card_size
         from pnp.output import Output
         from pnp.seed import seed_code
@@ -131,12 +134,19 @@ def register(app: typer.Typer) -> None:
             duplex=parse_duplex(duplex).value, back_offset=O.back_offset(back_offset),
             formats=wanted, dpi=dpi, print_shop=print_shop,
             seed_code=seed_code(seed) if seed is not None else None, stem=cards.stem,
-            tts_url=tts_url, overlap=overlap_mm)
+            tts_url=tts_url, overlap=overlap_mm, jobs=jobs or None, cmyk=cmyk)
         out_dir = Path(out) if out is not None else Path("output") / cards.stem
         previous = _read_manifest(out_dir)
+        from pnp.progress import LateBar
+
+        bar = LateBar("render", "cards", enabled=None if not quiet else False)
         with Output(out_dir, seed=seed) as output:
-            summary = render_deck(deck, the_layout, opts, output,
-                                  warn=lambda line: typer.echo(line, err=True))
+            try:
+                summary = render_deck(deck, the_layout, opts, output,
+                                      warn=lambda line: typer.echo(line, err=True),
+                                      progress=bar.update)
+            finally:
+                bar.close()
             manifest = output.commit(deck={"name": deck.name, "cards": summary.cards,
                                            "copies": summary.copies, "fronts": summary.fronts,
                                            "backs": summary.backs, "pages": summary.pages,
