@@ -100,6 +100,12 @@ def register(app: typer.Typer) -> None:
         cmyk: bool = typer.Option(False, "--cmyk", help="CMYK colours in the PDFs (text and "
                                   "marks 100% K), for print shops that ask for it."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        gutter: str | None = typer.Option(None, "--gutter", help="Space cards this far apart "
+                                          "(e.g. 8mm) so each keeps its full bleed on every "
+                                          "side, with crop marks in the gutters."),
+        printer_margin: str = typer.Option("5mm", "--printer-margin", help="No crop mark or "
+                                           "footer closer to the sheet edge than this (home "
+                                           "printers lose 4-5 mm); grids reflow to keep it."),
     ) -> None:
         """Lay out a card list as print-and-play files: a PDF to print double-sided, an SVG and a
         PNG per distinct card face, a Tabletop Simulator deck, and manifest.json. Components
@@ -128,13 +134,21 @@ def register(app: typer.Typer) -> None:
         if not 0 <= overlap_mm <= 50:
             raise PnpError(f"overlap must be between 0 and 50 mm, got {overlap!r}",
                            field="overlap")
+        gutter_mm = parse_length(gutter, field="gutter") if gutter is not None else None
+        if gutter_mm is not None and not 0 <= gutter_mm <= 50:
+            raise PnpError(f"gutter must be between 0 and 50 mm, got {gutter!r}", field="gutter")
+        margin_mm = parse_length(printer_margin, field="printer-margin")
+        if not 0 <= margin_mm <= 25:
+            raise PnpError(f"printer margin must be between 0 and 25 mm, got {printer_margin!r}",
+                           field="printer-margin")
         opts = RenderOptions(
             size=card_size(the_layout, size), page=parse_page(page, field="page"),
             bleed=bleed_mm, crop_marks=crop_marks, safe_zone_guide=safe_zone_guide,
             duplex=parse_duplex(duplex).value, back_offset=O.back_offset(back_offset),
             formats=wanted, dpi=dpi, print_shop=print_shop,
             seed_code=seed_code(seed) if seed is not None else None, stem=cards.stem,
-            tts_url=tts_url, overlap=overlap_mm, jobs=jobs or None, cmyk=cmyk)
+            tts_url=tts_url, overlap=overlap_mm, jobs=jobs or None, cmyk=cmyk,
+            gutter=gutter_mm, printer_margin=margin_mm)
         out_dir = Path(out) if out is not None else Path("output") / cards.stem
         previous = _read_manifest(out_dir)
         from pnp.progress import LateBar

@@ -22,7 +22,14 @@ from pnp.errors import PnpError
 from pnp.layout.convert import card_label
 from pnp.layout.draw import Component, Drawing
 from pnp.layout.faces import BATCH, FaceFiles, FaceJob, FaceRunner
-from pnp.layout.impose import MIN_MARGIN, fit_grid, nup, poster, print_shop_pages
+from pnp.layout.impose import (
+    MIN_MARGIN,
+    PRINTER_MARGIN,
+    fit_grid,
+    nup,
+    poster,
+    print_shop_pages,
+)
 from pnp.layout.pdf import PdfWriter, write_pdf
 from pnp.layout.templates import Layout, components, load_layout, missing_glyphs, overflowing
 from pnp.layout.tts import DEFAULT_DPI as TTS_DPI
@@ -52,6 +59,8 @@ class RenderOptions:
     overlap: float = 10.0  # shared strip between neighbouring pages of a tiled board
     jobs: int | None = None  # processes for rasterising (None: every core)
     cmyk: bool = False
+    printer_margin: float = PRINTER_MARGIN  # no mark or footer closer to the sheet edge
+    gutter: float | None = None  # space between cards (None: bleed between them or shared cuts)
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -99,12 +108,13 @@ class Summary:
 
 def fits_page(face: Drawing, opts: RenderOptions) -> bool:
     """Whether a face goes n-up on the print pages; if not it is a board, tiled as a poster."""
-    return _fits((face.width, face.height), opts.page, opts.bleed)
+    return _fits((face.width, face.height), opts.page, opts.bleed, opts.gutter)
 
 
 @lru_cache(maxsize=64)
-def _fits(size: tuple[float, float], page: tuple[float, float], bleed: float) -> bool:
-    return fit_grid(size, page, MIN_MARGIN, bleed) is not None
+def _fits(size: tuple[float, float], page: tuple[float, float], bleed: float,
+          gutter: float | None) -> bool:
+    return fit_grid(size, page, MIN_MARGIN, bleed, gutter=gutter) is not None
 
 
 def render_deck(deck: Deck, layout: Layout, opts: RenderOptions, out: Output,
@@ -167,9 +177,11 @@ class _Render:
 
         fitting = laid_out()
         if "pdf" in opts.formats:
+            notes: list[str] = []
             pages = nup(fitting, opts.page, bleed=opts.bleed, crop_marks=opts.crop_marks,
                         duplex=opts.duplex, back_offset=opts.back_offset, footer=self.footer,
-                        safe_zone_guide=opts.safe_zone_guide)
+                        safe_zone_guide=opts.safe_zone_guide, gutter=opts.gutter,
+                        printer_margin=opts.printer_margin, notes=notes)
             first = next(pages, None)
             if first is not None:
                 writer = PdfWriter(self.out.path(f"{opts.stem}.pdf", "pdf"), title=self.deck.name,
@@ -178,6 +190,8 @@ class _Render:
                 for page in pages:
                     writer.add(page)
                 self.summary.pages = writer.close()
+            for line in notes:
+                self.warn(f"note: {line}")
         else:
             for _ in fitting:
                 pass
