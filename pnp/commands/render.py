@@ -26,6 +26,14 @@ Examples:
   pnp render boards.csv --size 400x300mm --overlap 12mm   (boards tiled over A4 pages)
 """
 
+PREFLIGHT_EXAMPLES = """
+Examples:
+
+  pnp preflight output/salvage-mods/salvage-mods.pdf
+
+  pnp preflight output/*/*.pdf --json
+"""
+
 CALIBRATE_EXAMPLES = """
 Print the PDF double-sided at 100% (no "fit to page"), hold the sheet against a light and \
 read on each ruler where the front cross's arm falls: that is X (horizontal ruler) and Y \
@@ -173,6 +181,28 @@ def register(app: typer.Typer) -> None:
                    + (f", {summary.boards} board(s) tiled in boards/" if summary.boards else "")
                    + (f", {summary.warnings} warning(s)" if summary.warnings else ""))
         sys.stdout.flush()
+
+    @app.command("preflight", epilog=PREFLIGHT_EXAMPLES)
+    def preflight_cmd(
+        files: list[Path] = typer.Argument(..., help="PDF files to check."),
+        json_out: O.Json = False,
+    ) -> None:
+        """Check PDFs before sending them to print: page boxes, fonts (embedded? subset?),
+        colour spaces, images below 300 dpi at their placed size, text below 6 pt (below 5 pt is
+        a problem), text or lines within 3 mm of the trim (or 5 mm of the sheet edge on pages
+        without a TrimBox). Exit code 1 when a file has a problem."""
+        from pnp.preflight import preflight
+
+        reports = [preflight(f) for f in files]
+        if json_out:
+            typer.echo(json.dumps({"files": [r.to_dict() for r in reports]}, sort_keys=True,
+                                  indent=2))
+        else:
+            for r in reports:
+                for line in r.lines():
+                    typer.echo(line)
+        if any(r.problems for r in reports):
+            raise typer.Exit(1)
 
     @app.command("calibrate", epilog=CALIBRATE_EXAMPLES)
     def calibrate(

@@ -114,7 +114,7 @@ def crop_marks(xs: Sequence[float], ys: Sequence[float], extent: Box,
     """
     pw, ph = page
     x0, y0, x1, y1 = extent
-    edge = max(edge, MARK_EDGE)
+    edge = max(edge, MARK_EDGE) + MARK_STROKE  # the stroke's width stays off the edge too
     marks: list[Path] = []
     add = marks.append
 

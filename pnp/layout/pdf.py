@@ -251,6 +251,11 @@ class _Painter:
         if form is None:
             self.items(g.items)
         else:
+            # A form starts from the caller's graphics state: opaque, as it was drawn (setting
+            # an alpha, even 1, would make the file PDF 1.4 for nothing).
+            for key, setter in (("fill_alpha", c.setFillAlpha), ("stroke_alpha", c.setStrokeAlpha)):
+                if self._changed(key, 1.0):
+                    setter(1.0)
             c.doForm(form)
         self.pop()
 
@@ -269,8 +274,8 @@ class _Painter:
         name = f"pnpForm{len(self.forms_made) + 1}"
         self.forms_made.append(name)
         state, stack = self.state, self.stack
-        self.state = {k: _UNKNOWN for k in ("fill", "fill_alpha", "stroke", "stroke_alpha",
-                                               "width", "dash")}  # inherits the caller's
+        # inherits the caller's colours, width and dash; its alphas are 1 (see group())
+        self.state = {k: _UNKNOWN for k in ("fill", "stroke", "width", "dash")}
         self.stack = []
         c = self.c
         c.beginForm(name, -FORM_REACH, -FORM_REACH, FORM_REACH, FORM_REACH)

@@ -75,7 +75,7 @@ def test_gutter_gives_every_card_its_bleed_on_all_sides(tmp_path, run_pnp):
         assert len(runs) >= 2
         for r in runs:
             assert min(abs((r[-1] - r[0] + 1) / PX - (d + 6)) for d in (63.5, 88.9)) < 0.3
-        for a, b in zip(runs, runs[1:]):
+        for a, b in zip(runs, runs[1:], strict=False):
             assert (b[0] - a[-1] - 1) / PX == pytest.approx(10 - 6, abs=0.3)
     # marks inside that gap, between the rows
     rows = np.nonzero(mask.any(axis=1))[0]
