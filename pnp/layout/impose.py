@@ -19,6 +19,7 @@ from pnp.layout.marks import (
     EPS,
     MARK_GAP,
     MARK_MIN,
+    MARK_STROKE,
     Box,
     bbox,
     crop_marks,
@@ -180,7 +181,7 @@ def _room_for_marks(axis: Axis, length: float, edge: float) -> Axis:
     while True:
         if axis.gap() >= 2 * MARK_GAP + MARK_MIN - EPS:
             return axis  # marks in the gutters between cards
-        room = axis.start - edge - MARK_GAP - MARK_MIN
+        room = axis.start - edge - MARK_STROKE - MARK_GAP - MARK_MIN
         if room >= -EPS or axis.count == 1:
             return replace(axis, outer=max(0.0, min(axis.outer, room)))
         axis = axis.shrink(length)

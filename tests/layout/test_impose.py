@@ -100,8 +100,8 @@ def test_poker_on_a4_shares_cut_lines_and_bleeds_on_the_outer_edges():
     top, bottom = min(t[1] for t in ts), max(t[3] for t in ts)
     for (x0, y0, x1, y1), t in zip(boxes, ts):
         # neighbours share the cut; the outer edges keep what bleed leaves room for marks
-        assert x0 == pytest.approx(t[0] - 2.25 if t[0] == left else t[0])
-        assert x1 == pytest.approx(t[2] + 2.25 if t[2] == right else t[2])
+        assert x0 == pytest.approx(t[0] - 2.05 if t[0] == left else t[0])
+        assert x1 == pytest.approx(t[2] + 2.05 if t[2] == right else t[2])
         assert y0 == pytest.approx(t[1] - 3.0 if t[1] == top else t[1])
         assert y1 == pytest.approx(t[3] + 3.0 if t[3] == bottom else t[3])
 
