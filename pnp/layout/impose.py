@@ -368,7 +368,12 @@ def _reflowed(grid: Grid, comp: Component, size: tuple[float, float],
 def _front_page(grid: Grid, comps: Sequence[Component], page: tuple[float, float],
                 margin: float, bleed: float, marks: bool, safe_guide: bool,
                 footer: str, edge: float = 0.0) -> tuple[Drawing, list[_Placed]]:
-    placed = [_place_front(c.front, i, grid, bleed, safe_guide) for i, c in enumerate(comps)]
+    # A partly filled page is a smaller grid (same slots): its last row and column are its outer
+    # edges, for the bleed and for the marks beside them.
+    ncols = grid.cols.count
+    used = Grid(replace(grid.cols, count=min(len(comps), ncols)),
+                replace(grid.rows, count=math.ceil(len(comps) / ncols)), grid.rotate)
+    placed = [_place_front(c.front, i, used, bleed, safe_guide) for i, c in enumerate(comps)]
     items: list[Item] = [p.items() for p in placed]
     outlined = any(p.outline for p in placed)
     items += [Path(points=p.outline, closed=True, stroke="black", stroke_width=CUT_STROKE)
@@ -377,9 +382,6 @@ def _front_page(grid: Grid, comps: Sequence[Component], page: tuple[float, float
     obstacles: list[Box] = [grid.extent()]
     if marks and not outlined:  # outlined components are cut along their drawn outline
         # a partly filled page gets marks only where its cards are
-        ncols = grid.cols.count
-        used = Grid(replace(grid.cols, count=min(len(comps), ncols)),
-                    replace(grid.rows, count=math.ceil(len(comps) / ncols)), grid.rotate)
         cm = crop_marks(used.cols.cuts(), used.rows.cuts(), used.extent(), page, edge=edge)
         cm += gutter_marks(used.cols, used.rows, page)
         items += cm
