@@ -11,13 +11,16 @@ on 1,000 different poker cards (the default layout, 9 per A4 page, crop marks, m
 (c) Peak resident memory of a child rendering ``big`` cards to the PDF (default 100,000),
     next to one rendering 100.
 
+With ``--baseline DIR`` (a source tree of another pnp version, e.g. from `git archive`), (a) and
+(b) are also run with that version, alternating with this one, for ratios from the same run.
+
     python benchmarks/bench_render.py [cards] [big] [--runs N] [--skip-all] [--skip-big]
+                                      [--baseline DIR]
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import os
 import resource
 import subprocess
@@ -131,15 +134,24 @@ def child(n: int) -> None:
 def peak_mb(n: int) -> float:
     """Peak resident set of a fresh child process rendering n cards, in MB."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run([sys.executable, __file__, "--child", str(n)], check=True)
+    subprocess.run([sys.executable, os.path.abspath(__file__), "--child", str(n)], check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     # ru_maxrss of children is the largest child so far (kB on Linux): run the smaller first.
     return max(after, before) / 1024
 
 
-def timed(cmd: list[str]) -> float:
+BASELINE: str | None = None
+
+
+def timed(cmd: list[str], baseline: bool = False) -> float:
+    env = dict(os.environ)
+    if baseline and BASELINE:
+        env["PYTHONPATH"] = BASELINE  # its pnp is imported before the installed one
+        cmd = [c for c in cmd if c not in ("--quiet",)]
     t0 = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    # run from the temp folder: the current folder comes first on a child's sys.path
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env,
+                   cwd=tempfile.gettempdir())
     return time.perf_counter() - t0
 
 
@@ -156,7 +168,8 @@ def main(n: int = 1000, big: int = 100_000, runs: int = 3, skip_all: bool = Fals
         src = Path(tmp) / "bench.csv"
         write_csv(src, n)
         out = str(Path(tmp) / "out")
-        bare_cmd = [sys.executable, __file__, "--bare", str(n), str(Path(tmp) / "bare.pdf")]
+        bare_cmd = [sys.executable, os.path.abspath(__file__), "--bare", str(n),
+                    str(Path(tmp) / "bare.pdf")]
         pdf_cmd = pnp_cmd(str(src), "--out", out, "--formats", "pdf")
         timed(bare_cmd)
         timed(pdf_cmd)  # warm the file cache
@@ -170,10 +183,23 @@ def main(n: int = 1000, big: int = 100_000, runs: int = 3, skip_all: bool = Fals
               f"(runs {min(t_pdf):.2f}-{max(t_pdf):.2f})")
         print(f"ratio (best of each):               {min(t_pdf) / min(t_bare):.2f}x "
               "(target <= 4x)")
+        if BASELINE:
+            t_base = [timed(pdf_cmd, baseline=True) for _ in range(runs)]
+            print(f"baseline {BASELINE} --formats pdf: {min(t_base):.2f} s "
+                  f"(runs {min(t_base):.2f}-{max(t_base):.2f}; "
+                  f"{min(t_base) / min(t_bare):.2f}x the bare loop)")
         if not skip_all:
-            t_all = [timed(pnp_cmd(str(src), "--out", out)) for _ in range(max(1, runs - 1))]
+            t_all, t_old = [], []
+            for _ in range(max(1, runs - 1)):
+                t_all.append(timed(pnp_cmd(str(src), "--out", out)))
+                if BASELINE:
+                    t_old.append(timed(pnp_cmd(str(src), "--out", out + "-base"), baseline=True))
             print(f"pnp render, all four formats:       {min(t_all):.1f} s "
                   f"(runs {min(t_all):.1f}-{max(t_all):.1f}; target < 10 s on two cores)")
+            if t_old:
+                print(f"  baseline, all four formats:       {min(t_old):.1f} s "
+                      f"(runs {min(t_old):.1f}-{max(t_old):.1f}): this version "
+                      f"{min(t_old) / min(t_all):.1f}x as fast")
             t_one = timed(pnp_cmd(str(src), "--out", out, "--jobs", "1"))
             print(f"  the same with --jobs 1:           {t_one:.1f} s")
     if not skip_big:
@@ -200,6 +226,10 @@ if __name__ == "__main__":
         flags = {a for a in sys.argv[1:] if a.startswith("--skip")}
         rest = [a for a in sys.argv[1:] if not a.startswith("--skip")]
         n_runs = 3
+        if "--baseline" in rest:
+            k = rest.index("--baseline")
+            BASELINE = rest[k + 1]
+            del rest[k:k + 2]
         if "--runs" in rest:
             k = rest.index("--runs")
             n_runs = int(rest[k + 1])
