@@ -275,7 +275,8 @@ class TTSBuilder:
         cols, rows = sheet_grid(len(pictures))
         grid = (MAX_COLS, MAX_ROWS) if many else (cols, rows)
         cw, ch = card_size_for(group.picture, *grid)
-        sheet = PILImage.new("RGB", (cols * cw, rows * ch), (255, 255, 255))
+        full = len(pictures) == cols * rows  # every pixel is pasted over: no white fill needed
+        sheet = PILImage.new("RGB", (cols * cw, rows * ch), None if full else (255, 255, 255))
         for k, picture in enumerate(pictures):
             im = self._image(group, picture)
             if im.size != (cw, ch):
