@@ -3,9 +3,9 @@
 Per file: PDF version against the features used (transparency needs 1.4); per page: its boxes;
 fonts (embedded? subset? one tag per subset); colour spaces; images below 300 dpi at their
 placed size; text below 6 pt (below 5 pt is a problem: the smallest print pnp allows, for seed
-codes); text or strokes within the safe zone: 3 mm inside the TrimBox on a page with one (a
-print-shop page), else within the printer margin of the sheet edge. Filled art may run into
-either: that is bleed.
+codes); text within the safe zone: 3 mm inside the TrimBox on a page with one (a print-shop
+page); on a page without one, text or a stroked line (a crop mark) within the printer margin of
+the sheet edge. Filled art may run into either: that is bleed.
 
 Objects are read with pdfium (positions and sizes as drawn, form XObjects included), fonts,
 boxes and colour operators with pypdf.
@@ -205,8 +205,10 @@ def _page(doc: Any, index: int, report: Report) -> None:
                 if dpi < MIN_DPI - 0.5:
                     report.problems.append(f"{where}: image of {w.value}x{h.value} px placed "
                                            f"at {dpi:.0f} dpi (below {MIN_DPI:g})")
-            elif kind == c.FPDF_PAGEOBJ_PATH and not inside(box) and _stroked_only(obj):
-                # a line to see or cut by (crop mark, cut line), not filled art that bleeds
+            elif (kind == c.FPDF_PAGEOBJ_PATH and not trim and not inside(box)
+                  and _stroked_only(obj)):
+                # on a home sheet, a line to see or cut by (crop mark, cut line) the printer
+                # would lose; on a print-shop page lines are the card's art
                 unsafe += 1
                 if unsafe <= 5:
                     report.problems.append(

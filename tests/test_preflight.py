@@ -147,3 +147,33 @@ def test_cmyk_text_and_marks_are_100_percent_k(tmp_path, run_pnp):
     data = b"".join(p.get_contents().get_data() for p in PdfReader(tmp_path / "o" / "d.pdf").pages)
     assert b" rg" not in data and b" RG" not in data
     assert b"0 0 0 1 K" in data  # crop marks: black only
+
+
+def test_every_card_and_tile_keeps_its_text_3mm_inside_its_cut(tmp_path):
+    """Each card and tile of the Junkyard Wars and Waste Knights sessions, one a page with its
+    TrimBox (as a print shop gets them): no text in the 3 mm safe zone, none below 5 pt."""
+    from pnp.games.junkyard_wars import GAME as JW
+    from pnp.games.junkyard_wars.pack import session_pack as jw_pack
+    from pnp.games.waste_knights import GAME as WK
+    from pnp.games.waste_knights.session import session_pack as wk_pack
+    from pnp.layout.impose import print_shop_pages
+    from pnp.layout.pdf import write_pdf
+    from pnp.pack import Cards, PrintOptions
+
+    jw = {"square_mm": 20.0, "deck_size": 40}
+    wk = {"mode": "session", "reject_unbalanced": False, "max_tries": 1000,
+          "hex_size": "60mm", "rounds": 10, "vehicle": "strider"}
+    packs = [jw_pack(JW.make_setup("pf", 4, ("heuristic",) * 4, jw), "pf", jw, 4, 1,
+                     PrintOptions()),
+             wk_pack(WK.make_setup("pf", 4, ("heuristic",), wk), "pf", wk, 4, 1, PrintOptions())]
+    checked = 0
+    for pack in packs:
+        for f in pack.files:
+            if not isinstance(f, Cards):
+                continue
+            path = tmp_path / f"{pack.title}-{f.path}"
+            write_pdf(print_shop_pages(list(f.components), 3.0), path, print_shop=True)
+            report = preflight(path)
+            assert report.problems == [], (f.path, report.problems[:5])
+            checked += len(report.pages)
+    assert checked > 100
