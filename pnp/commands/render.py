@@ -230,6 +230,10 @@ def register(app: typer.Typer) -> None:
                        + (f", {summary.pages} PDF pages" if summary.pages else "")
                        + (f", {summary.boards} board(s) tiled in boards/" if summary.boards else "")
                        + (f", {summary.warnings} warning(s)" if summary.warnings else ""))
+            if "tts" in wanted and (out_dir / "tts" / f"{stem}.json").exists():
+                typer.echo(f"{out_dir / 'tts' / (stem + '.json')}: copy it into Tabletop "
+                           "Simulator's Saves/Saved Objects folder"
+                           + ("" if tts_url else "; its images load once hosted (--tts-url)"))
             sys.stdout.flush()
 
         if not watch:
