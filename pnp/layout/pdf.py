@@ -23,6 +23,11 @@ from pnp.layout.draw import Circle, Drawing, Group, Image, Item, Path, Rect, Tex
 from pnp.layout.sizes import MM_PER_POINT
 from pnp.layout.text import fit_text, icon_kind, icon_place, register_font
 
+# Streams are Flate only: reportlab's default also ASCII85-encodes them, a quarter larger in the
+# file and in memory (every page's stream is held until the file is written) for no reader's
+# benefit. Every PDF pnp writes goes through reportlab in this process, so it is set once here.
+rl_config.useA85 = 0
+
 PT_PER_MM = 1.0 / MM_PER_POINT
 MITER_LIMIT = 4.0  # SVG's default, so both backends draw the same corners
 
