@@ -1,19 +1,26 @@
-"""Time `pnp render` (default layout -> print PDF) against a bare reportlab loop; peak memory.
+"""Time `pnp render` against a bare reportlab loop, every format, and peak memory.
 
-(a) The whole pipeline on 1,000 different poker cards: read the CSV, evaluate the default
-    layout (Jinja2) per card, check text overflow, impose 9 per A4 page with crop marks and
-    mirrored backs, write the PDF. (b) A bare reportlab loop drawing the same boxes and text
-    (fronts and backs) with reportlab's simpleSplit for wrapping and no fitting. Both in one run;
-    the ratio is what to read. (c) Peak resident memory of a child process rendering 10,000
-    cards to the PDF, next to the same child importing everything and rendering 100 cards.
+Every figure is a whole process, as a designer runs it (interpreter start and imports included),
+on 1,000 different poker cards (the default layout, 9 per A4 page, crop marks, mirrored backs):
 
-    python benchmarks/bench_render.py [cards] [big]
+(a) `pnp render cards.csv --formats pdf` against a child running a bare 30-line reportlab loop
+    that draws the same boxes and text (fronts and backs, reportlab's simpleSplit for wrapping,
+    no fitting): the ratio is what to read; best of ``--runs`` for each, alternated.
+(b) `pnp render cards.csv` with all four formats (PDF, SVG and PNG per face, Tabletop
+    Simulator), on every core, and with --jobs 1.
+(c) Peak resident memory of a child rendering ``big`` cards to the PDF (default 100,000),
+    next to one rendering 100.
+
+With ``--baseline DIR`` (a source tree of another pnp version, e.g. from `git archive`), (a) and
+(b) are also run with that version, alternating with this one, for ratios from the same run.
+
+    python benchmarks/bench_render.py [cards] [big] [--runs N] [--skip-all] [--skip-big]
+                                      [--baseline DIR]
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import os
 import resource
 import subprocess
@@ -127,46 +134,105 @@ def child(n: int) -> None:
 def peak_mb(n: int) -> float:
     """Peak resident set of a fresh child process rendering n cards, in MB."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run([sys.executable, __file__, "--child", str(n)], check=True)
+    subprocess.run([sys.executable, os.path.abspath(__file__), "--child", str(n)], check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     # ru_maxrss of children is the largest child so far (kB on Linux): run the smaller first.
     return max(after, before) / 1024
 
 
-def main(n: int = 1000, big: int = 10_000) -> None:
-    from pnp.layout.text import register_font
+BASELINE: str | None = None
 
-    register_font("Vera")
+
+def timed(cmd: list[str], baseline: bool = False) -> float:
+    env = dict(os.environ)
+    if baseline and BASELINE:
+        env["PYTHONPATH"] = BASELINE  # its pnp is imported before the installed one
+        cmd = [c for c in cmd if c not in ("--quiet",)]
+    t0 = time.perf_counter()
+    # run from the temp folder: the current folder comes first on a child's sys.path
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env,
+                   cwd=tempfile.gettempdir())
+    return time.perf_counter() - t0
+
+
+def pnp_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "pnp.cli", "render", *args, "--quiet"]
+
+
+def main(n: int = 1000, big: int = 100_000, runs: int = 3, skip_all: bool = False,
+         skip_big: bool = False) -> None:
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+          f"load average {os.getloadavg()[0]:.1f}")
+    print(f"{n} poker cards (all different), default layout, 9 per A4 page, fronts + backs")
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "bench.csv"
         write_csv(src, n)
-        warm = Path(tmp) / "warm.csv"
-        write_csv(warm, 9)
-        pipeline(warm, Path(tmp) / "warm")  # imports, fonts, layout parse
-        bare(9, io.BytesIO())
+        out = str(Path(tmp) / "out")
+        bare_cmd = [sys.executable, os.path.abspath(__file__), "--bare", str(n),
+                    str(Path(tmp) / "bare.pdf")]
+        pdf_cmd = pnp_cmd(str(src), "--out", out, "--formats", "pdf")
+        timed(bare_cmd)
+        timed(pdf_cmd)  # warm the file cache
+        t_bare, t_pdf = [], []
+        for _ in range(runs):
+            t_bare.append(timed(bare_cmd))
+            t_pdf.append(timed(pdf_cmd))
+        print(f"bare reportlab loop, whole process: {min(t_bare):.2f} s "
+              f"(runs {min(t_bare):.2f}-{max(t_bare):.2f})")
+        print(f"pnp render --formats pdf:           {min(t_pdf):.2f} s "
+              f"(runs {min(t_pdf):.2f}-{max(t_pdf):.2f})")
+        print(f"ratio (best of each):               {min(t_pdf) / min(t_bare):.2f}x "
+              "(target <= 4x)")
+        if BASELINE:
+            t_base = [timed(pdf_cmd, baseline=True) for _ in range(runs)]
+            print(f"baseline {BASELINE} --formats pdf: {min(t_base):.2f} s "
+                  f"(runs {min(t_base):.2f}-{max(t_base):.2f}; "
+                  f"{min(t_base) / min(t_bare):.2f}x the bare loop)")
+        if not skip_all:
+            t_all, t_old = [], []
+            for _ in range(max(1, runs - 1)):
+                t_all.append(timed(pnp_cmd(str(src), "--out", out)))
+                if BASELINE:
+                    t_old.append(timed(pnp_cmd(str(src), "--out", out + "-base"), baseline=True))
+            print(f"pnp render, all four formats:       {min(t_all):.1f} s "
+                  f"(runs {min(t_all):.1f}-{max(t_all):.1f}; target < 10 s on two cores)")
+            if t_old:
+                print(f"  baseline, all four formats:       {min(t_old):.1f} s "
+                      f"(runs {min(t_old):.1f}-{max(t_old):.1f}): this version "
+                      f"{min(t_old) / min(t_all):.1f}x as fast")
+            t_one = timed(pnp_cmd(str(src), "--out", out, "--jobs", "1"))
+            print(f"  the same with --jobs 1:           {t_one:.1f} s")
+    if not skip_big:
+        small = peak_mb(100)
         t0 = time.perf_counter()
-        bare(n, io.BytesIO())
-        t_bare = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        pipeline(src, Path(tmp) / "out")
-        t_pnp = time.perf_counter() - t0
-        size = (Path(tmp) / "out" / "bench.pdf").stat().st_size
-    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-    print(f"{n} poker cards (all different), default layout, 9 per A4 page, fronts + backs")
-    print(f"bare reportlab loop:       {t_bare:.3f} s")
-    print(f"pnp render pipeline (pdf): {t_pnp:.3f} s  ({size / 1e6:.1f} MB PDF)")
-    print(f"ratio:                     {t_pnp / t_bare:.2f}x  (target <= 4x)")
-    small = peak_mb(100)
-    t0 = time.perf_counter()
-    large = peak_mb(big)
-    t_big = time.perf_counter() - t0
-    print(f"peak memory, 100 cards:    {small:.0f} MB")
-    print(f"peak memory, {big} cards: {large:.0f} MB  ({t_big:.1f} s; target < 300 MB)")
+        large = peak_mb(big)
+        t_big = time.perf_counter() - t0
+        print(f"peak memory, 100 cards:    {small:.0f} MB")
+        print(f"peak memory, {big} cards: {large:.0f} MB  ({t_big:.1f} s; target < 300 MB)")
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 2 and sys.argv[1] == "--child":
         child(int(sys.argv[2]))
+    elif len(sys.argv) > 3 and sys.argv[1] == "--bare":
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFont
+
+        for font, file in (("Vera", "Vera.ttf"), ("Vera-Bold", "VeraBd.ttf"),
+                           ("Vera-Italic", "VeraIt.ttf")):
+            pdfmetrics.registerFont(TTFont(font, file))  # reportlab's own copies
+        bare(int(sys.argv[2]), sys.argv[3])
     else:
-        args = [int(a) for a in sys.argv[1:3]]
-        main(*args)
+        flags = {a for a in sys.argv[1:] if a.startswith("--skip")}
+        rest = [a for a in sys.argv[1:] if not a.startswith("--skip")]
+        n_runs = 3
+        if "--baseline" in rest:
+            k = rest.index("--baseline")
+            BASELINE = rest[k + 1]
+            del rest[k:k + 2]
+        if "--runs" in rest:
+            k = rest.index("--runs")
+            n_runs = int(rest[k + 1])
+            del rest[k:k + 2]
+        args = [int(a) for a in rest[:2]]
+        main(*args, runs=n_runs, skip_all="--skip-all" in flags, skip_big="--skip-big" in flags)

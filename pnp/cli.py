@@ -65,14 +65,30 @@ def games_cmd(
                    f"commands: {', '.join(r['commands'])}; bots: {', '.join(r['bots'])}")
 
 
-@functools.cache  # once per process: main() runs many times in one process under the tests
+GENERIC = ("render", "calibrate", "preflight")
+
+
 def _register() -> None:
-    # The generic commands, then one group per registered game, built from its GameSpec.
+    _register_generic()
+    # A generic command needs no game: not importing them keeps numpy off the print path.
+    command = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
+    if command not in GENERIC:
+        _register_games()
+
+
+@functools.cache  # once per process: main() runs many times in one process under the tests
+def _register_generic() -> None:
     from pnp.commands import render
+
+    render.register(app)
+
+
+@functools.cache
+def _register_games() -> None:
+    # One group per registered game, built from its GameSpec.
     from pnp.commands.game import game_app
     from pnp.games.registry import GAMES, get
 
-    render.register(app)
     for name in GAMES:
         spec = get(name)
         app.add_typer(game_app(spec), name=name, help=f"{spec.title}: "

@@ -25,6 +25,8 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
     bleed: float = 3.0
+    printer_margin: float = 5.0  # no mark or footer closer to the sheet edge
+    gutter: float | None = None
 
 
 def footer(title: str, seed: int | str) -> str:

@@ -16,6 +16,7 @@ def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
     from pnp.layout.svg import write_svg
     from pnp.report import write_report
 
+    notes: list[str] = []
     for f in pack.files:
         if isinstance(f, Pages):
             write_pdf(list(f.pages), out.path(f.path, f.kind), title=f.title)
@@ -23,7 +24,8 @@ def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
             bleed = opts.bleed if f.bleed is None else f.bleed
             pages = nup(f.components, opts.page, bleed=bleed, duplex=opts.duplex,
                         back_offset=opts.back_offset, crop_marks=opts.crop_marks and f.crop_marks,
-                        footer=pack.footer)
+                        footer=pack.footer, printer_margin=opts.printer_margin,
+                        gutter=opts.gutter, notes=notes)
             write_pdf(pages, out.path(f.path, f.kind), title=f.title)
         elif isinstance(f, Poster):
             write_pdf(poster(f.drawing, opts.page, footer=pack.footer), out.path(f.path, f.kind),
@@ -36,4 +38,7 @@ def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
             out.write_json(f.path, f.data, f.kind)
         else:  # pragma: no cover - PackFile is closed
             raise TypeError(f"not a pack file: {f!r}")
-    return out.commit(checks=list(pack.checks), **dict(pack.manifest))
+    extra = dict(pack.manifest)
+    if notes:  # grids reflowed to keep their marks printable: echoed by the command
+        extra["print_notes"] = notes
+    return out.commit(checks=list(pack.checks), **extra)

@@ -12,7 +12,7 @@ import sys
 class ProgressBar:
     """Batches done out of ``total``; call ``update(done, total)`` then ``close()``."""
 
-    def __init__(self, total: int, label: str = "games"):
+    def __init__(self, total: int, label: str = "games", unit: str = "batches"):
         from rich.console import Console
         from rich.progress import (
             BarColumn,
@@ -23,7 +23,7 @@ class ProgressBar:
             TimeRemainingColumn,
         )
         self._progress = Progress(TextColumn("{task.description}"), BarColumn(),
-                                  MofNCompleteColumn(), TextColumn("batches"),
+                                  MofNCompleteColumn(), TextColumn(unit),
                                   TimeElapsedColumn(), TimeRemainingColumn(),
                                   console=Console(file=sys.stderr), transient=False,
                                   auto_refresh=False, redirect_stdout=False,
@@ -38,3 +38,38 @@ class ProgressBar:
     def close(self) -> None:
         """Stop the bar (leaves the last state on screen)."""
         self._progress.stop()
+
+
+class LateBar:
+    """A bar that appears only once a run has taken ``delay`` seconds, and only on a terminal."""
+
+    def __init__(self, label: str, unit: str, *, enabled: bool | None = None,
+                 delay: float = 1.0):
+        import time
+
+        self._clock = time.monotonic
+        self._start = self._clock()
+        self._delay = delay
+        self._label, self._unit = label, unit
+        self._enabled = sys.stderr.isatty() if enabled is None else enabled
+        self._bar: ProgressBar | None = None
+        self._last = 0.0
+
+    def update(self, done: int, total: int) -> None:
+        """``done`` of ``total`` finished (cheap when no bar is shown)."""
+        if not self._enabled:
+            return
+        now = self._clock()
+        if self._bar is None:
+            if now - self._start < self._delay:
+                return
+            self._bar = ProgressBar(total, self._label, self._unit)
+        if now - self._last >= 0.1 or done == total:  # at most ten refreshes a second
+            self._last = now
+            self._bar.update(done, total)
+
+    def close(self) -> None:
+        """Stop the bar, if one was shown."""
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None

@@ -47,7 +47,8 @@ padding:1.5em 2em;color:#1f2328;line-height:1.45}
 h1{margin-bottom:.1em}.subtitle{color:#59636e;margin-top:0}
 h2{border-bottom:1px solid #d1d9e0;padding-bottom:.2em;margin-top:1.8em}
 nav ol{columns:2;color:#59636e}nav a{color:#0969da;text-decoration:none}
-table{border-collapse:collapse;margin:.8em 0;font-size:.92em}
+table{border-collapse:collapse;margin:.8em 0;font-size:.92em;display:block;max-width:100%;
+overflow-x:auto}
 th,td{border:1px solid #d1d9e0;padding:.3em .7em;text-align:left;vertical-align:top}
 th{background:#f6f8fa}td.num{text-align:right;font-variant-numeric:tabular-nums}
 tr.pass td.verdict{color:#fff;background:#1a7f37;font-weight:bold}
@@ -153,16 +154,45 @@ def _is_num(value: Any) -> bool:
         type(value).__name__.startswith(("float", "int"))
 
 
+def _decimals(values: Sequence[Any]) -> int | None:
+    """One number of decimals for a column's fractional values (3 significant digits of its
+    largest), so a column does not mix 0.5123 with 12.35; None when it has none."""
+    nums: list[float] = []
+    for v in values:
+        if isinstance(v, Estimate):
+            nums += [float(v.value), float(v.low), float(v.high)]
+        elif isinstance(v, float) or type(v).__name__.startswith("float"):
+            nums.append(float(v))
+    finite = [abs(v) for v in nums if math.isfinite(v)]
+    if not finite or all(v == int(v) for v in finite):
+        return None
+    top = max(finite)
+    return max(0, min(4, 2 - math.floor(math.log10(top)))) if top > 0 else 2
+
+
+def _cell(value: Any, decimals: int | None) -> str:
+    if decimals is None:
+        return fmt(value)
+    if isinstance(value, Estimate):
+        return f"{_cell(value.value, decimals)} [{_cell(value.low, decimals)}, " \
+               f"{_cell(value.high, decimals)}]"
+    if isinstance(value, float) or type(value).__name__.startswith("float"):
+        v = float(value)
+        return fmt(v) if not math.isfinite(v) else f"{v:.{decimals}f}"
+    return fmt(value)
+
+
 def _table_html(rows: Sequence[Mapping[str, Any]]) -> str:
     rows = list(rows)
     if not rows:
         return "<p><em>(no rows)</em></p>"
     columns = list(rows[0].keys())
     head = "".join(f"<th>{_esc(c)}</th>" for c in columns)
+    places = {c: _decimals([row.get(c) for row in rows]) for c in columns}
     body = []
     for row in rows:
         cells = "".join(
-            f'<td class="num">{_esc(fmt(row.get(c)))}</td>' if _is_num(row.get(c))
+            f'<td class="num">{_esc(_cell(row.get(c), places[c]))}</td>' if _is_num(row.get(c))
             else f"<td>{_esc(fmt(row.get(c)))}</td>" for c in columns)
         body.append(f"<tr>{cells}</tr>")
     return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(body) + \
@@ -280,9 +310,13 @@ def _band(ax: Any, spec: Mapping[str, Any], vertical: bool) -> None:
     else:
         label = f"band {_band_text(band[0], band[1])}"
     span = ax.axvspan if vertical else ax.axhspan
-    # Open-ended bands are drawn to the edge of the data range.
+    # The axis takes in a band's finite edges, so the shading never stops short of its end;
+    # an open-ended band runs to the edge of the axis.
     lim = ax.get_xlim() if vertical else ax.get_ylim()
-    span(max(lo, min(lim)), min(hi, max(lim)), color=_BAND, alpha=0.15, zorder=0, label=label)
+    pad = 0.03 * (max(lim) - min(lim))
+    lim = (min(min(lim), lo - pad) if math.isfinite(lo) else min(lim),
+           max(max(lim), hi + pad) if math.isfinite(hi) else max(lim))
+    span(max(lo, lim[0]), min(hi, lim[1]), color=_BAND, alpha=0.15, zorder=0, label=label)
     (ax.set_xlim if vertical else ax.set_ylim)(lim)
 
 
@@ -321,7 +355,12 @@ def _draw(ax: Any, kind: str, spec: Mapping[str, Any]) -> None:
         if kind == "barh":
             ax.invert_yaxis()  # first category on top, as in the table
         elif max(len(s) for s in labels) * len(labels) > 60:
-            ax.tick_params(axis="x", labelrotation=30 if len(labels) <= 15 else 90)
+            # Turned labels hang from their bar's centre (right end at the tick), so long
+            # names do not run into their neighbours.
+            for label in ax.get_xticklabels():
+                label.set_rotation(45 if len(labels) <= 15 else 90)
+                label.set_horizontalalignment("right" if len(labels) <= 15 else "center")
+                label.set_rotation_mode("anchor")
         _band(ax, spec, vertical=(kind == "barh"))
     else:
         numeric = all(_is_num(v) and not isinstance(v, Estimate) for v in x)

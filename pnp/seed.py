@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import random
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported only where a numpy stream is made (not on the print path)
+    import numpy as np
 
 SEED_BITS = 40
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -82,4 +84,6 @@ def py_rng(seed: int | str, *path: object) -> random.Random:
 
 def np_rng(seed: int | str, *path: object) -> np.random.Generator:
     """A numpy Generator for one component (batched draws)."""
+    import numpy as np
+
     return np.random.Generator(np.random.PCG64(child_seed(seed, *path)))

@@ -101,7 +101,8 @@ def test_table_columns_follow_first_row_and_text_is_escaped():
     assert header == ["bot", "win rate", "games"]
     random_row = next(r for r in rows if r and r[0] == "<random>")
     assert random_row[2] == "100"
-    assert random_row[1].startswith("0.2 [")  # an Estimate shows its interval
+    # an Estimate shows its interval, in the column's one precision
+    assert random_row[1].startswith("0.200 [")
     assert "&lt;random&gt;" in page and "<random>" not in page
     assert "<p>Bots: heuristic &amp; &lt;random&gt;.</p>" in page
 

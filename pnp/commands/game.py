@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import sys
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -77,6 +78,8 @@ def simulate_command(spec: GameSpec) -> Callable[..., None]:
         from pnp.sim.play import simulate
 
         setup = _setup(spec, seed, players, bots, _split(spec, "simulate", values))
+        # a bar on a terminal for a run that takes more than a second (never with --json)
+        progress = progress or (sys.stderr.isatty() and not json_out)
         doc = simulate(spec, setup, _games(spec, games, spec.default_games), seed, jobs=jobs,
                        scheduler=scheduler, progress=progress, check=check_rules)
         if json_out:

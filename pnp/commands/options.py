@@ -100,6 +100,8 @@ def echo_pack(out: str, manifest: dict, pack) -> None:
         typer.echo(f"{out}/{f['path']}  ({f['kind']}, {f['bytes']} bytes)")
     for line in pack.notes:
         typer.echo(line)
+    for line in manifest.get("print_notes", []):
+        typer.echo(f"note: {line}")
     for c in manifest.get("checks", []):
         if not c["passed"]:
             typer.echo(str(Check(**c)))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
@@ -24,6 +26,14 @@ Examples:
   pnp render cards.csv --print-shop --bleed 0.125in
 
   pnp render boards.csv --size 400x300mm --overlap 12mm   (boards tiled over A4 pages)
+"""
+
+PREFLIGHT_EXAMPLES = """
+Examples:
+
+  pnp preflight output/salvage-mods/salvage-mods.pdf
+
+  pnp preflight output/*/*.pdf --json
 """
 
 CALIBRATE_EXAMPLES = """
@@ -62,12 +72,50 @@ def _read_manifest(out_dir: Path) -> dict | None:
     return data if ok else None
 
 
+def _watch_and_render(cards: str, layout: Path | None, out_dir: Path, render: Callable[[], None],
+                      stop: threading.Event | None = None) -> None:
+    """Render, then render again after each burst of changes to the card list, the layout or
+    the files next to them (icons, art), until Ctrl-C (or ``stop``). A bad edit is one error
+    line, and the watch goes on."""
+    from watchfiles import watch
+
+    from pnp.layout.pdf import load_image
+    from pnp.layout.sheets import is_url
+    from pnp.layout.svg import image_data_uri
+
+    def attempt() -> None:
+        try:
+            render()
+        except PnpError as exc:
+            typer.echo(f"pnp: error: {exc}", err=True)
+
+    folders = {Path.cwd() if is_url(cards) else Path(cards).resolve().parent}
+    if layout is not None:
+        folders.add(Path(layout).resolve().parent)
+    out = out_dir.resolve()
+
+    def relevant(_change: object, path: str) -> bool:
+        p = Path(path)
+        # our own output (and its staging folder next to it) must not trigger a render
+        return not (p == out or out in p.parents
+                    or any(part.startswith(f".{out.name}.") for part in p.parts))
+
+    attempt()
+    typer.echo(f"watching {', '.join(str(f) for f in sorted(folders))} (Ctrl-C stops)", err=True)
+    for _changes in watch(*sorted(folders), watch_filter=relevant, debounce=400, step=100,
+                          stop_event=stop, raise_interrupt=False):
+        load_image.cache_clear()  # an image changed under the same name
+        image_data_uri.cache_clear()
+        attempt()
+
+
 def register(app: typer.Typer) -> None:
     """Add `render` and `calibrate` to the root app."""
 
     @app.command("render", epilog=RENDER_EXAMPLES)
     def render(
-        cards: Path = typer.Argument(..., help="Card list: .csv, .yaml or .json (one card a row; "
+        cards: str = typer.Argument(..., help="Card list: .csv, .xlsx, .ods, .yaml or .json, or "
+                                    "a link to a spreadsheet published as CSV (one card a row; "
                                      "columns name, type, cost, text, count/qty, back, ...)."),
         out: O.Out = None,
         layout: Path | None = typer.Option(None, "--layout", "-l",
@@ -96,6 +144,21 @@ def register(app: typer.Typer) -> None:
         seed: O.SeedOrNone = None,
         name: str | None = typer.Option(None, "--name", help="Deck name (shown on the default "
                                         "back; default: from the file name)."),
+        jobs: O.Jobs = 0,
+        cmyk: bool = typer.Option(False, "--cmyk", help="CMYK colours in the PDFs (text and "
+                                  "marks 100% K), for print shops that ask for it."),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        watch: bool = typer.Option(False, "--watch", help="Render again whenever the card "
+                                   "list, the layout or an image next to them changes "
+                                   "(Ctrl-C stops)."),
+        sheet: str | None = typer.Option(None, "--sheet", help="The sheet of an .xlsx or .ods "
+                                         "workbook to read, by name (default: the first)."),
+        gutter: str | None = typer.Option(None, "--gutter", help="Space cards this far apart "
+                                          "(e.g. 8mm) so each keeps its full bleed on every "
+                                          "side, with crop marks in the gutters."),
+        printer_margin: str = typer.Option("5mm", "--printer-margin", help="No crop mark or "
+                                           "footer closer to the sheet edge than this (home "
+                                           "printers lose 4-5 mm); grids reflow to keep it."),
     ) -> None:
         """Lay out a card list as print-and-play files: a PDF to print double-sided, an SVG and a
         PNG per distinct card face, a Tabletop Simulator deck, and manifest.json. Components
@@ -107,48 +170,98 @@ def register(app: typer.Typer) -> None:
         from pnp.layout.cards import load_deck
         from pnp.layout.impose import parse_duplex
         from pnp.layout.pipeline import RenderOptions, load_for_render, parse_formats, render_deck
-        from pnp.layout.raster import pixel_size
-        from pnp.layout.sizes import parse_length, parse_page
+        from pnp.layout.sheets import is_url, url_stem
+        from pnp.layout.sizes import parse_length, parse_page, pixel_size
         from pnp.layout.templates import card_size
         from pnp.output import Output
         from pnp.seed import seed_code
 
-        # Everything is read and checked before the output folder is touched.
-        wanted = parse_formats(formats)
-        deck = load_deck(cards, name=name)
-        the_layout = load_for_render(str(layout) if layout else None)
-        bleed_mm = O.bleed_mm(bleed)
-        if not 0 < dpi <= 1200:
-            raise PnpError(f"dpi must be between 1 and 1200, got {dpi:g}", field="dpi")
-        pixel_size(1, 1, dpi)
-        overlap_mm = parse_length(overlap, field="overlap")
-        if not 0 <= overlap_mm <= 50:
-            raise PnpError(f"overlap must be between 0 and 50 mm, got {overlap!r}",
-                           field="overlap")
-        opts = RenderOptions(
-            size=card_size(the_layout, size), page=parse_page(page, field="page"),
-            bleed=bleed_mm, crop_marks=crop_marks, safe_zone_guide=safe_zone_guide,
-            duplex=parse_duplex(duplex).value, back_offset=O.back_offset(back_offset),
-            formats=wanted, dpi=dpi, print_shop=print_shop,
-            seed_code=seed_code(seed) if seed is not None else None, stem=cards.stem,
-            tts_url=tts_url, overlap=overlap_mm)
-        out_dir = Path(out) if out is not None else Path("output") / cards.stem
-        previous = _read_manifest(out_dir)
-        with Output(out_dir, seed=seed) as output:
-            summary = render_deck(deck, the_layout, opts, output,
-                                  warn=lambda line: typer.echo(line, err=True))
-            manifest = output.commit(deck={"name": deck.name, "cards": summary.cards,
-                                           "copies": summary.copies, "fronts": summary.fronts,
-                                           "backs": summary.backs, "pages": summary.pages,
-                                           "boards": summary.boards,
-                                           "warnings": summary.warnings})
-        _remove_stale(out_dir, previous, manifest)
-        typer.echo(f"{out_dir}: {summary.copies} cards ({summary.cards} different), "
-                   f"{summary.fronts} front and {summary.backs} back designs"
-                   + (f", {summary.pages} PDF pages" if summary.pages else "")
-                   + (f", {summary.boards} board(s) tiled in boards/" if summary.boards else "")
-                   + (f", {summary.warnings} warning(s)" if summary.warnings else ""))
-        sys.stdout.flush()
+        stem = url_stem(cards) if is_url(cards) else Path(cards).stem
+        out_dir = Path(out) if out is not None else Path("output") / stem
+
+        def once() -> None:
+            # Everything is read and checked before the output folder is touched.
+            wanted = parse_formats(formats)
+            deck = load_deck(cards, name=name, sheet=sheet)
+            the_layout = load_for_render(str(layout) if layout else None)
+            bleed_mm = O.bleed_mm(bleed)
+            if not 0 < dpi <= 1200:
+                raise PnpError(f"dpi must be between 1 and 1200, got {dpi:g}", field="dpi")
+            pixel_size(1, 1, dpi)
+            overlap_mm = parse_length(overlap, field="overlap")
+            if not 0 <= overlap_mm <= 50:
+                raise PnpError(f"overlap must be between 0 and 50 mm, got {overlap!r}",
+                               field="overlap")
+            gutter_mm = parse_length(gutter, field="gutter") if gutter is not None else None
+            if gutter_mm is not None and not 0 <= gutter_mm <= 50:
+                raise PnpError(f"gutter must be between 0 and 50 mm, got {gutter!r}",
+                               field="gutter")
+            margin_mm = parse_length(printer_margin, field="printer-margin")
+            if not 0 <= margin_mm <= 25:
+                raise PnpError("printer margin must be between 0 and 25 mm, got "
+                               f"{printer_margin!r}", field="printer-margin")
+            opts = RenderOptions(
+                size=card_size(the_layout, size), page=parse_page(page, field="page"),
+                bleed=bleed_mm, crop_marks=crop_marks, safe_zone_guide=safe_zone_guide,
+                duplex=parse_duplex(duplex).value, back_offset=O.back_offset(back_offset),
+                formats=wanted, dpi=dpi, print_shop=print_shop,
+                seed_code=seed_code(seed) if seed is not None else None, stem=stem,
+                tts_url=tts_url, overlap=overlap_mm, jobs=jobs or None, cmyk=cmyk,
+                gutter=gutter_mm, printer_margin=margin_mm)
+            previous = _read_manifest(out_dir)
+            from pnp.progress import LateBar
+
+            bar = LateBar("render", "cards", enabled=None if not quiet else False)
+            with Output(out_dir, seed=seed) as output:
+                try:
+                    summary = render_deck(deck, the_layout, opts, output,
+                                          warn=lambda line: typer.echo(line, err=True),
+                                          progress=bar.update)
+                finally:
+                    bar.close()
+                manifest = output.commit(deck={"name": deck.name, "cards": summary.cards,
+                                               "copies": summary.copies, "fronts": summary.fronts,
+                                               "backs": summary.backs, "pages": summary.pages,
+                                               "boards": summary.boards,
+                                               "warnings": summary.warnings})
+            _remove_stale(out_dir, previous, manifest)
+            typer.echo(f"{out_dir}: {summary.copies} cards ({summary.cards} different), "
+                       f"{summary.fronts} front and {summary.backs} back designs"
+                       + (f", {summary.pages} PDF pages" if summary.pages else "")
+                       + (f", {summary.boards} board(s) tiled in boards/" if summary.boards else "")
+                       + (f", {summary.warnings} warning(s)" if summary.warnings else ""))
+            if "tts" in wanted and (out_dir / "tts" / f"{stem}.json").exists():
+                typer.echo(f"{out_dir / 'tts' / (stem + '.json')}: copy it into Tabletop "
+                           "Simulator's Saves/Saved Objects folder"
+                           + ("" if tts_url else "; its images load once hosted (--tts-url)"))
+            sys.stdout.flush()
+
+        if not watch:
+            once()
+            return
+        _watch_and_render(cards, layout, out_dir, once)
+
+    @app.command("preflight", epilog=PREFLIGHT_EXAMPLES)
+    def preflight_cmd(
+        files: list[Path] = typer.Argument(..., help="PDF files to check."),
+        json_out: O.Json = False,
+    ) -> None:
+        """Check PDFs before sending them to print: page boxes, fonts (embedded? subset?),
+        colour spaces, images below 300 dpi at their placed size, text below 6 pt (below 5 pt is
+        a problem), text or lines within 3 mm of the trim (or 5 mm of the sheet edge on pages
+        without a TrimBox). Exit code 1 when a file has a problem."""
+        from pnp.preflight import preflight
+
+        reports = [preflight(f) for f in files]
+        if json_out:
+            typer.echo(json.dumps({"files": [r.to_dict() for r in reports]}, sort_keys=True,
+                                  indent=2))
+        else:
+            for r in reports:
+                for line in r.lines():
+                    typer.echo(line)
+        if any(r.problems for r in reports):
+            raise typer.Exit(1)
 
     @app.command("calibrate", epilog=CALIBRATE_EXAMPLES)
     def calibrate(

@@ -39,18 +39,34 @@ def deck_title(path: str | Path) -> str:
     return " ".join(w[:1].upper() + w[1:] for w in words if w)
 
 
-def load_deck(path: str | Path, name: str | None = None) -> Deck:
-    """Read a .csv, .tsv, .yaml/.yml or .json card list."""
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise PnpError(f"cannot read the card list: {exc.strerror or exc}",
-                       file=str(path)) from None
-    suffix = p.suffix.lower()
-    text = _decode(raw)
-    title: str | None
+def load_deck(path: str | Path, name: str | None = None, sheet: str | None = None) -> Deck:
+    """Read a .csv, .tsv, .yaml/.yml, .json, .xlsx or .ods card list, or a link to one
+    (``https://...``, e.g. a spreadsheet published as CSV); ``sheet`` picks a spreadsheet's
+    sheet by name (default: the first)."""
+    from pnp.layout import sheets
+
+    if sheets.is_url(path):
+        url = str(path)
+        raw, ctype = sheets.fetch(url)
+        p, suffix = Path(sheets.url_stem(url) + ".csv"), sheets.url_format(url, ctype)
+        file = url
+    else:
+        p = Path(path)
+        file = str(path)
+        try:
+            raw = p.read_bytes()
+        except OSError as exc:
+            raise PnpError(f"cannot read the card list: {exc.strerror or exc}",
+                           file=file) from None
+        suffix = p.suffix.lower()
+    title: str | None = None
     rows: Sequence[tuple[int | None, Any]]  # CSV rows always have a line, YAML/JSON may not
+    if suffix in (".xlsx", ".ods"):
+        reader = sheets.xlsx_rows if suffix == ".xlsx" else sheets.ods_rows
+        rows = _table_rows(reader(raw, file, sheet), file)
+        cards = tuple(_card(row, line, file) for line, row in rows)
+        return Deck(name=name or deck_title(p), cards=cards, source=file)
+    text = _decode(raw)
     if suffix in (".yaml", ".yml"):
         title, rows = _yaml_rows(text, str(path))
     elif suffix == ".json":
@@ -58,10 +74,44 @@ def load_deck(path: str | Path, name: str | None = None) -> Deck:
     elif suffix in (".csv", ".tsv", ".txt"):
         title, rows = None, _csv_rows(text, str(path))
     else:
-        raise PnpError(f"unknown card list format '{suffix or p.name}' (use .csv, .yaml or .json)",
-                       file=str(path))
-    cards = tuple(_card(row, line, str(path)) for line, row in rows)
-    return Deck(name=name or title or deck_title(p), cards=cards, source=str(p))
+        raise PnpError(f"unknown card list format '{suffix or p.name}' (use .csv, .yaml, .json, "
+                       ".xlsx or .ods)", file=file)
+    cards = tuple(_card(row, line, file) for line, row in rows)
+    return Deck(name=name or title or deck_title(p), cards=cards,
+                source=file if sheets.is_url(path) else str(p))
+
+
+def deck_folder(deck: Deck) -> Path | None:
+    """Where a deck's icons and art are looked for: next to its card list, or the current
+    folder for a list read from a link."""
+    from pnp.layout.sheets import is_url
+
+    if not deck.source:
+        return None
+    return Path.cwd() if is_url(deck.source) else Path(deck.source).parent
+
+
+def _table_rows(cells: list[tuple[int, list[str]]], file: str) -> list[tuple[int, dict]]:
+    """Spreadsheet rows -> (row number, {header: value}), with the CSV reader's checks."""
+    header: list[str] | None = None
+    rows: list[tuple[int, dict]] = []
+    for number, record in cells:
+        if not record or all(not f.strip() for f in record):
+            continue
+        if header is None:
+            header = [h.strip() for h in record]
+            while header and not header[-1]:
+                header.pop()
+            _check_header(header, file, number)
+            continue
+        if len(record) > len(header) and any(f.strip() for f in record[len(header):]):
+            raise PnpError(f"row has {len(record)} fields, the header has {len(header)}",
+                           file=file, line=number)
+        record = (record + [""] * len(header))[:len(header)]
+        rows.append((number, dict(zip(header, record, strict=True))))
+    if header is None:
+        raise PnpError("the card list is empty (no header row)", file=file)
+    return rows
 
 
 def _decode(raw: bytes) -> str:

@@ -68,7 +68,9 @@ class Convert:
 
     def __init__(self, deck: Deck, icons: dict[str, str]):
         self.deck = deck
-        self.deck_dir = Path(deck.source).parent if deck.source else None
+        from pnp.layout.cards import deck_folder
+
+        self.deck_dir = deck_folder(deck)
         self.icons = icons
 
     def fail(self, msg: str, where: Where, card: Card | None) -> PnpError:

@@ -17,9 +17,13 @@ from pnp.errors import PnpError
 from pnp.layout.draw import Component, Drawing, Group, Item, Path, Point
 from pnp.layout.marks import (
     EPS,
+    MARK_GAP,
+    MARK_MIN,
+    MARK_STROKE,
     Box,
     bbox,
     crop_marks,
+    gutter_marks,
     item_box,
     offset_polygon,
     place_footer,
@@ -29,6 +33,7 @@ from pnp.layout.marks import (
 from pnp.layout.poster import MIN_MARGIN, calibration_pages, poster  # re-exported here
 
 SAFE_INSET = 3.0         # the safe zone is this far inside the trim
+PRINTER_MARGIN = 5.0     # home printers lose the outer 4-5 mm: no mark or text closer
 CUT_STROKE = 0.2         # cut line along a non-rectangular outline
 GUIDE_COLOUR = "#00a0e0"
 FOOTER_BAND = 4.0        # mm kept free above the bottom margin for the footer on full sheets
@@ -60,8 +65,24 @@ class Axis:
     count: int
     size: float    # trim size of a placed card along this axis
     pitch: float   # distance from one card's trim edge to the next one's
-    bleed: float   # bleed drawn on each side along this axis (0: neighbours share a cut line)
+    bleed: float   # bleed drawn between neighbours (0: they share a cut line)
     start: float   # page coordinate of the first card's trim edge
+    outer: float = 0.0  # bleed drawn on the outer edges, where the sheet has room
+
+    def gap(self) -> float:
+        """Free space between two neighbours' bleeds (where gutter marks go)."""
+        return self.pitch - self.size - 2 * self.bleed if self.count > 1 else 0.0
+
+    def side_bleed(self, i: int, end: bool) -> float:
+        """Bleed drawn on the leading (``end`` False) or trailing side of card ``i``."""
+        outer = (i == self.count - 1) if end else (i == 0)
+        return self.outer if outer else self.bleed
+
+    def shrink(self, length: float) -> Axis:
+        """One card fewer, centred again."""
+        count = self.count - 1
+        span = (count - 1) * self.pitch + self.size
+        return replace(self, count=count, start=(length - span) / 2)
 
     def position(self, i: int) -> float:
         """Page coordinate of card ``i``'s leading trim edge."""
@@ -77,24 +98,35 @@ class Axis:
 
     def extent(self) -> tuple[float, float]:
         """First and last page coordinate covered by cards, bleed included."""
-        return (self.start - self.bleed,
-                self.position(self.count - 1) + self.size + self.bleed)
+        return (self.start - self.outer,
+                self.position(self.count - 1) + self.size + self.outer)
 
 
-def fit_axis(length: float, margin: float, size: float, bleed: float) -> Axis | None:
-    """Cards of ``size`` along a page ``length``, centred: with their bleed between them when
-    that costs no card, else sharing cut lines (bleed clipped to the trim). None if none fit."""
+def fit_axis(length: float, margin: float, size: float, bleed: float,
+             gutter: float | None = None) -> Axis | None:
+    """Cards of ``size`` along a page ``length``, centred. Without ``gutter``: with their bleed
+    between them when that costs no card, else sharing cut lines; with it, ``gutter`` mm apart
+    (each keeps up to half of it as bleed). The outer edges always bleed, as far as the sheet
+    goes. None if no card fits."""
     avail = length - 2 * margin
-    shared = math.floor((avail + EPS) / size) if size > 0 else 0
-    if shared < 1:
+    if size <= 0:
         return None
-    with_bleed = math.floor((avail + EPS) / (size + 2 * bleed)) if bleed > 0 else 0
-    if bleed > 0 and with_bleed >= shared:
-        pitch, b = size + 2 * bleed, bleed
+    if gutter is not None:
+        count = math.floor((avail + gutter + EPS) / (size + gutter))
+        pitch, b = size + gutter, min(bleed, gutter / 2)
     else:
-        pitch, b = size, 0.0
-    span = (shared - 1) * pitch + size
-    return Axis(count=shared, size=size, pitch=pitch, bleed=b, start=(length - span) / 2)
+        count = math.floor((avail + EPS) / size)
+        with_bleed = math.floor((avail + EPS) / (size + 2 * bleed)) if bleed > 0 else 0
+        if bleed > 0 and with_bleed >= count:
+            pitch, b = size + 2 * bleed, bleed
+        else:
+            pitch, b = size, 0.0
+    if count < 1:
+        return None
+    span = (count - 1) * pitch + size
+    start = (length - span) / 2
+    return Axis(count=count, size=size, pitch=pitch, bleed=b, start=start,
+                outer=max(0.0, min(bleed, start)))
 
 
 @dataclass(frozen=True)
@@ -121,17 +153,38 @@ class Grid:
 
 
 def fit_grid(card: tuple[float, float], page: tuple[float, float], margin: float,
-             bleed: float) -> Grid | None:
-    """The grid holding the most cards; cards are turned 90 degrees only when that fits more."""
+             bleed: float, *, gutter: float | None = None,
+             marks_edge: float | None = None) -> Grid | None:
+    """The grid holding the most cards; cards are turned 90 degrees only when that fits more.
+
+    With ``marks_edge`` (crop marks wanted, kept that far from the sheet edge), an axis whose
+    outer band cannot hold them and whose gutters cannot either loses a card until they fit.
+    """
     best: Grid | None = None
     for rotate, (w, h) in ((0, card), (90, (card[1], card[0]))):
-        cols = fit_axis(page[0], margin, w, bleed)
-        rows = fit_axis(page[1], margin, h, bleed)
+        cols = fit_axis(page[0], margin, w, bleed, gutter)
+        rows = fit_axis(page[1], margin, h, bleed, gutter)
         if cols and rows:
+            if marks_edge is not None:
+                cols = _room_for_marks(cols, page[0], marks_edge)
+                rows = _room_for_marks(rows, page[1], marks_edge)
             grid = Grid(cols, rows, rotate)
             if best is None or grid.per_page > best.per_page:
                 best = grid
     return best
+
+
+def _room_for_marks(axis: Axis, length: float, edge: float) -> Axis:
+    """The axis with room for the marks of the cuts across it: in its gutters, or outside its
+    cards at least ``edge`` mm from the sheet edge (the outer bleed gives way to them first,
+    then a card is dropped)."""
+    while True:
+        if axis.gap() >= 2 * MARK_GAP + MARK_MIN - EPS:
+            return axis  # marks in the gutters between cards
+        room = axis.start - edge - MARK_STROKE - MARK_GAP - MARK_MIN
+        if room >= -EPS or axis.count == 1:
+            return replace(axis, outer=max(0.0, min(axis.outer, room)))
+        axis = axis.shrink(length)
 
 
 # --- placing faces --------------------------------------------------------------------------
@@ -181,13 +234,15 @@ class _Placed:
         return art
 
 
-def _place_front(face: Drawing, x: float, y: float, grid: Grid, bleed: float,
-                 safe_guide: bool) -> _Placed:
+def _place_front(face: Drawing, i: int, grid: Grid, bleed: float, safe_guide: bool) -> _Placed:
+    x, y = grid.slot(i)
+    col, row = i % grid.cols.count, i // grid.cols.count
     w, h = face.width, face.height
-    bx, by = grid.cols.bleed, grid.rows.bleed
+    left, right = grid.cols.side_bleed(col, False), grid.cols.side_bleed(col, True)
+    top, bottom = grid.rows.side_bleed(row, False), grid.rows.side_bleed(row, True)
     cw, ch = grid.cols.size, grid.rows.size
     dx, dy = _origin(x, y, w, h, grid.rotate)
-    clips = [rect_points(x - bx, y - by, cw + 2 * bx, ch + 2 * by)]
+    clips = [rect_points(x - left, y - top, cw + left + right, ch + top + bottom)]
     outline = safe = None
     if face.outline:
         outline = place_points(face.outline, dx, dy, grid.rotate)
@@ -243,8 +298,13 @@ def _size_key(d: Drawing) -> tuple:
 def nup(components: Iterable[Component], page: tuple[float, float] = (210.0, 297.0), *,
         margin: float = MIN_MARGIN, bleed: float = 3.0, crop_marks: bool = True,
         duplex: str | Duplex = "long", back_offset: tuple[float, float] = (0.0, 0.0),
-        footer: str = "", safe_zone_guide: bool = False) -> Iterator[Drawing]:
-    """Pages with as many components as fit, each front page followed by its back page."""
+        footer: str = "", safe_zone_guide: bool = False, printer_margin: float = PRINTER_MARGIN,
+        gutter: float | None = None, notes: list[str] | None = None) -> Iterator[Drawing]:
+    """Pages with as many components as fit, each front page followed by its back page.
+
+    Nothing to see or cut by comes within ``printer_margin`` of the sheet edge: a grid whose
+    crop marks would is reflowed (fewer per page), and a line saying so goes to ``notes``.
+    """
     duplex = parse_duplex(duplex)
     pw, ph = float(page[0]), float(page[1])
     if margin < 0 or bleed < 0:
@@ -258,7 +318,7 @@ def nup(components: Iterable[Component], page: tuple[float, float] = (210.0, 297
         number += 1
         label = f"{footer} · page {number}" if footer else ""
         front_page, placed = _front_page(grid, comps, (pw, ph), margin, bleed, crop_marks,
-                                         safe_zone_guide, label)
+                                         safe_zone_guide, label, printer_margin)
         yield front_page
         if any(c.back is not None for c in comps):
             number += 1
@@ -269,7 +329,11 @@ def nup(components: Iterable[Component], page: tuple[float, float] = (210.0, 297
         key = _size_key(comp.front)
         if key not in grids:
             front = comp.front
-            grid = fit_grid((front.width, front.height), (pw, ph), margin, bleed)
+            size = (front.width, front.height)
+            grid = fit_grid(size, (pw, ph), margin, bleed, gutter=gutter)
+            if grid is not None and crop_marks and not front.outline:
+                grid = _reflowed(grid, comp, size, (pw, ph), margin, bleed, gutter,
+                                 printer_margin, notes)
             if grid is None:
                 name = comp.name or front.name or "component"
                 raise PnpError(f"{name} ({front.width:g}x{front.height:g} mm) does not fit a "
@@ -285,11 +349,31 @@ def nup(components: Iterable[Component], page: tuple[float, float] = (210.0, 297
             yield from pages(grids[key], comps)
 
 
+def _reflowed(grid: Grid, comp: Component, size: tuple[float, float],
+              page: tuple[float, float], margin: float, bleed: float, gutter: float | None,
+              edge: float, notes: list[str] | None) -> Grid:
+    """The grid with room for crop marks ``edge`` mm from the sheet edge; a note when that
+    costs cards."""
+    roomy = fit_grid(size, page, margin, bleed, gutter=gutter, marks_edge=edge)
+    if roomy is None or roomy.per_page == grid.per_page:
+        return roomy or grid
+    if notes is not None:
+        name = comp.name or comp.front.name or "component"
+        notes.append(f"{name} ({size[0]:g}x{size[1]:g} mm): {roomy.per_page} per page instead "
+                     f"of {grid.per_page}, so crop marks stay {edge:g} mm from the sheet edge "
+                     f"(--printer-margin, --gutter or --no-crop-marks change this)")
+    return roomy
+
+
 def _front_page(grid: Grid, comps: Sequence[Component], page: tuple[float, float],
                 margin: float, bleed: float, marks: bool, safe_guide: bool,
-                footer: str) -> tuple[Drawing, list[_Placed]]:
-    placed = [_place_front(c.front, *grid.slot(i), grid, bleed, safe_guide)
-              for i, c in enumerate(comps)]
+                footer: str, edge: float = 0.0) -> tuple[Drawing, list[_Placed]]:
+    # A partly filled page is a smaller grid (same slots): its last row and column are its outer
+    # edges, for the bleed and for the marks beside them.
+    ncols = grid.cols.count
+    used = Grid(replace(grid.cols, count=min(len(comps), ncols)),
+                replace(grid.rows, count=math.ceil(len(comps) / ncols)), grid.rotate)
+    placed = [_place_front(c.front, i, used, bleed, safe_guide) for i, c in enumerate(comps)]
     items: list[Item] = [p.items() for p in placed]
     outlined = any(p.outline for p in placed)
     items += [Path(points=p.outline, closed=True, stroke="black", stroke_width=CUT_STROKE)
@@ -298,14 +382,12 @@ def _front_page(grid: Grid, comps: Sequence[Component], page: tuple[float, float
     obstacles: list[Box] = [grid.extent()]
     if marks and not outlined:  # outlined components are cut along their drawn outline
         # a partly filled page gets marks only where its cards are
-        ncols = grid.cols.count
-        used = Grid(replace(grid.cols, count=min(len(comps), ncols)),
-                    replace(grid.rows, count=math.ceil(len(comps) / ncols)), grid.rotate)
-        cm = crop_marks(used.cols.cuts(), used.rows.cuts(), used.extent(), page)
+        cm = crop_marks(used.cols.cuts(), used.rows.cuts(), used.extent(), page, edge=edge)
+        cm += gutter_marks(used.cols, used.rows, page)
         items += cm
         obstacles += [item_box(m) for m in cm]
     text = place_footer(footer, page, margin, obstacles, avoid_x=grid.cols.cuts(),
-                        avoid_y=grid.rows.cuts())
+                        avoid_y=grid.rows.cuts(), edge=edge)
     if text is not None:
         items.append(text)
     return Drawing(width=page[0], height=page[1], items=tuple(items), name="front"), placed

@@ -100,34 +100,54 @@ def boxes_overlap(a: Box, b: Box, clearance: float = 0.0) -> bool:
 
 # --- crop marks -----------------------------------------------------------------------------
 
+def _mark(points: tuple[Point, Point]) -> Path:
+    return Path(points=points, stroke="black", stroke_width=MARK_STROKE)
+
+
 def crop_marks(xs: Sequence[float], ys: Sequence[float], extent: Box,
-               page: tuple[float, float]) -> list[Path]:
+               page: tuple[float, float], edge: float = MARK_EDGE) -> list[Path]:
     """Short crop marks for vertical cuts at ``xs`` and horizontal cuts at ``ys``.
 
     They sit outside ``extent`` (the area covered by cards, bleed included), never over a
-    card, and stop ``MARK_EDGE`` mm inside the page so no viewer has to rescale the page.
+    card, and stop ``edge`` mm inside the page (where the printer still prints; at least
+    ``MARK_EDGE`` so no viewer has to rescale the page).
     """
     pw, ph = page
     x0, y0, x1, y1 = extent
+    edge = max(edge, MARK_EDGE) + MARK_STROKE  # the stroke's width stays off the edge too
     marks: list[Path] = []
+    add = marks.append
 
-    def add(points: tuple[Point, Point]) -> None:
-        marks.append(Path(points=points, stroke="black", stroke_width=MARK_STROKE))
-
-    top = min(MARK_LENGTH, y0 - MARK_GAP - MARK_EDGE)
-    bottom = min(MARK_LENGTH, ph - MARK_EDGE - y1 - MARK_GAP)
-    left = min(MARK_LENGTH, x0 - MARK_GAP - MARK_EDGE)
-    right = min(MARK_LENGTH, pw - MARK_EDGE - x1 - MARK_GAP)
+    top = min(MARK_LENGTH, y0 - MARK_GAP - edge)
+    bottom = min(MARK_LENGTH, ph - edge - y1 - MARK_GAP)
+    left = min(MARK_LENGTH, x0 - MARK_GAP - edge)
+    right = min(MARK_LENGTH, pw - edge - x1 - MARK_GAP)
     for x in xs:
         if top >= MARK_MIN:
-            add(((x, y0 - MARK_GAP - top), (x, y0 - MARK_GAP)))
+            add(_mark(((x, y0 - MARK_GAP - top), (x, y0 - MARK_GAP))))
         if bottom >= MARK_MIN:
-            add(((x, y1 + MARK_GAP), (x, y1 + MARK_GAP + bottom)))
+            add(_mark(((x, y1 + MARK_GAP), (x, y1 + MARK_GAP + bottom))))
     for y in ys:
         if left >= MARK_MIN:
-            add(((x0 - MARK_GAP - left, y), (x0 - MARK_GAP, y)))
+            add(_mark(((x0 - MARK_GAP - left, y), (x0 - MARK_GAP, y))))
         if right >= MARK_MIN:
-            add(((x1 + MARK_GAP, y), (x1 + MARK_GAP + right, y)))
+            add(_mark(((x1 + MARK_GAP, y), (x1 + MARK_GAP + right, y))))
+    return marks
+
+
+def gutter_marks(cols, rows, page: tuple[float, float]) -> list[Path]:  # Axis, Axis
+    """Crop marks in the free gutters between cards: each vertical cut gets a mark in every
+    gutter between rows, each horizontal cut one in every gutter between columns."""
+    marks: list[Path] = []
+    for across, along in ((cols, rows), (rows, cols)):
+        if along.gap() < 2 * MARK_GAP + MARK_MIN - EPS:
+            continue
+        for k in range(along.count - 1):
+            a = along.position(k) + along.size + along.bleed + MARK_GAP
+            b = along.position(k + 1) - along.bleed - MARK_GAP
+            for c in across.cuts():
+                pts = ((c, a), (c, b)) if across is cols else ((a, c), (b, c))
+                marks.append(_mark(pts))
     return marks
 
 
@@ -142,7 +162,7 @@ def item_box(item: Path) -> Box:
 
 def place_footer(text: str, page: tuple[float, float], margin: float,
                  obstacles: Sequence[Box], *, avoid_x: Sequence[float] = (),
-                 avoid_y: Sequence[float] = ()) -> TextBox | None:
+                 avoid_y: Sequence[float] = (), edge: float = MARK_EDGE) -> TextBox | None:
     """A small footer line in free space, inside the margins when there is room.
 
     Tried in order: the bottom band, the top band, up the left side, down the right side (all
@@ -155,7 +175,8 @@ def place_footer(text: str, page: tuple[float, float], margin: float,
     fh = FOOTER_PT * MM_PER_POINT * 1.25
     tw = min(text_width(text, FOOTER_FONT, FOOTER_PT) + 2.0, pw - 2 * margin)
     inner = (margin, margin, pw - margin, ph - margin)
-    whole = (MARK_EDGE, MARK_EDGE, pw - MARK_EDGE, ph - MARK_EDGE)
+    edge = max(edge, MARK_EDGE)
+    whole = (edge, edge, pw - edge, ph - edge)
 
     def centres(length: float, cuts: Sequence[float]) -> list[float]:
         cs = sorted(set(cuts))

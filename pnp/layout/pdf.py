@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import BinaryIO
@@ -21,6 +22,11 @@ from pnp.layout.colours import parse_colour
 from pnp.layout.draw import Circle, Drawing, Group, Image, Item, Path, Rect, TextBox
 from pnp.layout.sizes import MM_PER_POINT
 from pnp.layout.text import fit_text, icon_kind, icon_place, register_font
+
+# Streams are Flate only: reportlab's default also ASCII85-encodes them, a quarter larger in the
+# file and in memory (every page's stream is held until the file is written) for no reader's
+# benefit. Every PDF pnp writes goes through reportlab in this process, so it is set once here.
+rl_config.useA85 = 0
 
 PT_PER_MM = 1.0 / MM_PER_POINT
 MITER_LIMIT = 4.0  # SVG's default, so both backends draw the same corners
@@ -57,19 +63,46 @@ def load_image(path: str) -> tuple[str, int, int]:
     return hashlib.sha256(data).hexdigest()[:32], w, h
 
 
+class _Canvas(Canvas):
+    """reportlab's canvas without the empty ``BT /F1 12 Tf ET`` it starts every page with: that
+    text object draws nothing but makes every page reference a Helvetica that is not embedded,
+    which print shops' preflight reports."""
+
+    def _make_preamble(self) -> None:
+        self._preamble = "1 0 0 1 0 0 cm"
+
+
 # What a new page's graphics state already has, so setting it again would be a no-op; colours
 # and line width are always set before first use (reportlab's defaults are not relied on).
 _PAGE_START: dict[str, object] = {"fill_alpha": 1.0, "stroke_alpha": 1.0, "dash": ()}
+_UNKNOWN = object()   # inside a form: the graphics state is whatever the page has there
+FORM_REACH = 2000.0   # mm: a form's bounding box, beyond any card or board
+
+
+def cmyk(rgb: tuple[float, float, float]) -> tuple[float, float, float, float]:
+    """RGB -> CMYK (0..1) without a profile; greys, black text and marks are K only."""
+    r, g, b = rgb
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0:
+        return (0.0, 0.0, 0.0, 1.0)
+    return tuple(round(v, 4) for v in  # type: ignore[return-value]
+                 ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k))
 
 
 class _Painter:
     """Draws items on one canvas, skipping graphics-state operators that would change nothing."""
 
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, cmyk: bool = False):
         self.c = canvas
+        self.cmyk = cmyk
         self.state: dict[str, object] = {}
         self.stack: list[dict[str, object]] = []
         self.images: dict[str, str] = {}  # image digest -> XObject name in this document
+        # Groups whose items were drawn lately (by the identity of their items tuple, which
+        # copies of a card and identical backs share): the second use makes a form XObject that
+        # later uses reference instead of drawing the same operators again.
+        self.forms_made: list[str] = []
+        self.recent: OrderedDict[int, tuple[tuple[Item, ...], str | None]] = OrderedDict()
 
     # -- graphics state -------------------------------------------------------------------
     def push(self) -> None:
@@ -84,6 +117,7 @@ class _Painter:
         self.state = {}
         self.stack = []
 
+
     def _changed(self, key: str, value: object) -> bool:
         """Remember ``value`` for ``key``; True when the canvas does not have it yet."""
         if self.state.get(key, _PAGE_START.get(key)) == value:
@@ -97,7 +131,10 @@ class _Painter:
         if rgba is None or rgba[3] <= 0:
             return False
         if self._changed("fill", rgba[:3]):
-            self.c.setFillColorRGB(*rgba[:3])
+            if self.cmyk:
+                self.c.setFillColorCMYK(*cmyk(rgba[:3]))
+            else:
+                self.c.setFillColorRGB(*rgba[:3])
         if self._changed("fill_alpha", rgba[3]):
             self.c.setFillAlpha(rgba[3])
         return True
@@ -108,7 +145,10 @@ class _Painter:
         if rgba is None or rgba[3] <= 0 or width <= 0:
             return False
         if self._changed("stroke", rgba[:3]):
-            self.c.setStrokeColorRGB(*rgba[:3])
+            if self.cmyk:
+                self.c.setStrokeColorCMYK(*cmyk(rgba[:3]))
+            else:
+                self.c.setStrokeColorRGB(*rgba[:3])
         if self._changed("stroke_alpha", rgba[3]):
             self.c.setStrokeAlpha(rgba[3])
         if self._changed("width", width):
@@ -189,7 +229,11 @@ class _Painter:
             # instead of re-hashing the pixels on every card.
             # Decoded only here, once per document, so big art is not held between pages;
             # load_image above has already checked it, so the bytes are read, not re-checked.
-            reader = ImageReader(io.BytesIO(image_bytes(path)))
+            data = image_bytes(path)
+            with PILImage.open(io.BytesIO(data)) as im:
+                if im.mode in ("RGBA", "LA", "PA", "La") or "transparency" in im.info:
+                    c._doc.ensureMinPdfVersion("transparency")  # a soft mask is PDF 1.4
+            reader = ImageReader(io.BytesIO(data))
             c.drawImage(reader, 0, 0, 1, 1, mask="auto")
             self.images[digest] = c._formsinuse[-1]
         else:
@@ -208,8 +252,43 @@ class _Painter:
             c.scale(-1, 1)
         if g.clip and len(g.clip) >= 3:
             c.clipPath(self._outline(g.clip, True), stroke=0, fill=0)
-        self.items(g.items)
+        form = self._form(g.items) if len(g.items) > 1 else None
+        if form is None:
+            self.items(g.items)
+        else:
+            # A form starts from the caller's graphics state: opaque, as it was drawn (setting
+            # an alpha, even 1, would make the file PDF 1.4 for nothing).
+            for key, setter in (("fill_alpha", c.setFillAlpha), ("stroke_alpha", c.setStrokeAlpha)):
+                if self._changed(key, 1.0):
+                    setter(1.0)
+            c.doForm(form)
         self.pop()
+
+    def _form(self, items: tuple[Item, ...]) -> str | None:
+        """The form XObject drawing ``items`` when they were drawn before, else None."""
+        key = id(items)
+        seen = self.recent.get(key)
+        if seen is None or seen[0] is not items:
+            self.recent[key] = (items, None)  # holding items keeps their id from being reused
+            if len(self.recent) > 64:
+                self.recent.popitem(last=False)
+            return None
+        self.recent.move_to_end(key)
+        if seen[1] is not None:
+            return seen[1]
+        name = f"pnpForm{len(self.forms_made) + 1}"
+        self.forms_made.append(name)
+        state, stack = self.state, self.stack
+        # inherits the caller's colours, width and dash; its alphas are 1 (see group())
+        self.state = {k: _UNKNOWN for k in ("fill", "stroke", "width", "dash")}
+        self.stack = []
+        c = self.c
+        c.beginForm(name, -FORM_REACH, -FORM_REACH, FORM_REACH, FORM_REACH)
+        self.items(items)
+        c.endForm()
+        self.state, self.stack = state, stack
+        self.recent[key] = (items, name)
+        return name
 
     def text(self, box: TextBox) -> None:
         fitted = fit_text(box)
@@ -284,21 +363,38 @@ def _encode_last_page(canvas: Canvas) -> None:
     page.Contents, page.stream = stream, None
 
 
+class PdfWriter:
+    """Pages added one at a time (only the current one is held); ``close()`` writes the file."""
+
+    def __init__(self, path: str | os.PathLike | BinaryIO, *, title: str = "",
+                 print_shop: bool = False, cmyk: bool = False):
+        target = os.fspath(path) if isinstance(path, (str, os.PathLike)) else path
+        self.canvas = _Canvas(target, pagesize=(595.0, 842.0), invariant=1, pageCompression=1)
+        self.canvas.setTitle(title)
+        self.canvas.setCreator(f"pnp {__version__}")
+        self.canvas.setSubject("print-and-play")
+        self.canvas.setAuthor("")
+        self.painter = _Painter(self.canvas, cmyk=cmyk)
+        self.print_shop = print_shop
+        self.pages = 0
+
+    def add(self, drawing: Drawing) -> None:
+        """Draw one page."""
+        _page(self.canvas, self.painter, drawing, self.print_shop)
+        self.pages += 1
+
+    def close(self) -> int:
+        """Write the file; returns the page count."""
+        if self.pages == 0:
+            raise PnpError("nothing to print: no pages")
+        self.canvas.save()
+        return self.pages
+
+
 def write_pdf(pages: Iterable[Drawing], path: str | os.PathLike | BinaryIO, *, title: str = "",
-              print_shop: bool = False) -> int:
+              print_shop: bool = False, cmyk: bool = False) -> int:
     """Write each Drawing as one page (media box includes bleed); returns the page count."""
-    target = os.fspath(path) if isinstance(path, (str, os.PathLike)) else path
-    canvas = Canvas(target, pagesize=(595.0, 842.0), invariant=1, pageCompression=1)
-    canvas.setTitle(title)
-    canvas.setCreator(f"pnp {__version__}")
-    canvas.setSubject("print-and-play")
-    canvas.setAuthor("")
-    painter = _Painter(canvas)
-    n = 0
+    writer = PdfWriter(path, title=title, print_shop=print_shop, cmyk=cmyk)
     for drawing in pages:  # consumed lazily: only the current page is held
-        _page(canvas, painter, drawing, print_shop)
-        n += 1
-    if n == 0:
-        raise PnpError("nothing to print: no pages")
-    canvas.save()
-    return n
+        writer.add(drawing)
+    return writer.close()

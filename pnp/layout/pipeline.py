@@ -1,16 +1,17 @@
 """The `pnp render` pipeline: a deck and a layout -> print PDF, SVG/PNG per face, TTS, manifest.
 
-Drawings are generated lazily and never all held: a first pass over the deck writes one SVG and
-one PNG per distinct face (faces are recognised by a digest, so 10,000 cards keep only 10,000
-digests), writes the boards (components too large for the page) tiled and whole, and collects
-warnings; a second pass streams the cards through imposition into the PDF writer.
+Drawings are generated lazily and never all held: one pass over the deck lays out each card once
+and sends it everywhere it goes: warnings, boards (components too large for the page: tiled and
+whole), the distinct faces (recognised by a digest of what they draw, so 10,000 cards keep only
+10,000 digests) to the face runner for their SVG, PNG and Tabletop Simulator picture, and the
+n-up imposition into the PDF writer.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,9 +21,19 @@ from pnp.content import Card, Deck
 from pnp.errors import PnpError
 from pnp.layout.convert import card_label
 from pnp.layout.draw import Component, Drawing
-from pnp.layout.impose import MIN_MARGIN, fit_grid, nup, poster, print_shop_pages
-from pnp.layout.pdf import write_pdf
+from pnp.layout.faces import BATCH, FaceFiles, FaceJob, FaceRunner
+from pnp.layout.impose import (
+    MIN_MARGIN,
+    PRINTER_MARGIN,
+    fit_grid,
+    nup,
+    poster,
+    print_shop_pages,
+)
+from pnp.layout.pdf import PdfWriter, write_pdf
 from pnp.layout.templates import Layout, components, load_layout, missing_glyphs, overflowing
+from pnp.layout.tts import DEFAULT_DPI as TTS_DPI
+from pnp.layout.tts import TTSBuilder, face_key, plain_back, saved_object_json
 from pnp.output import Output
 
 FORMATS = ("pdf", "svg", "png", "tts")
@@ -46,6 +57,10 @@ class RenderOptions:
     stem: str = "deck"
     tts_url: str = ""  # prefix of the sheet names in the TTS JSON (where they will be hosted)
     overlap: float = 10.0  # shared strip between neighbouring pages of a tiled board
+    jobs: int | None = None  # processes for rasterising (None: every core)
+    cmyk: bool = False
+    printer_margin: float = PRINTER_MARGIN  # no mark or footer closer to the sheet edge
+    gutter: float | None = None  # space between cards (None: bleed between them or shared cuts)
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -65,11 +80,8 @@ def slug(text: str, fallback: str = "card", limit: int = 40) -> str:
     return s or fallback
 
 
-def face_digest(drawing: Drawing) -> bytes:
-    """Identifies what a face looks like (its name is left out: two backs that look alike are
-    one back)."""
-    key = repr((drawing.width, drawing.height, drawing.bleed, drawing.outline, drawing.items))
-    return hashlib.blake2b(key.encode("utf-8"), digest_size=16).digest()
+face_digest = face_key  # what a face draws: two backs that look alike are one back
+RECENT_PICTURES = 128   # TTS pictures kept for faces that may be needed again (~75 MB at most)
 
 
 def footer_text(deck: Deck, seed_code: str | None) -> str:
@@ -96,77 +108,219 @@ class Summary:
 
 def fits_page(face: Drawing, opts: RenderOptions) -> bool:
     """Whether a face goes n-up on the print pages; if not it is a board, tiled as a poster."""
-    return _fits((face.width, face.height), opts.page, opts.bleed)
+    return _fits((face.width, face.height), opts.page, opts.bleed, opts.gutter)
 
 
 @lru_cache(maxsize=64)
-def _fits(size: tuple[float, float], page: tuple[float, float], bleed: float) -> bool:
-    return fit_grid(size, page, MIN_MARGIN, bleed) is not None
+def _fits(size: tuple[float, float], page: tuple[float, float], bleed: float,
+          gutter: float | None) -> bool:
+    return fit_grid(size, page, MIN_MARGIN, bleed, gutter=gutter) is not None
 
 
 def render_deck(deck: Deck, layout: Layout, opts: RenderOptions, out: Output,
-                warn: Callable[[str], None]) -> Summary:
+                warn: Callable[[str], None],
+                progress: Callable[[int, int], None] | None = None) -> Summary:
     """Write the formats in ``opts`` for ``deck`` into ``out`` (not committed here).
 
     Components that fit the page go n-up on ``<stem>.pdf``; each larger one (a board) is tiled
     at true scale into ``boards/<NNN>-<name>-tiled.pdf`` and every distinct face of it is also
     written whole as ``boards/<face>.pdf`` (one page of the real size, with bleed).
+    ``progress(done, total)`` is told of every card laid out.
     """
     if deck.copies == 0:
         raise PnpError("no cards to print (the card list is empty or every count is 0)",
                        file=deck.source or None)
-    summary = Summary(cards=sum(1 for c in deck.cards if c.count > 0), copies=deck.copies)
-    width = max(3, len(str(len(deck.cards))))
-    footer = footer_text(deck, opts.seed_code)
+    with FaceRunner(opts.jobs) as runner:
+        return _Render(deck, opts, out, warn, runner).run(layout, progress)
 
-    def stream() -> Iterator[Component]:
-        return components(deck, layout, opts.size, opts.bleed)
 
-    def fitting() -> Iterator[Component]:
-        return (c for c in stream() if fits_page(c.front, opts))
+class _Render:
+    """One pass over the deck: each card is laid out once and goes to every format from there.
 
-    # Pass 1: distinct faces -> SVG/PNG files; boards -> their PDFs; warnings; every layout
-    # error surfaces here, before the (longer) PDF pass.
-    seen: set[bytes] = set()
-    any_fit = False
-    for comp in stream():
+    Distinct faces (by what they draw) are sent in batches to the face runner for their SVG, PNG
+    and Tabletop Simulator picture; the results come back in order and are written as they come.
+    """
+
+    def __init__(self, deck: Deck, opts: RenderOptions, out: Output,
+                 warn: Callable[[str], None], runner: FaceRunner):
+        self.deck, self.opts, self.out, self.warn, self.runner = deck, opts, out, warn, runner
+        self.summary = Summary(cards=sum(1 for c in deck.cards if c.count > 0),
+                               copies=deck.copies)
+        self.width = max(3, len(str(len(deck.cards))))
+        self.footer = footer_text(deck, opts.seed_code)
+        self.seen: set[bytes] = set()
+        self.batch: list[FaceJob] = []
+        self.jobs_meta: deque[tuple[str | None, bytes | None]] = deque()  # (stem, picture key)
+        self.job_count = 0
+        self.jobs_done = 0
+        self.pending_picture: dict[bytes, int] = {}    # face key -> job that makes its picture
+        self.job_pictures: dict[int, bytes] = {}
+        self.pictures: OrderedDict[bytes, bytes] = OrderedDict()  # recent pictures by face key
+        self.tts: TTSBuilder | None = None
+        self.tts_files: list[str] = []
+        if "tts" in opts.formats:
+            self.tts = TTSBuilder(opts.stem, self._emit_tts, url_prefix=opts.tts_url)
+        self.tts_queue: deque[tuple[Drawing, bytes, object, object]] = deque()
+        self.shop: PdfWriter | None = None
+
+    def run(self, layout: Layout, progress: Callable[[int, int], None] | None) -> Summary:
+        opts = self.opts
+        total = self.summary.cards
+
+        def laid_out() -> Iterator[Component]:
+            for n, comp in enumerate(components(self.deck, layout, opts.size, opts.bleed), 1):
+                fits = self._first_look(comp)
+                if progress:
+                    progress(n, total)
+                if fits:
+                    yield comp
+
+        fitting = laid_out()
+        if "pdf" in opts.formats:
+            notes: list[str] = []
+            pages = nup(fitting, opts.page, bleed=opts.bleed, crop_marks=opts.crop_marks,
+                        duplex=opts.duplex, back_offset=opts.back_offset, footer=self.footer,
+                        safe_zone_guide=opts.safe_zone_guide, gutter=opts.gutter,
+                        printer_margin=opts.printer_margin, notes=notes)
+            first = next(pages, None)
+            if first is not None:
+                writer = PdfWriter(self.out.path(f"{opts.stem}.pdf", "pdf"), title=self.deck.name,
+                                   cmyk=opts.cmyk)
+                writer.add(first)
+                for page in pages:
+                    writer.add(page)
+                self.summary.pages = writer.close()
+            for line in notes:
+                self.warn(f"note: {line}")
+        else:
+            for _ in fitting:
+                pass
+        self._flush(final=True)
+        if self.shop is not None:
+            self.shop.close()
+        if self.tts is not None and self.tts.groups:
+            objects = self.tts.finish()
+            self._emit_tts(f"{opts.stem}.json", saved_object_json(objects).encode("utf-8"),
+                           "tts-json")
+        return self.summary
+
+    # -- each card, once ------------------------------------------------------------------------
+    def _first_look(self, comp: Component) -> bool:
+        """Warnings, boards, distinct faces and TTS slots of one card; True if it goes n-up."""
+        opts = self.opts
         index = int(dict(comp.meta)["index"])
-        card = deck.cards[index - 1]
+        card = self.deck.cards[index - 1]
         board = not fits_page(comp.front, opts)
-        any_fit = any_fit or not board
         if board:
-            summary.boards += 1
+            self.summary.boards += 1
             if "pdf" in opts.formats:
-                _write_tiled(comp, f"boards/{index:0{width}d}-{slug(card.name)}-tiled.pdf",
-                             opts, footer, out)
+                _write_tiled(comp, f"boards/{index:0{self.width}d}-{slug(card.name)}-tiled.pdf",
+                             opts, self.footer, self.out)
+        keys: dict[bool, bytes] = {}
         for face, is_back in ((comp.front, False), (comp.back, True)):
             if face is None:
                 continue
-            digest = face_digest(face)
-            if digest in seen:
+            key = keys[is_back] = face_digest(face)
+            if key in self.seen:
                 continue
-            seen.add(digest)
-            summary.warnings += _warn_face(face, card, deck, is_back, warn)
+            self.seen.add(key)
+            self.summary.warnings += _warn_face(face, card, self.deck, is_back, self.warn)
             if is_back:
-                summary.backs += 1
-                stem = f"back-{index:0{width}d}-{slug(card.back or deck.name, 'back')}"
+                self.summary.backs += 1
+                stem = f"back-{index:0{self.width}d}-{slug(card.back or self.deck.name, 'back')}"
             else:
-                summary.fronts += 1
-                stem = f"{index:0{width}d}-{slug(card.name)}"
-            _write_face(face, stem, opts, out, whole_pdf=board)
+                self.summary.fronts += 1
+                stem = f"{index:0{self.width}d}-{slug(card.name)}"
+            if board and "pdf" in opts.formats:
+                write_pdf([face], self.out.path(f"boards/{stem}.pdf", "board-pdf"),
+                          title=face.name, print_shop=True, cmyk=opts.cmyk)
+            want_picture = self.tts is not None and not board
+            self._job(face, key, stem, want_picture)
+        if opts.print_shop:
+            if self.shop is None:
+                self.shop = PdfWriter(self.out.path(f"{opts.stem}-print-shop.pdf", "pdf"),
+                                      title=self.deck.name, print_shop=True, cmyk=opts.cmyk)
+            for page in print_shop_pages([comp], opts.bleed):
+                self.shop.add(page)
+        if self.tts is not None and not board:
+            back = comp.back or plain_back((comp.front.width, comp.front.height))
+            bkey = keys.get(True) or face_digest(back)
+            if self.tts.claim(comp.front, keys[False], bkey, comp.count,
+                              comp.name or comp.front.name):
+                self.tts_queue.append((comp.front, bkey, self._picture_ref(comp.front, keys[False]),
+                                       self._picture_ref(back, bkey)))
+        return not board
 
-    if "pdf" in opts.formats and any_fit:
-        pages = nup(fitting(), opts.page, bleed=opts.bleed, crop_marks=opts.crop_marks,
-                    duplex=opts.duplex, back_offset=opts.back_offset, footer=footer,
-                    safe_zone_guide=opts.safe_zone_guide)
-        summary.pages = write_pdf(pages, out.path(f"{opts.stem}.pdf", "pdf"), title=deck.name)
-    if opts.print_shop:
-        one_up = (p for comp in stream() for p in print_shop_pages([comp], opts.bleed))
-        write_pdf(one_up, out.path(f"{opts.stem}-print-shop.pdf", "pdf"), title=deck.name,
-                  print_shop=True)
-    if "tts" in opts.formats and any_fit:
-        _write_tts(fitting, opts, out)
-    return summary
+    def _job(self, face: Drawing, key: bytes, stem: str | None, picture: bool) -> None:
+        opts = self.opts
+        svg, png = "svg" in opts.formats and stem is not None, "png" in opts.formats and stem
+        if not (svg or png or picture):
+            return
+        size = self.tts.picture_size(face) if picture and self.tts else None
+        self.batch.append(FaceJob(face, svg=svg, png=bool(png), dpi=opts.dpi, picture=size,
+                                  picture_dpi=TTS_DPI))
+        self.jobs_meta.append((stem, key if picture else None))
+        if picture:
+            self.pending_picture[key] = self.job_count
+        self.job_count += 1
+        if len(self.batch) >= BATCH:
+            self._flush()
+
+    def _picture_ref(self, face: Drawing, key: bytes) -> object:
+        """The picture of a face for a TTS slot: its bytes, or the job that will make it."""
+        if key in self.pictures:
+            self.pictures.move_to_end(key)
+            return self.pictures[key]
+        if key not in self.pending_picture:  # seen before without a picture, or forgotten
+            self._job(face, key, None, True)
+        return self.pending_picture[key]
+
+    # -- results ----------------------------------------------------------------------------------
+    def _flush(self, final: bool = False) -> None:
+        results = []
+        if self.batch:
+            results += self.runner.submit(self.batch)
+            self.batch = []
+        if final:
+            results += self.runner.finish()
+        for batch in results:
+            for files in batch:
+                self._write(files)
+        self._fill_tts()
+
+    def _write(self, files: FaceFiles) -> None:
+        stem, key = self.jobs_meta.popleft()
+        if files.svg is not None:
+            self.out.write_bytes(f"svg/{stem}.svg", files.svg, "svg")
+        if files.png is not None:
+            self.out.write_bytes(f"png/{stem}.png", files.png, "png")
+        if files.picture is not None and key is not None:
+            self.job_pictures[self.jobs_done] = files.picture
+            if self.pending_picture.get(key) == self.jobs_done:
+                del self.pending_picture[key]
+            self.pictures[key] = files.picture
+            if len(self.pictures) > RECENT_PICTURES:
+                self.pictures.popitem(last=False)
+        self.jobs_done += 1
+
+    def _fill_tts(self) -> None:
+        def ready(ref: object) -> bool:
+            return isinstance(ref, bytes) or ref < self.jobs_done  # type: ignore[operator]
+
+        def picture(ref: object) -> bytes:
+            return ref if isinstance(ref, bytes) else self.job_pictures[ref]  # type: ignore
+
+        while self.tts_queue and all(ready(r) for r in self.tts_queue[0][2:]):
+            face, bkey, front, back = self.tts_queue.popleft()
+            assert self.tts is not None
+            self.tts.fill(face, picture(front), bkey, picture(back))
+        waiting = [r for entry in self.tts_queue for r in entry[2:] if isinstance(r, int)]
+        oldest = min(waiting, default=self.jobs_done)
+        for job in [j for j in self.job_pictures if j < oldest]:
+            del self.job_pictures[job]
+
+    def _emit_tts(self, name: str, data: bytes, kind: str = "tts-sheet") -> None:
+        self.out.write_bytes(f"tts/{name}", data, kind)
 
 
 def _warn_face(face: Drawing, card: Card, deck: Deck, is_back: bool,
@@ -187,38 +341,12 @@ def _warn_face(face: Drawing, card: Card, deck: Deck, is_back: bool,
     return len(lines)
 
 
-def _write_face(face: Drawing, stem: str, opts: RenderOptions, out: Output, *,
-                whole_pdf: bool) -> None:
-    """The SVG and PNG of one distinct face, and for a board face its true-size one-page PDF."""
-    if "svg" in opts.formats:
-        from pnp.layout.svg import write_svg
-
-        write_svg(face, out.path(f"svg/{stem}.svg", "svg"))
-    if "png" in opts.formats:
-        from pnp.layout.raster import drawing_to_png
-
-        out.write_bytes(f"png/{stem}.png", drawing_to_png(face, opts.dpi), "png")
-    if whole_pdf and "pdf" in opts.formats:
-        write_pdf([face], out.path(f"boards/{stem}.pdf", "board-pdf"), title=face.name,
-                  print_shop=True)
-
-
 def _write_tiled(comp: Component, rel: str, opts: RenderOptions, footer: str,
                  out: Output) -> None:
     """A board tiled over pages at true scale: the front's tiles, then the back's."""
     pages = [p for face in (comp.front, comp.back) if face is not None
              for p in poster(face, opts.page, overlap=opts.overlap, footer=footer)]
     write_pdf(pages, out.path(rel, "board-tiles"), title=comp.name)
-
-
-def _write_tts(stream: Callable[[], Iterator[Component]], opts: RenderOptions,
-               out: Output) -> None:
-    from pnp.layout.tts import tts_deck
-
-    result = tts_deck(stream(), name=opts.stem, url_prefix=opts.tts_url)
-    for fname in sorted(result.files):
-        kind = "tts-json" if fname == result.json_name else "tts-sheet"
-        out.write_bytes(f"tts/{fname}", result.files[fname], kind)
 
 
 def load_for_render(layout_path: str | None) -> Layout:

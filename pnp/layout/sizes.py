@@ -79,3 +79,16 @@ def parse_page(text: str, *, field: str | None = None) -> tuple[float, float]:
     """A page preset (a4, letter) or "WxH" with a unit -> (w, h) mm, portrait as given."""
     return _parse_pair(text, "page size", PAGE_SIZES, field)
 
+
+MAX_PIXELS_A_SIDE = 30000  # ~2.5 m at 300 dpi; beyond that a bitmap is a mistake, not art
+
+
+def pixel_size(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]:
+    """Pixels for a physical size at ``dpi``: round(mm / 25.4 * dpi) on each side."""
+    if not dpi > 0:
+        raise PnpError(f"dpi must be positive, not {dpi}", field="dpi")
+    w, h = round(width_mm / MM_PER_INCH * dpi), round(height_mm / MM_PER_INCH * dpi)
+    if max(w, h) > MAX_PIXELS_A_SIDE:
+        raise PnpError(f"{w}x{h} px at {dpi} dpi is too large (limit {MAX_PIXELS_A_SIDE} px a "
+                       f"side); lower --dpi", field="dpi")
+    return max(1, w), max(1, h)

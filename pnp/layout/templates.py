@@ -212,9 +212,12 @@ class _Item:
 
 def deck_icons(deck: Deck) -> dict[str, str]:
     """Images in an ``icons/`` folder next to the card list, by file stem (``:fuel:``)."""
-    if not deck.source:
+    from pnp.layout.cards import deck_folder
+
+    base = deck_folder(deck)
+    if base is None:
         return {}
-    folder = Path(deck.source).parent / "icons"
+    folder = base / "icons"
     if not folder.is_dir():
         return {}
     return {p.stem: str(p) for p in sorted(folder.iterdir())

@@ -6,13 +6,15 @@ outputs agree line for line. Sizes are points (as typed by designers); positions
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import reportlab
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.errors import PnpError
@@ -50,10 +52,38 @@ def font_path(font: str) -> str:
                        field="font") from None
 
 
+_embedding: ContextVar[str] = ContextVar("pnp_embedding", default="")
+_subset_n = ttfonts.SUBSETN
+
+
+def _subset_tag(n: int, *args: object) -> bytes:
+    """A subset's tag: six capitals from the font and subset number, so every subset in a file
+    has its own tag (reportlab numbers them, so every font's first subset was AAAAAA)."""
+    font = _embedding.get()
+    if not font:
+        return _subset_n(n, *args)
+    digest = hashlib.blake2b(f"{font}\x1f{n}".encode(), digest_size=6).digest()
+    return bytes(65 + b % 26 for b in digest)
+
+
+ttfonts.SUBSETN = _subset_tag
+
+
+class _TTFont(TTFont):
+    """A bundled font whose embedded subsets carry distinct tags."""
+
+    def addObjects(self, doc):  # noqa: N802 (reportlab's name)
+        token = _embedding.set(self.fontName)
+        try:
+            super().addObjects(doc)
+        finally:
+            _embedding.reset(token)
+
+
 @cache
 def register_font(font: str) -> str:
     """Register a bundled font with reportlab once; returns its name."""
-    pdfmetrics.registerFont(TTFont(font, font_path(font)))
+    pdfmetrics.registerFont(_TTFont(font, font_path(font)))
     if font == "Vera":
         # Asking for Vera readies every bundled face, so code that draws on a reportlab canvas
         # itself (benchmarks/bench_*.py) can set any of them by name.

@@ -6,17 +6,19 @@ Decks larger than one sheet are split over several sheets, one ``CustomDeck`` en
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from PIL import Image as PILImage
 
 from pnp.errors import PnpError
 from pnp.layout.draw import Component, Drawing, Group, Rect
 from pnp.layout.marks import rect_points
+from pnp.layout.sizes import pixel_size
 
 MAX_COLS, MAX_ROWS = 10, 7   # Tabletop Simulator's largest deck sheet grid
 MAX_PX = 4096                # largest sheet side Tabletop Simulator loads reliably
@@ -109,9 +111,30 @@ def deck_sheets(faces: Sequence[Face], card_px: tuple[int, int] | None = None, *
     return sheets
 
 
+_GREY = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}
+
+
 def _transform(x: float = 0.0) -> dict:
     return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def guid(*parts: object) -> str:
+    """A stable six-hex-digit object GUID, as Tabletop Simulator writes them."""
+    data = "\x1f".join(str(p) for p in parts).encode("utf-8")
+    return hashlib.blake2b(data, digest_size=3).hexdigest()
+
+
+def _object(name: str, nickname: str, x: float, guid_: str, **fields: object) -> dict:
+    """An object with every field Tabletop Simulator writes in its own saves."""
+    return {"GUID": guid_, "Name": name, "Transform": _transform(x), "Nickname": nickname,
+            "Description": "", "GMNotes": "", "AltLookAngle": {"x": 0.0, "y": 0.0, "z": 0.0},
+            "ColorDiffuse": dict(_GREY), "LayoutGroupSortIndex": 0, "Value": 0,
+            "Locked": False, "Grid": True, "Snap": True, "IgnoreFoW": False,
+            "MeasureMovement": False, "DragSelectable": True, "Autoraise": True,
+            "Sticky": True, "Tooltip": True, "GridProjection": False,
+            "HideWhenFaceDown": True, "Hands": name == "Card", "SidewaysCard": False,
+            "LuaScript": "", "LuaScriptState": "", "XmlUI": "", **fields}
 
 
 def saved_object(sheets: Sequence[DeckSheet], face_urls: Sequence[str],
@@ -122,7 +145,8 @@ def saved_object(sheets: Sequence[DeckSheet], face_urls: Sequence[str],
 
     ``cards`` lists the deck from top to bottom as (slot index over all sheets, name); copies
     repeat a slot. Sheet ``s`` is ``CustomDeck`` ``first_deck_id + s`` and its slot ``i`` is
-    card id ``deck_id * 100 + i``.
+    card id ``deck_id * 100 + i``. Cards go to players' hands (``Hands``); GUIDs are derived
+    from the deck name and position, so the same deck always gets the same ones.
     """
     per_sheet = MAX_COLS * MAX_ROWS
     custom = {}
@@ -132,23 +156,27 @@ def saved_object(sheets: Sequence[DeckSheet], face_urls: Sequence[str],
             "NumWidth": sheet.cols, "NumHeight": sheet.rows, "BackIsHidden": True,
             "UniqueBack": unique_back, "Type": 0}
     objects = []
-    for slot, name in cards:
+    for k, (slot, name) in enumerate(cards):
         s, i = divmod(slot, per_sheet)
         deck_id = first_deck_id + s
-        objects.append({"Name": "Card", "Nickname": name, "CardID": deck_id * 100 + i,
-                        "CustomDeck": {str(deck_id): custom[str(deck_id)]},
-                        "Transform": _transform(x)})
+        objects.append(_object("Card", name, x, guid(nickname, first_deck_id, "card", k),
+                               CardID=deck_id * 100 + i,
+                               CustomDeck={str(deck_id): custom[str(deck_id)]}))
     if len(objects) == 1:  # Tabletop Simulator has no one-card decks: it is a card
         return dict(objects[0], Nickname=objects[0]["Nickname"] or nickname)
-    return {"Name": "DeckCustom", "Nickname": nickname, "Transform": _transform(x),
-            "DeckIDs": [o["CardID"] for o in objects], "CustomDeck": custom,
-            "ContainedObjects": objects}
+    return _object("DeckCustom", nickname, x, guid(nickname, first_deck_id, "deck"),
+                   DeckIDs=[o["CardID"] for o in objects], CustomDeck=custom,
+                   ContainedObjects=objects)
 
 
 def saved_object_json(objects: Iterable[dict]) -> str:
-    """The saved-object file text (sorted keys, stable bytes)."""
-    return json.dumps({"ObjectStates": list(objects)}, sort_keys=True, indent=2,
-                       ensure_ascii=False) + "\n"
+    """The saved-object file text (sorted keys, stable bytes), with the fields of the save
+    file Tabletop Simulator itself writes to its Saved Objects folder."""
+    save = {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
+            "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
+            "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
+            "XmlUI": "", "ObjectStates": list(objects)}
+    return json.dumps(save, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 
 def _trim_only(face: Drawing) -> Drawing:
@@ -158,7 +186,8 @@ def _trim_only(face: Drawing) -> Drawing:
                    None, face.name)
 
 
-def _plain_back(size: tuple[float, float]) -> Drawing:
+def plain_back(size: tuple[float, float]) -> Drawing:
+    """The back used when a component has none."""
     return Drawing(size[0], size[1], (Rect(0, 0, size[0], size[1], fill=BACK_FILL,
                                            stroke=None),), name="back")
 
@@ -171,6 +200,153 @@ class TTSDeck:
     json_name: str
 
 
+Emit = Callable[[str, bytes], None]
+
+
+class _Group:
+    """One deck (one card size): slots, cards, and the sheets written so far."""
+
+    def __init__(self, stem: str, picture: tuple[int, int]):
+        self.stem = stem
+        self.picture = picture                      # px of a trimmed face before any scaling
+        self.slots: dict[tuple[bytes, bytes], int] = {}
+        self.cards: list[tuple[int, str]] = []
+        self.pending: list[tuple[bytes, bytes]] = []  # (front picture, back digest) to place
+        self.backs: dict[bytes, bytes] = {}         # back digest -> picture, for pending slots
+        self.first_back: tuple[bytes, bytes] | None = None  # (digest, picture)
+        self.distinct_backs: set[bytes] = set()
+        self.sheets: list[DeckSheet] = []
+        self.back_sheets: list[bytes | None] = []  # None: every slot has the first back
+
+
+class TTSBuilder:
+    """Builds the Tabletop Simulator decks card by card, writing each sheet once it is full.
+
+    ``claim`` records a card and says whether its (front, back) pair is new; a new pair's
+    pictures (raw RGB of ``picture_size``, trimmed) are then given to ``fill``, in the same
+    order. Only the sheet being filled is held in memory (plus the first 70 slots, until it is
+    known whether the deck needs more than one sheet).
+    """
+
+    def __init__(self, name: str, emit: Emit, *, fmt: str = "jpg", url_prefix: str = "",
+                 dpi: float = DEFAULT_DPI, quality: int = 90):
+        self.name, self.emit, self.fmt, self.url = name, emit, fmt, url_prefix
+        self.dpi, self.quality = dpi, quality
+        self.groups: dict[tuple[float, float], _Group] = {}
+
+    def picture_size(self, face: Drawing) -> tuple[int, int]:
+        """Pixels of a face's trimmed picture."""
+        return pixel_size(face.width, face.height, self.dpi)
+
+    def claim(self, face: Drawing, front: bytes, back: bytes, count: int, name: str) -> bool:
+        """Record ``count`` copies of a card; True when its (front, back) pair needs a slot."""
+        key = (round(face.width, 4), round(face.height, 4))
+        group = self.groups.get(key)
+        if group is None:
+            # The first size keeps the deck's name; more sizes are name-2, name-3, ...
+            stem = self.name if not self.groups else f"{self.name}-{len(self.groups) + 1}"
+            group = self.groups[key] = _Group(stem, self.picture_size(face))
+        slot = group.slots.get((front, back))
+        new = slot is None
+        if slot is None:
+            slot = group.slots[(front, back)] = len(group.slots)
+        group.cards += [(slot, name)] * count
+        return new
+
+    def fill(self, face: Drawing, front_picture: bytes, back: bytes,
+             back_picture: bytes) -> None:
+        """The pictures of the next new slot of ``face``'s size."""
+        group = self.groups[(round(face.width, 4), round(face.height, 4))]
+        group.pending.append((front_picture, back))
+        group.backs.setdefault(back, back_picture)
+        group.distinct_backs.add(back)
+        if group.first_back is None:
+            group.first_back = (back, back_picture)
+        per = MAX_COLS * MAX_ROWS
+        if len(group.pending) > per:  # a second sheet: the first is full, with the 10 x 7 grid
+            self._flush(group, group.pending[:per], many=True)
+            group.pending = group.pending[per:]
+            self._drop_placed(group)
+
+    def _image(self, group: _Group, picture: bytes) -> PILImage.Image:
+        return PILImage.frombytes("RGB", group.picture, picture)
+
+    def _sheet(self, group: _Group, pictures: Sequence[bytes], many: bool) -> DeckSheet:
+        cols, rows = sheet_grid(len(pictures))
+        grid = (MAX_COLS, MAX_ROWS) if many else (cols, rows)
+        cw, ch = card_size_for(group.picture, *grid)
+        full = len(pictures) == cols * rows  # every pixel is pasted over: no white fill needed
+        sheet = PILImage.new("RGB", (cols * cw, rows * ch), None if full else (255, 255, 255))
+        for k, picture in enumerate(pictures):
+            im = self._image(group, picture)
+            if im.size != (cw, ch):
+                im = im.resize((cw, ch), PILImage.Resampling.LANCZOS)
+            sheet.paste(im, ((k % cols) * cw, (k // cols) * ch))
+        return DeckSheet(_encode(sheet, self.fmt, self.quality), self.fmt, cols, rows,
+                         len(pictures), (cw, ch))
+
+    def _flush(self, group: _Group, chunk: list[tuple[bytes, bytes]], many: bool) -> None:
+        number = str(len(group.sheets) + 1) if many else ""
+        sheet = self._sheet(group, [f for f, _ in chunk], many)
+        self.emit(f"{group.stem}-sheet{number}.{self.fmt}", sheet.data)
+        group.sheets.append(replace(sheet, data=b""))
+        if len(group.distinct_backs) > 1:
+            backs = self._sheet(group, [group.backs[b] for _, b in chunk], many)
+            self.emit(f"{group.stem}-backs{number}.{self.fmt}", backs.data)
+            group.back_sheets.append(b"")
+        else:
+            group.back_sheets.append(None)  # written at the end if other backs turn up
+
+
+    def _drop_placed(self, group: _Group) -> None:
+        # Only the backs of slots still to place (and the first back) are kept.
+        keep = {b for _, b in group.pending}
+        group.backs = {k: v for k, v in group.backs.items()
+                       if k in keep or (group.first_back and k == group.first_back[0])}
+
+    def finish(self) -> list[dict]:
+        """Write the last sheets and the backs; the saved objects, one per deck."""
+        objects = []
+        next_id = 1
+        for g, group in enumerate(self.groups.values()):
+            many = bool(group.sheets)
+            if group.pending:
+                self._flush(group, group.pending, many)
+            unique_back = len(group.distinct_backs) > 1
+            assert group.first_back is not None
+            face_urls, back_urls = [], []
+            for s, sheet in enumerate(group.sheets):
+                number = str(s + 1) if many else ""
+                face_urls.append(f"{self.url}{group.stem}-sheet{number}.{self.fmt}")
+                if not unique_back:
+                    continue
+                fname = f"{group.stem}-backs{number}.{self.fmt}"
+                if group.back_sheets[s] is None:  # every slot of it has the first back
+                    pictures = [group.first_back[1]] * sheet.count
+                    self.emit(fname, self._sheet(group, pictures, many).data)
+                back_urls.append(self.url + fname)
+            if not unique_back:
+                im = self._image(group, group.first_back[1])
+                card_px = group.sheets[0].card_px
+                if im.size != card_px:
+                    im = im.resize(card_px, PILImage.Resampling.LANCZOS)
+                fname = f"{group.stem}-back.{self.fmt}"
+                self.emit(fname, _encode(im, self.fmt, self.quality))
+                back_urls.append(self.url + fname)
+            objects.append(saved_object(group.sheets, face_urls, back_urls, group.cards,
+                                        nickname=group.stem, unique_back=unique_back,
+                                        x=3.0 * g, first_deck_id=next_id))
+            next_id += len(group.sheets)
+        return objects
+
+
+def face_key(face: Drawing) -> bytes:
+    """Identifies what a face looks like (its name is left out: two backs that look alike are
+    one back)."""
+    key = repr((face.width, face.height, face.bleed, face.outline, face.items))
+    return hashlib.blake2b(key.encode("utf-8"), digest_size=16).digest()
+
+
 def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float = DEFAULT_DPI,
              fmt: str = "jpg", url_prefix: str = "") -> TTSDeck:
     """Sheets, backs and saved-object JSON for components; one deck per card size.
@@ -178,58 +354,27 @@ def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float 
     Image URLs are ``url_prefix`` + file name (relative names by default: point them at where
     the files are hosted, e.g. ``file:///path/to/out/``).
     """
-    from pnp.layout.raster import drawing_to_png
+    from pnp.layout.raster import rasterise, trim_picture
 
-    comps = [c for c in components if c.count > 0]
-    if not comps:
-        raise PnpError("no cards for the Tabletop Simulator deck", field="tts")
-    groups: dict[tuple[float, float], list[Component]] = {}
-    for c in comps:
-        groups.setdefault((round(c.front.width, 4), round(c.front.height, 4)), []).append(c)
     files: dict[str, bytes] = {}
-    objects = []
-    rendered: dict[Drawing, bytes] = {}
+    builder = TTSBuilder(name, files.__setitem__, fmt=fmt, url_prefix=url_prefix, dpi=dpi)
+    pictures: dict[bytes, bytes] = {}
 
-    def png(d: Drawing) -> bytes:
-        if d not in rendered:
-            rendered[d] = drawing_to_png(_trim_only(d), dpi)
-        return rendered[d]
+    def picture(face: Drawing, key: bytes) -> bytes:
+        if key not in pictures:
+            image = rasterise([face], dpi)[0]
+            pictures[key] = trim_picture(image, face, builder.picture_size(face))
+        return pictures[key]
 
-    next_id = 1
-    for g, (size, group) in enumerate(groups.items()):
-        stem = name if len(groups) == 1 else f"{name}-{g + 1}"
-        backs = [c.back or _plain_back(size) for c in group]
-        unique_back = len(set(backs)) > 1
-        # distinct (front, back) pairs take one slot each; copies share it
-        slots: dict[tuple[Drawing, Drawing], int] = {}
-        cards: list[tuple[int, str]] = []
-        for c, back in zip(group, backs, strict=True):
-            key = (c.front, back if unique_back else backs[0])
-            slot = slots.setdefault(key, len(slots))
-            cards += [(slot, c.name or c.front.name)] * c.count
-        pairs = list(slots)
-        sheets = deck_sheets([png(f) for f, _ in pairs], fmt=fmt)
-        face_urls, back_urls = [], []
-        per = MAX_COLS * MAX_ROWS
-        for s, sheet in enumerate(sheets):
-            number = str(s + 1) if len(sheets) > 1 else ""
-            fname = f"{stem}-sheet{number}.{sheet.ext}"
-            files[fname] = sheet.data
-            face_urls.append(url_prefix + fname)
-            if unique_back:  # a back sheet in the same grid, slot for slot
-                chunk = [png(b) for _, b in pairs[s * per:(s + 1) * per]]
-                fname = f"{stem}-backs{number}.{sheet.ext}"
-                files[fname] = deck_sheets(chunk, sheet.card_px, fmt=fmt)[0].data
-                back_urls.append(url_prefix + fname)
-        if not unique_back:
-            back_im = _image(png(backs[0])).resize(sheets[0].card_px,
-                                                   PILImage.Resampling.LANCZOS)
-            fname = f"{stem}-back.{sheets[0].ext}"
-            files[fname] = _encode(back_im, fmt, 90)
-            back_urls.append(url_prefix + fname)
-        objects.append(saved_object(sheets, face_urls, back_urls, cards, nickname=stem,
-                                    unique_back=unique_back, x=3.0 * g, first_deck_id=next_id))
-        next_id += len(sheets)
+    for c in components:
+        if c.count <= 0:
+            continue
+        back = c.back or plain_back((c.front.width, c.front.height))
+        fk, bk = face_key(c.front), face_key(back)
+        if builder.claim(c.front, fk, bk, c.count, c.name or c.front.name):
+            builder.fill(c.front, picture(c.front, fk), bk, picture(back, bk))
+    if not builder.groups:
+        raise PnpError("no cards for the Tabletop Simulator deck", field="tts")
     json_name = f"{name}.json"
-    files[json_name] = saved_object_json(objects).encode("utf-8")
+    files[json_name] = saved_object_json(builder.finish()).encode("utf-8")
     return TTSDeck(files, json_name)

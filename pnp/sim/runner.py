@@ -79,8 +79,8 @@ def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str 
     bar = None
     if progress:
         # Imported here only: the bar (outside the core, in pnp/progress.py) needs rich.
-        from pnp.progress import ProgressBar
-        bar = ProgressBar(len(batches), label=f"{games} games")
+        from pnp.progress import LateBar
+        bar = LateBar(f"{games} games", "batches", enabled=True)  # shown after a second
         callbacks.append(bar.update)
 
     def done(count: int) -> None:

@@ -116,8 +116,8 @@ def test_square_size_out_of_range(square):
 def test_session_pack(session_dir):
     manifest = json.loads((session_dir / "manifest.json").read_text())
     paths = {f["path"] for f in manifest["files"]}
-    assert paths == {"tiles.pdf", "setup.pdf", "junk.pdf", "tracking.pdf", "rules.pdf",
-                     "machines.pdf", "report.html", "maze.json"}
+    assert paths == {"tiles.pdf", "setup.pdf", "junk.pdf", "track.pdf", "tracking.pdf",
+                     "rules.pdf", "machines.pdf", "report.html", "maze.json"}
     assert len(PdfReader(str(session_dir / "tracking.pdf")).pages) == 3
     code = seed_code("table-7")
     for rel in ("setup.pdf", "tracking.pdf", "rules.pdf", "junk.pdf", "machines.pdf"):
@@ -150,6 +150,27 @@ def test_session_pack(session_dir):
     assert all(set(c) == CHECK_KEYS for c in manifest["checks"])
     assert names[0].startswith("tiles:") and names[1].startswith("board:")
     assert "seat 1 win rate" in names
+
+
+def test_outside_track_is_printed_as_numbered_strips(session_dir):
+    """The 64-square outside track (Moving: 'travel around the outer wall') as 8 strips of 8
+    squares, numbered clockwise, the squares facing a gap marked, at the board's square size."""
+    reader = PdfReader(str(session_dir / "track.pdf"))
+    text = " ".join(line for page in reader.pages for line in page.extract_text().splitlines()
+                    if "pnp" not in line)  # not the footer's page number
+    numbers = sorted(int(t) for t in text.split() if t.isdigit() and int(t) <= 64)
+    assert numbers == list(range(1, 65))
+    doc = json.loads((session_dir / "maze.json").read_text())
+    assert text.split().count("gap") == len(doc["board"]["gaps"])
+    xs, _ = cut_lines(session_dir / "track.pdf")
+    assert np.diff(xs) == pytest.approx([160.0], abs=0.3)  # 8 squares of 20 mm
+    img = np.asarray(pdfium.PdfDocument(str(session_dir / "track.pdf"))[0]
+                     .render(scale=DPI / 72).to_pil().convert("L")) < 96
+    right = np.where(img.any(axis=0))[0][-1]  # the crop marks right of the strips
+    rows = np.where(img[:, right - 3:right + 1].any(axis=1))[0]
+    runs = np.split(rows, np.where(np.diff(rows) > 1)[0] + 1)
+    ys = [float(r.mean() + 0.5) * 25.4 / DPI for r in runs]
+    assert np.diff(ys) == pytest.approx([20.0] * 8, abs=0.3)
 
 
 def test_cards_measured_on_the_written_pdfs(session_dir):

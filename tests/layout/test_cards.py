@@ -124,7 +124,7 @@ def test_json_list_and_errors(tmp_path):
 
 def test_unknown_format_and_missing_file(tmp_path):
     with pytest.raises(PnpError, match="unknown card list format"):
-        load_deck(write(tmp_path, "d.xlsx", "x"))
+        load_deck(write(tmp_path, "d.numbers", "x"))
     with pytest.raises(PnpError, match="cannot read"):
         load_deck(tmp_path / "nope.csv")
 

@@ -101,13 +101,15 @@ def worst_misalignment(path, duplex: str, colours) -> float:
 @pytest.mark.parametrize("page_name", ["a4", "letter"])
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_each_back_lands_behind_its_front(tmp_path, page_name, duplex):
-    comps = [Component(marked_face(POKER, c), marked_face(POKER, c)) for c in COLOURS]
+    # Letter holds 8 poker cards turned sideways when its crop marks keep 5 mm from the edge
+    colours = COLOURS if page_name == "a4" else COLOURS[:8]
+    comps = [Component(marked_face(POKER, c), marked_face(POKER, c)) for c in colours]
     pages = list(nup(comps, PAGES[page_name], duplex=duplex, footer="TEST-CODE · pnp"))
     assert len(pages) == 2
     path = write(pages, tmp_path)
     pw, ph = pdf_size_mm(path)
     assert (pw, ph) == pytest.approx(PAGES[page_name], abs=0.01)
-    worst = worst_misalignment(path, duplex, COLOURS)
+    worst = worst_misalignment(path, duplex, colours)
     assert worst < 0.1, f"worst back/front misalignment {worst:.3f} mm"
 
 

@@ -69,7 +69,8 @@ def trims(page: Drawing, size=POKER) -> list[tuple[float, float, float, float]]:
 def test_nine_poker_cards_per_a4_and_letter_page(page):
     grid = fit_grid(POKER, page, 6.35, 3.0)
     assert (grid.cols.count, grid.rows.count, grid.rotate) == (3, 3, 0)
-    pages = list(nup([card(back=False, count=18)], page))
+    marked = page == A4  # Letter leaves 6.35 mm above and below 3 rows: no room for marks
+    pages = list(nup([card(back=False, count=18)], page, crop_marks=marked))
     assert len(pages) == 2 and all(len(placed(p)) == 9 for p in pages)
     for p in pages:  # inside the margins
         for x0, y0, x1, y1 in trims(p):
@@ -77,14 +78,52 @@ def test_nine_poker_cards_per_a4_and_letter_page(page):
             assert x1 <= page[0] - 6.35 + 1e-9 and y1 <= page[1] - 6.35 + 1e-9
 
 
-def test_poker_on_a4_shares_cut_lines_because_bleed_would_cost_cards():
+def test_poker_on_letter_with_crop_marks_reflows_and_says_so():
+    notes: list[str] = []
+    pages = list(nup([card(back=False, count=9)], LETTER, notes=notes))
+    assert [len(placed(p)) for p in pages] == [8, 1]  # turned sideways: 2 x 4
+    assert len(notes) == 1 and "8 per page instead of 9" in notes[0]
+    for m in marks(pages[0]):
+        (ax, ay), (bx, by) = m.points
+        assert min(ax, bx, ay, by) >= 5.0 - 1e-9
+        assert max(ax, bx) <= LETTER[0] - 5.0 + 1e-9 and max(ay, by) <= LETTER[1] - 5.0 + 1e-9
+
+
+def test_poker_on_a4_shares_cut_lines_and_bleeds_on_the_outer_edges():
     grid = fit_grid(POKER, A4, 6.35, 3.0)
     # 3 x (63.5 + 6) = 208.5 mm > 197.3 mm of printable width: bleed would leave 2 columns
     assert grid.cols.bleed == 0 and grid.cols.pitch == POKER[0]
     page = next(nup([card(back=False, count=9)], A4))
     boxes = [clip_box(g) for g in placed(page)]
-    for (x0, y0, x1, y1), t in zip(boxes, trims(page)):
-        assert (x0, y0, x1, y1) == pytest.approx(t)  # bleed clipped to the trim
+    ts = trims(page)
+    left, right = min(t[0] for t in ts), max(t[2] for t in ts)
+    top, bottom = min(t[1] for t in ts), max(t[3] for t in ts)
+    for (x0, y0, x1, y1), t in zip(boxes, ts):
+        # neighbours share the cut; the outer edges keep what bleed leaves room for marks
+        assert x0 == pytest.approx(t[0] - 2.05 if t[0] == left else t[0])
+        assert x1 == pytest.approx(t[2] + 2.05 if t[2] == right else t[2])
+        assert y0 == pytest.approx(t[1] - 3.0 if t[1] == top else t[1])
+        assert y1 == pytest.approx(t[3] + 3.0 if t[3] == bottom else t[3])
+
+
+def test_gutter_keeps_every_bleed_with_marks_in_the_gutters():
+    pages = list(nup([card(back=False, count=4)], A4, gutter=10.0))
+    page = pages[0]
+    ts = trims(page)
+    assert len(pages) == 1 and len(ts) == 4  # 2 columns x 2 rows 10 mm apart
+    for box, t in zip([clip_box(g) for g in placed(page)], ts):
+        assert box == pytest.approx((t[0] - 3, t[1] - 3, t[2] + 3, t[3] + 3))
+    inside = [m for m in marks(page)
+              if min(p[1] for p in m.points) > top_of(ts) and max(p[1] for p in m.points)
+              < max(t[3] for t in ts)]
+    assert inside  # marks between rows, on the vertical cut lines
+    xs = {round(m.points[0][0], 6) for m in inside if m.points[0][0] == m.points[1][0]}
+    assert xs == {round(v, 6) for t in ts for v in (t[0], t[2])}
+    _check_marks(page, POKER, *A4)
+
+
+def top_of(ts) -> float:
+    return min(t[1] for t in ts)
 
 
 def test_tarot_on_a4_gets_its_bleed_between_cards():
@@ -109,7 +148,9 @@ def _check_marks(page: Drawing, size, pw, ph):
         (ax, ay), (bx, by) = m.points
         half = m.stroke_width / 2
         box = (min(ax, bx) - half, min(ay, by) - half, max(ax, bx) + half, max(ay, by) + half)
-        assert box[0] >= 0 and box[1] >= 0 and box[2] <= pw and box[3] <= ph  # inside media box
+        # where a home printer prints: 5 mm inside the sheet edge
+        assert box[0] >= 5 - half - 1e-9 and box[1] >= 5 - half - 1e-9
+        assert box[2] <= pw - 5 + half + 1e-9 and box[3] <= ph - 5 + half + 1e-9
         for t in drawn + ts:  # never over a card (nor its bleed)
             assert box[2] <= t[0] or box[0] >= t[2] or box[3] <= t[1] or box[1] >= t[3], (m, t)
         length = abs(bx - ax) + abs(by - ay)
@@ -129,12 +170,12 @@ def test_crop_marks_stay_off_cards_and_inside_the_page(w, h, page, bleed):
 
 
 def test_crop_marks_sit_on_every_cut_line():
-    page = next(nup([card(back=False, count=9)], LETTER))
+    page = next(nup([card(back=False, count=9)], A4))
     ms = marks(page)
     xs = sorted({round(m.points[0][0], 4) for m in ms if m.points[0][0] == m.points[1][0]})
     ys = sorted({round(m.points[0][1], 4) for m in ms if m.points[0][1] == m.points[1][1]})
-    assert xs == pytest.approx([12.7 + i * 63.5 for i in range(4)])
-    assert ys == pytest.approx([6.35 + i * 88.9 for i in range(4)])
+    assert xs == pytest.approx([9.75 + i * 63.5 for i in range(4)])
+    assert ys == pytest.approx([15.15 + i * 88.9 for i in range(4)])
     assert all(m.stroke_width == MARK_STROKE <= 0.25 for m in ms)
 
 

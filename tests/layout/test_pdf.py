@@ -102,8 +102,32 @@ def test_image_embedded_once(tmp_path):
     xobjects = set()
     for page in reader.pages:
         for ref in page["/Resources"]["/XObject"].values():
-            xobjects.add(ref.idnum)
+            if ref.get_object()["/Subtype"] == "/Image":
+                xobjects.add(ref.idnum)
     assert len(xobjects) == 1
+
+
+def test_repeated_faces_are_one_form_and_render_the_same(tmp_path):
+    """A group drawn again (copies, a shared back) is a form XObject drawn once per file."""
+    import pypdfium2 as pdfium
+
+    from pnp.layout.draw import Group
+    face = card(tmp_path)
+    pages = [Drawing(150, 100, items=(Group(face.items, dx=5 + 70 * i, dy=5),
+                                      Group(face.items, dx=75 - 70 * i, dy=5))) for i in (0, 1)]
+    inline = Drawing(150, 100, items=(Group(face.items, dx=5, dy=5),))
+    out = tmp_path / "forms.pdf"
+    write_pdf(pages + [inline], out)
+    reader = pypdf.PdfReader(out)
+    forms = {ref.idnum for page in reader.pages
+             for ref in page["/Resources"].get("/XObject", {}).values()
+             if ref.get_object()["/Subtype"] == "/Form"}
+    assert len(forms) == 1
+    doc = pdfium.PdfDocument(str(out))
+    a = doc[0].render(scale=1).to_pil().crop((0, 0, 200, 280))
+    b = doc[2].render(scale=1).to_pil().crop((0, 0, 200, 280))
+    # the form draws what the inline items draw (anti-aliasing may differ by a level)
+    assert max(abs(x - y) for x, y in zip(a.tobytes(), b.tobytes(), strict=True)) <= 3
 
 
 @pytest.mark.parametrize("content", [None, b"not an image"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -122,3 +123,29 @@ def test_a_single_card_is_a_card_object():
     deck = tts_deck([Component(face("#ff0000", "solo"), name="Solo")], "one", dpi=30)
     (state,) = json.loads(deck.files["one.json"])["ObjectStates"]
     assert state["Name"] == "Card" and state["CardID"] == 100
+
+
+def test_saved_object_has_the_fields_tabletop_simulator_writes():
+    back = face("#222222", "back")
+    comps = [Component(face("#ff0000", "red"), back, count=2, name="Red"),
+             Component(face("#00ff00", "green"), back, name="Green")]
+    deck = tts_deck(comps, "mydeck", dpi=30, url_prefix="https://example.org/decks/")
+    save = json.loads(deck.files["mydeck.json"])
+    for key in ("SaveName", "Date", "VersionNumber", "GameMode", "Gravity", "PlayArea",
+                "TabStates", "LuaScript", "LuaScriptState", "XmlUI", "ObjectStates"):
+        assert key in save
+    (obj,) = save["ObjectStates"]
+    cards = obj["ContainedObjects"]
+    guids = [obj["GUID"]] + [c["GUID"] for c in cards]
+    assert all(re.fullmatch(r"[0-9a-f]{6}", g) for g in guids) and len(set(guids)) == 4
+    assert all(c["Hands"] is True for c in cards) and obj["Hands"] is False
+    for o in [obj, *cards]:
+        for key in ("Transform", "Nickname", "Description", "GMNotes", "ColorDiffuse", "Locked",
+                    "Grid", "Snap", "Autoraise", "Sticky", "Tooltip", "HideWhenFaceDown",
+                    "SidewaysCard", "LuaScript", "LuaScriptState", "XmlUI"):
+            assert key in o
+    entry = obj["CustomDeck"]["1"]
+    assert entry["FaceURL"] == "https://example.org/decks/mydeck-sheet.jpg"
+    assert entry["BackURL"] == "https://example.org/decks/mydeck-back.jpg"
+    assert tts_deck(comps, "mydeck", dpi=30,
+                    url_prefix="https://example.org/decks/").files == deck.files

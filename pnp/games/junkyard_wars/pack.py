@@ -29,7 +29,12 @@ from pnp.games.junkyard_wars.printables import (
     machine_components,
     tile_components,
 )
-from pnp.games.junkyard_wars.sheets import rules_summary, setup_sheet, tracking_sheet
+from pnp.games.junkyard_wars.sheets import (
+    rules_summary,
+    setup_sheet,
+    track_strips,
+    tracking_sheet,
+)
 from pnp.pack import Cards, Json, Pack, Pages, PrintOptions, Report, footer
 from pnp.seed import seed_code
 from pnp.sim.stats import check_band
@@ -139,6 +144,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
         Cards("junk.pdf", f"{TITLE} junk tiles", junk_components(
             bag.letters, size_mm=max(6.0, square_mm - JUNK_GAP), bleed=JUNK_BLEED,
             layouts=layouts), bleed=JUNK_BLEED),
+        Cards("track.pdf", f"{TITLE} outside track (lay around the board, 1 at the top "
+              "left, clockwise)", track_strips(board, square_mm, code, print_opts.bleed)),
         Pages("tracking.pdf", f"{TITLE} tracking sheets",
               [tracking_sheet(page, foot, player=k + 1, players=players) for k in range(players)]),
         Pages("rules.pdf", f"{TITLE} rules summary", [rules_summary(page, foot)]),

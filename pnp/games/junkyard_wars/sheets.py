@@ -109,9 +109,13 @@ def board_picture(board: SessionBoard, x: float, y: float, unit: float) -> list:
     items += wall_rects(wall_segments(board.walls), unit, max(0.5, unit * 0.09), INK,
                         x + unit, y + unit)
     size = max(MIN_TEXT, unit * 0.85)  # points
+    for p in board.placement:  # each 5x5 tile outlined, as it lies on the table
+        left, top = at(p.row * 5, p.col * 5)
+        items.append(Rect(left, top, 5 * unit, 5 * unit, fill=None, stroke=TILE_INK,
+                          stroke_width=max(0.3, unit * 0.05)))
     for p in board.placement:
         # Written in the corner where the tile's printed id label ends up after its turn, on a
-        # white tag so walls and junk squares do not run through the text.
+        # see-through tag: the text reads clearly and the walls under it still show.
         right = p.rotation in (90, 180)
         bottom = p.rotation in (180, 270)
         text = f"{p.tile}{p.side} {p.rotation}°"
@@ -120,7 +124,7 @@ def board_picture(board: SessionBoard, x: float, y: float, unit: float) -> list:
         left, top = at(p.row * 5, p.col * 5)
         tx = left + 5 * unit - unit * 0.2 - tw if right else left + unit * 0.2
         ty = top + 5 * unit - unit * 0.2 - th if bottom else top + unit * 0.2
-        items.append(Rect(tx, ty, tw, th, fill="white", stroke=TILE_INK,
+        items.append(Rect(tx, ty, tw, th, fill="#ffffffb3", stroke=TILE_INK,
                           stroke_width=max(0.2, unit * 0.03), radius=unit * 0.1))
         items.append(_text(tx, ty, tw, th, text, size=size, font="Vera-Bold", colour=TILE_INK,
                            align=Align.CENTER, valign=VAlign.MIDDLE))
@@ -308,3 +312,56 @@ def rules_summary(page: tuple[float, float], footer: str) -> Drawing:
         items.append(box)
         y += max(6.0, len(fitted.lines) * size * 1.2 * MM_PER_POINT) + 4.5
     return sheet_page(page, items, footer, name="rules")
+
+
+# ---------------------------------------------------------------- outside track
+
+TRACK_SIDES = ("top", "right", "bottom", "left")
+STRIP = 8  # squares a strip: 64 = 4 sides x 2 strips x 8
+
+
+def track_ring() -> list[tuple[int, int]]:
+    """The 64 outside-track squares clockwise from the top-left corner: each side takes the
+    corner it starts from, so every side is 16 squares."""
+    n = BOARD
+    top = [(-1, c) for c in range(-1, n)]
+    right = [(r, n) for r in range(-1, n)]
+    bottom = [(n, c) for c in range(n, -1, -1)]
+    left = [(r, -1) for r in range(n, -1, -1)]
+    return top + right + bottom + left
+
+
+def track_strips(board: SessionBoard, square_mm: float, code: str,
+                 bleed: float = 3.0) -> list:
+    """The outside track as 8 strips of 8 squares to lay around the board, numbered 1-64
+    clockwise from the top-left corner; the squares facing a gap in the wall are marked."""
+    from pnp.layout.draw import Component
+
+    ring = track_ring()
+    assert len(ring) == len(TRACK) == 4 * 2 * STRIP
+    gaps = {g.outside for g in board.gaps}
+    sq = square_mm
+    out = []
+    for k in range(0, len(ring), STRIP):
+        side = TRACK_SIDES[k // (2 * STRIP)]
+        items: list = [Rect(-bleed, -bleed, STRIP * sq + 2 * bleed, sq + 2 * bleed,
+                            fill=TRACK_FILL, stroke=None)]
+        for i, cell in enumerate(ring[k:k + STRIP]):
+            x = i * sq
+            if cell in gaps:
+                items.append(Rect(x, 0, sq, sq, fill=GAP_FILL, stroke=None))
+            if i:
+                items.append(Path(points=((x, 0), (x, sq)), stroke="#7f93a8",
+                                  stroke_width=0.3))
+            items.append(_text(x + 3, 3, sq - 6, sq * 0.45, str(k + i + 1),
+                               size=max(MIN_TEXT, min(14.0, sq * 0.6)), font="Vera-Bold",
+                               colour=TILE_INK, align=Align.CENTER, valign=VAlign.MIDDLE))
+            note = "gap" if cell in gaps else (side if i == 0 else "")
+            if note:
+                items.append(_text(x + 3, 3 + sq * 0.45, sq - 6, sq - 6 - sq * 0.45, note,
+                                   size=MIN_TEXT, colour=LABEL, align=Align.CENTER,
+                                   valign=VAlign.MIDDLE))
+        name = f"track {k + 1}-{k + STRIP} ({side})"
+        face = Drawing(STRIP * sq, sq, tuple(items), bleed=bleed, name=name)
+        out.append(Component(front=face, back=None, count=1, name=name))
+    return out

@@ -1,0 +1,137 @@
+"""The files of each distinct face (SVG, PNG, Tabletop Simulator picture), made in batches.
+
+A batch is rasterised once (one PDF, one bitmap per face) and gives every format that wants a
+bitmap. Batches run on worker processes when there is more than one and more than one core; the
+results come back in the order the batches were given, and a face's files do not depend on its
+batch or on the worker, so any number of processes writes the same bytes as one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.layout.draw import Drawing
+
+BATCH = 12           # faces per batch: a PDF of a dozen faces embeds its fonts once
+IN_FLIGHT = 2        # batches queued per worker: keeps both cores busy and memory bounded
+
+
+@dataclass(frozen=True)
+class FaceJob:
+    """What to make of one face: SVG and/or PNG (at ``dpi``) and/or a trimmed picture."""
+
+    face: Drawing
+    svg: bool = False
+    png: bool = False
+    dpi: float = 300.0
+    picture: tuple[int, int] | None = None   # (w, h) px of the trimmed picture (TTS), if wanted
+    picture_dpi: float = 150.0               # resolution to rasterise at when no PNG is made
+
+
+@dataclass(frozen=True)
+class FaceFiles:
+    """The bytes made for one job (None where not asked for); ``picture`` is raw RGB."""
+
+    svg: bytes | None
+    png: bytes | None
+    picture: bytes | None
+
+
+def make_faces(jobs: list[FaceJob]) -> list[FaceFiles]:
+    """Every job of a batch: the bitmaps of one PDF, then the encoders."""
+    from pnp.layout.raster import encode_png, rasterise, trim_picture
+    from pnp.layout.svg import drawing_to_svg
+
+    svgs = [_svg_bytes(drawing_to_svg(j.face)) if j.svg else None for j in jobs]
+    bitmaps: dict[int, Any] = {}
+    for dpi in sorted({j.dpi if j.png else j.picture_dpi for j in jobs if j.png or j.picture}):
+        wanted = [i for i, j in enumerate(jobs)
+                  if (j.png or j.picture) and (j.dpi if j.png else j.picture_dpi) == dpi]
+        images = rasterise([jobs[i].face for i in wanted], dpi)
+        bitmaps.update(zip(wanted, images, strict=True))
+    out = []
+    for i, job in enumerate(jobs):
+        image: Any = bitmaps.get(i)
+        png = encode_png(image, job.dpi) if job.png else None
+        picture = trim_picture(image, job.face, job.picture) if job.picture else None
+        out.append(FaceFiles(svgs[i], png, picture))
+    return out
+
+
+def _svg_bytes(text: str) -> bytes:
+    from pnp.layout.svg import SVG_HEADER
+
+    return (SVG_HEADER + text).encode("utf-8")
+
+
+def workers(jobs: int | None) -> int:
+    """Worker processes for ``--jobs`` (None: every core this process may use)."""
+    if jobs is not None:
+        return max(1, jobs)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class FaceRunner:
+    """Runs batches as they are given and hands back their results in the same order.
+
+    ``submit`` returns the results that are ready (always in order), ``finish`` the rest. Worker
+    processes start only when a second batch arrives, so a small deck starts none.
+    """
+
+    def __init__(self, jobs: int | None = None):
+        self.workers = workers(jobs)
+        self.pool: Executor | None = None
+        self.held: list[FaceJob] | None = None
+        self.pending: deque[Future] = deque()
+
+    def submit(self, batch: list[FaceJob]) -> list[list[FaceFiles]]:
+        """Queue a batch; the results finished so far, oldest first."""
+        if self.workers == 1:
+            return [make_faces(batch)]
+        if self.pool is None:
+            if self.held is None:
+                self.held = batch
+                return []
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(max_workers=self.workers)
+            self.pending.append(self.pool.submit(make_faces, self.held))
+            self.held = None
+        self.pending.append(self.pool.submit(make_faces, batch))
+        ready = []
+        while len(self.pending) >= self.workers * IN_FLIGHT or (
+                self.pending and self.pending[0].done()):
+            ready.append(self.pending.popleft().result())
+        return ready
+
+    def finish(self) -> list[list[FaceFiles]]:
+        """The results of every batch still running."""
+        if self.held is not None:
+            held, self.held = self.held, None
+            return [make_faces(held)]
+        ready = []
+        while self.pending:
+            ready.append(self.pending.popleft().result())
+        return ready
+
+    def close(self) -> None:
+        """Stop the workers (at once when an error left batches queued)."""
+        for future in self.pending:
+            future.cancel()
+        self.pending.clear()
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+    def __enter__(self) -> FaceRunner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
