@@ -1,0 +1,23 @@
+"""The Waste of Parts: a co-operative game for 3-5 crew members defending a walking Mech.
+
+``GAME`` registers the game with pnp (``pnp.games.registry``). The rules simulator is
+``state.WasteState`` with ``turns`` (Crew Member Actions) and ``endround`` (the end of the
+round); ``cards`` generates the Enemy and Salvage decks; ``bots`` the random and heuristic
+crews; ``simulate`` the run's setup, records and summary.
+"""
+
+from __future__ import annotations
+
+from pnp.games.api import GameSpec, Option
+from pnp.games.waste_of_parts.bots import BOTS
+from pnp.games.waste_of_parts.simulate import RULES, make_setup, record, summarize, summary_lines
+
+OPTIONS: tuple[Option, ...] = (
+    Option("rules", "--rules", str, None,
+           "Rules numbers and map YAML (default: the bundled cardsets/waste_of_parts/rules.yaml)."),
+)
+
+GAME = GameSpec(
+    name="waste-of-parts", title="The Waste of Parts", min_players=3, max_players=5,
+    default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
+    summarize=summarize, summary_lines=summary_lines, options=OPTIONS, default_games=1000)

@@ -1,0 +1,167 @@
+"""The Waste of Parts' cards and the pure generator of its Enemy and Salvage decks.
+
+The rulebook names almost no card: the decks are generated from a seed, with the structure of
+``Config.enemy_deck`` / ``Config.salvage_deck`` and abilities from ``ENEMY_ABILITIES`` and
+``SALVAGE_KINDS``, the vocabulary the simulator implements. Each Enemy card's threat (expected
+damage it deals before the crew kills it, exact maths of ``rules.py``) lies in its level's
+declared band (``THREAT_BANDS``), so the bands rise from level to level and no card of a level
+is an outlier. Pure: no IO.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pnp.games.waste_of_parts.rules import Config, attacks_to_kill
+
+__all__ = ["ENEMY_ABILITIES", "EnemyCard", "SalvageCard", "THREAT_BANDS", "enemy_deck",
+           "enemy_threat", "salvage_deck"]
+
+#: Enemy abilities the simulator implements ("" is none). "wind" is Just the Wind: "While some
+#: Enemy Cards are harmless and discarded".
+ENEMY_ABILITIES = {
+    "": "No ability.",
+    "wind": "Just the Wind: harmless; discard it.",
+    "noisy": "While it is aboard, +1 Noise.",
+    "armored": "Each attack against it deals 1 damage less.",
+    "brute": "Attacking a room worsens it by two steps.",
+    "swift": "Moves two rooms instead of one.",
+}
+#: Level -> (low, high) of an Enemy card's threat (expected hits dealt before it dies).
+THREAT_BANDS = {1: (0.5, 2.5), 2: (1.5, 4.5), 3: (3.5, 8.0)}
+#: Dice of the crew attack the threat is measured against (a default dashboard's Attack).
+CREW_DICE = 2
+#: Salvage card kinds: scrap (straight to the Scrap Pile), weapon, armor, gear, upgrade.
+SALVAGE_KINDS = ("scrap", "weapon", "armor", "gear", "upgrade")
+#: Stats a gear card raises by 1 and rooms an upgrade goes in (the stat it raises).
+GEAR_STATS = ("actions", "health", "attack")
+UPGRADE_STATS = {"gun": "attack", "engine": "speed", "crane": "salvage", "multi": "hull",
+                 "cockpit": "salvage"}
+
+
+@dataclass(frozen=True)
+class EnemyCard:
+    ident: int           # the card's number in the deck (1..188)
+    name: str
+    level: int
+    health: int
+    attack: int
+    spawn: int           # 1-13
+    ability: str = ""
+
+    @property
+    def wind(self) -> bool:
+        return self.ability == "wind"
+
+
+@dataclass(frozen=True)
+class SalvageCard:
+    ident: int
+    name: str
+    kind: str            # scrap, weapon, armor, gear, upgrade
+    attack: int = 0      # weapon dice
+    reload: bool = False  # weapon: spent after an attack until reloaded
+    reach: int = 0       # weapon: 0 own room, 1 adjacent rooms (and The Wastes from the decks)
+    armor: int = 0       # armor: hits ignored per Enemy attack
+    stat: str = ""       # gear / upgrade: the stat it raises by ``bonus``
+    bonus: int = 0
+    room: str = ""       # upgrade: the room kind it goes in
+    noise: int = 0       # upgrade: Noise it adds
+
+    @property
+    def equipment(self) -> bool:
+        return self.kind in ("weapon", "armor", "gear")
+
+
+def enemy_threat(card: EnemyCard, crew_dice: int = CREW_DICE) -> float:
+    """Expected hits the Enemy deals before a crew of ``crew_dice`` kills it (exact maths).
+
+    Each round alive it rolls ``attack`` dice hitting 2/3 each; it lives for the expected
+    attacks the crew needs to deal ``health`` (armored: one more hit needed per attack, taken
+    as +50% health); swift and brute reach their target sooner (x1.25), noisy brings one more
+    Enemy over its life (x1.25).
+    """
+    if card.wind:
+        return 0.0
+    health = card.health + (card.health + 1) // 2 if card.ability == "armored" else card.health
+    life = float(attacks_to_kill(crew_dice, health))
+    scale = 1.25 if card.ability in ("swift", "brute", "noisy") else 1.0
+    return float(Fraction(2, 3) * card.attack) * life * scale
+
+
+_ENEMY_NAMES = {1: ("Scav", "Rustling", "Sludge Rat", "Gremlin", "Scrapper"),
+                2: ("Marauder", "Tinker Ghoul", "Wrecker", "Oil Leech", "Raider"),
+                3: ("Juggernaut", "Wastelander", "Ooze Titan", "Reaver", "Dredge Horror")}
+
+
+def enemy_deck(cfg: Config, rng: random.Random) -> tuple[EnemyCard, ...]:
+    """The Enemy deck of ``cfg``: per level its cards, its Just the Wind cards, and Enemies
+    drawn within the level's Health/Attack ranges whose threat lies in ``THREAT_BANDS``."""
+    cards: list[EnemyCard] = []
+    ident = 0
+    for level, count, wind, health, attack in cfg.enemy_deck:
+        low, high = THREAT_BANDS[level]
+        for k in range(count):
+            ident += 1
+            if k < wind:
+                cards.append(EnemyCard(ident, "Just the Wind", level, 1, 0, 13, "wind"))
+                continue
+            for _ in range(1000):
+                card = EnemyCard(ident, rng.choice(_ENEMY_NAMES[level]), level,
+                                 rng.randint(*health), rng.randint(*attack),
+                                 rng.choice(_spawns()),
+                                 rng.choice(("", "", "", "noisy", "armored", "brute", "swift")))
+                if low <= enemy_threat(card) <= high:
+                    break
+            else:
+                raise ValueError(f"no level-{level} Enemy fits the threat band {low}-{high}")
+            cards.append(card)
+    return tuple(cards)
+
+
+def _spawns() -> tuple[int, ...]:
+    # The Wastes twice as often as a room: Enemies there hold the Mech up and hit the Hull.
+    return tuple(range(1, 14)) + (13,)
+
+
+_WEAPONS = ("Pipe Rifle", "Rivet Gun", "Scrap Cannon", "Chain Blade", "Harpoon", "Arc Welder")
+_ARMOR = ("Plate Vest", "Hull Scrap Mail", "Riveted Coat")
+_GEAR = {"actions": "Servo Boots", "health": "Stim Pack", "attack": "Power Glove"}
+_UPGRADES = {"gun": "Twin Barrels", "engine": "Overdrive", "crane": "Long Boom",
+             "multi": "Repair Bay", "cockpit": "Remote Link"}
+
+
+def salvage_deck(cfg: Config, rng: random.Random) -> tuple[SalvageCard, ...]:
+    """The Salvage deck of ``cfg`` (the Scrap Metal cards first: they start in the Scrap Pile).
+
+    A weapon's Attack and its drawbacks trade off (more dice: reload or less reach); an upgrade's
+    Noise grows with its bonus.
+    """
+    counts = dict(cfg.salvage_deck)
+    cards: list[SalvageCard] = []
+
+    def add(**kw: object) -> None:
+        cards.append(SalvageCard(ident=len(cards) + 1, **kw))  # type: ignore[arg-type]
+
+    for _ in range(counts.get("scrap_metal", 0)):
+        add(name="Scrap Metal", kind="scrap")
+    for _ in range(counts.get("scrap", 0)):
+        add(name="Scrap", kind="scrap")
+    for _ in range(counts.get("weapons", 0)):
+        attack = rng.randint(2, 5)
+        reload = attack >= 4 and rng.random() < 0.7
+        reach = 1 if attack <= 3 and rng.random() < 0.5 else 0
+        add(name=rng.choice(_WEAPONS), kind="weapon", attack=attack, reload=reload, reach=reach)
+    for _ in range(counts.get("armor", 0)):
+        add(name=rng.choice(_ARMOR), kind="armor", armor=1)
+    for _ in range(counts.get("gear", 0)):
+        stat = rng.choice(GEAR_STATS)
+        add(name=_GEAR[stat], kind="gear", stat=stat, bonus=1)
+    for _ in range(counts.get("upgrades", 0)):
+        room = rng.choice(tuple(UPGRADE_STATS))
+        bonus = rng.choice((1, 1, 2))
+        add(name=_UPGRADES[room] + (" II" if bonus == 2 else ""), kind="upgrade", room=room,
+            stat=UPGRADE_STATS[room], bonus=bonus, noise=bonus - 1 + (room == "engine"))
+    return tuple(cards)
