@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "junkyard-wars": "pnp.games.junkyard_wars",
     "waste-knights": "pnp.games.waste_knights",
     "salvage": "pnp.games.salvage",
+    "waste-of-parts": "pnp.games.waste_of_parts",
 }
 
 

@@ -93,19 +93,21 @@ class HeuristicCrew:
         post = self._post(s)
         downed = [o.room for o in s.crew if o.downed and o is not c]
         inside = [e.room for e in s.enemies if e.room != WASTES]
+        damaged = [r for r in range(1, WASTES) if s.condition[r] != FUNCTIONAL]
+        # Fire first (it costs Hull every round), then Enemies, then Downed mates and repairs.
+        burning = [r for r in damaged if s.condition[r] == 2 and not s.enemies_in(r)]
+        targets = burning + inside + downed + damaged
         if post is not None:
-            # The pilot and the crane operator leave their post only for a crew mate Downed
-            # next door or an Enemy in the room next to it.
-            near = [r for r in downed + inside if dist[post][r] <= 1]
-            if near and c.room == post and not s.enemies_in(post):
-                return None
-            return post if not near else min(near, key=lambda r: (dist[c.room][r], r))
-        targets = inside or downed or [r for r in range(1, WASTES)
-                                       if s.condition[r] != FUNCTIONAL]
+            # The pilot and the crane operator work while they can be back at their post by
+            # the end of their turn.
+            left = c.actions_left - 1
+            targets = [r for r in targets if dist[c.room][r] + dist[r][post] <= left]
+            if not targets:
+                return post
         if not targets:
-            # Nothing to fight: stand on a deck (weapons that reach hit The Wastes from there).
+            # Nothing to do: stand on a deck (weapons that reach hit The Wastes from there).
             targets = list(s.map.wastes_adjacent)
-        return min(targets, key=lambda r: (dist[c.room][r], r))
+        return min(targets, key=lambda r: (dist[c.room][r] + 2 * (r not in burning), r))
 
     # --- the First Player's decisions ----------------------------------------------------------
     def _salvage(self, s: WasteState, legal: list[Any]) -> Any:
