@@ -11,8 +11,10 @@ installs upgrades, reinforces the Hull below its start. Pure core.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
+from pnp.games.api import Bot
 from pnp.games.waste_of_parts import actions as A
 from pnp.games.waste_of_parts.endround import _dist
 from pnp.games.waste_of_parts.rules import FUNCTIONAL, WASTES
@@ -138,5 +140,12 @@ class HeuristicCrew:
         return A.ScrapDone()
 
 
-BOTS = {"random": lambda setup, seat: RandomCrew(),
-        "heuristic": lambda setup, seat: HeuristicCrew(seat)}
+def random_crew(setup: Any, seat: int) -> Bot:
+    return RandomCrew()
+
+
+def heuristic_crew(setup: Any, seat: int) -> Bot:
+    return HeuristicCrew(seat)
+
+
+BOTS: dict[str, Callable[[Any, int], Bot]] = {"random": random_crew, "heuristic": heuristic_crew}

@@ -30,7 +30,7 @@ def _dist(mech: MechMap) -> dict[int, dict[int, int]]:
     return {r.number: mech.distances(r.number) for r in mech.rooms if r.number != WASTES}
 
 
-# --- the Enemy deck ----------------------------------------------------------------------------
+# --- the Enemy deck ----------------------------------------------------------------------
 def _refill(s: WasteState) -> bool:
     """"If the Enemy Deck runs out of cards, shuffle the next level of Enemies together to form
     a new deck"; past level 3, the level-3 discards without Just the Wind."""
@@ -120,7 +120,7 @@ def rummage_salvage(s: WasteState) -> None:
         s.phase = SALVAGE
 
 
-# --- Enemy actions --------------------------------------------------------------------------------
+# --- Enemy actions ----------------------------------------------------------------------
 def decide(s: WasteState) -> list[tuple[int, Enemy, int]]:
     """Each Enemy's first applicable action: (priority, enemy, target room)."""
     mech, dist = s.map, _dist(s.map)
@@ -175,7 +175,7 @@ def resolve(s: WasteState, plans: list[tuple[int, Enemy, int]]) -> None:
             e.room = room
 
 
-# --- the sequence ----------------------------------------------------------------------------------
+# --- the sequence ----------------------------------------------------------------------
 def end_of_round(s: WasteState) -> None:
     from pnp.games.waste_of_parts.state import SALVAGE
 
@@ -187,8 +187,7 @@ def end_of_round(s: WasteState) -> None:
     resolve(s, decide(s))         # 3, 4
     if s.result is not None:
         return
-    fires = sum(1 for r in range(1, WASTES) if s.condition[r] == ON_FIRE)
-    s.lose_hull(fires, f"{fires} rooms On Fire")   # 5. Fire Damage
+    fire_damage(s)                # 5. Fire Damage
     if s.result is not None:
         return
     if s.arrived_round is None:   # 6. Advance
@@ -198,6 +197,12 @@ def end_of_round(s: WasteState) -> None:
         s.phase = SALVAGE
     else:
         after_salvage(s)
+
+
+def fire_damage(s: WasteState) -> None:
+    """5. "The Mech loses 1 Hull point for each room that is On Fire"."""
+    fires = sum(1 for r in range(1, WASTES) if s.condition[r] == ON_FIRE)
+    s.lose_hull(fires, f"{fires} rooms On Fire")
 
 
 def _advance(s: WasteState) -> None:

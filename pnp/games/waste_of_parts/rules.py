@@ -63,7 +63,8 @@ class MechMap:
 def build_map(rooms: tuple[Room, ...], rows: list[list[int]], ladders: list[list[int]],
               wastes_adjacent: tuple[int, ...]) -> MechMap:
     links: dict[int, set[int]] = {r.number: set() for r in rooms}
-    pairs = [(a, b) for row in rows for a, b in zip(row, row[1:])] + [tuple(p) for p in ladders]
+    pairs = [(a, b) for row in rows for a, b in zip(row, row[1:], strict=False)]
+    pairs += [(p[0], p[1]) for p in ladders]
     for a, b in pairs:
         links[a].add(b)
         links[b].add(a)
@@ -168,3 +169,9 @@ def attacks_to_kill(dice: int, health: int, hit_faces: tuple[int, ...] = (3, 4, 
                                    for k in range(1, dice + 1)), Fraction(0))
         memo.append(total / (1 - dist[0]))
     return memo[health]
+
+
+def boss_health(per_crew: int, crew: int) -> int:
+    """"Boss Cards show a number and X in their Health Stat. X equals the number of Crew
+    Members": the Harrow's 6X is 24 with 4 crew."""
+    return per_crew * crew

@@ -17,6 +17,7 @@ from pnp.games.api import IllegalAction
 from pnp.games.waste_of_parts import actions as A
 from pnp.games.waste_of_parts.cards import EnemyCard, SalvageCard
 from pnp.games.waste_of_parts.rules import (
+    CONDITIONS,
     FUNCTIONAL,
     ON_FIRE,
     WASTES,
@@ -75,8 +76,8 @@ class Enemy:
         self.ident, self.card, self.room, self.damage = ident, card, room, 0
 
     def __repr__(self) -> str:
-        return f"e{self.ident} {self.card.name} (L{self.card.level} {self.card.health - self.damage}" \
-               f"hp A{self.card.attack}) in {self.room}"
+        left = self.card.health - self.damage
+        return f"e{self.ident} {self.card.name} ({left} hp A{self.card.attack}) in {self.room}"
 
 
 class WasteState:
@@ -282,7 +283,7 @@ class WasteState:
             self.upgrades.pop(room, None)
             self.ground[room] = []
         if self.condition[room] != before:
-            self.say(f"room {room} is {('Functional', 'Inoperable', 'On Fire')[self.condition[room]]}")
+            self.say(f"room {room} is {CONDITIONS[self.condition[room]]}")
 
     def lose_hull(self, n: int, why: str) -> None:
         if n <= 0:
