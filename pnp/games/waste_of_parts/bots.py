@@ -54,7 +54,7 @@ class HeuristicCrew:
         seat = s.current_player
         if seat == 0:
             return s.map.of_kind("cockpit")[0]
-        if seat == 1:
+        if seat == 1 and len(s.crew) >= 4:  # a crew of 3 needs its second fighter more
             return s.map.of_kind("crane")[0]
         return None
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from math import comb
 
 __all__ = ["Config", "MechMap", "Room", "WASTES", "attacks_to_kill", "default_map",
@@ -45,7 +46,7 @@ class MechMap:
         return self.rooms[number - 1]
 
     def of_kind(self, kind: str) -> tuple[int, ...]:
-        return tuple(r.number for r in self.rooms if r.kind == kind)
+        return _of_kind(self, kind)
 
     def distances(self, start: int) -> dict[int, int]:
         """Moves from ``start`` to every room (The Wastes excluded: nobody enters them)."""
@@ -58,6 +59,11 @@ class MechMap:
                     seen[nxt] = seen[here] + 1
                     todo.append(nxt)
         return seen
+
+
+@cache
+def _of_kind(mech: MechMap, kind: str) -> tuple[int, ...]:
+    return tuple(r.number for r in mech.rooms if r.kind == kind)
 
 
 def build_map(rooms: tuple[Room, ...], rows: list[list[int]], ladders: list[list[int]],
@@ -110,13 +116,13 @@ class Config:
     hit_faces: tuple[int, ...] = (3, 4, 5, 6)
     damage_per_hit: int = 1
     max_rounds: int = 200
-    crew_health: int = 5
+    crew_health: int = 6
     crew_attack: int = 2
-    crew_actions: int = 3
+    crew_actions: int = 4
     mech: MechMap = field(default_factory=default_map)
     #: level -> (cards, wind, (health lo, hi), (attack lo, hi))
     enemy_deck: tuple[tuple[int, int, int, tuple[int, int], tuple[int, int]], ...] = (
-        (1, 70, 12, (1, 3), (1, 2)), (2, 62, 8, (2, 5), (1, 3)), (3, 56, 6, (4, 7), (2, 4)))
+        (1, 70, 42, (1, 3), (1, 2)), (2, 62, 34, (2, 5), (1, 3)), (3, 56, 28, (4, 7), (2, 4)))
     #: kind -> count (scrap_metal: the 2 face-up in the Scrap Pile at setup)
     salvage_deck: tuple[tuple[str, int], ...] = (
         ("scrap_metal", 2), ("scrap", 45), ("weapons", 30), ("armor", 14), ("gear", 22),

@@ -92,6 +92,7 @@ class WasteState:
             raise ValueError(f"The Waste of Parts is for 3-5 crew members, got {crew}")
         self.cfg, self.rng, self.map = cfg, rng, cfg.mech
         self.log: list[str] | None = None
+        self._legal: list[Any] | None = None
         rooms = start_rooms or [8, 5, 10, 11, 12][:crew]
         self.crew = [Crew(s, rooms[s], cfg.crew_health, cfg.crew_attack, cfg.crew_actions)
                      for s in range(crew)]
@@ -158,6 +159,7 @@ class WasteState:
         twin.fueled, twin.pending = set(self.fueled), list(self.pending)
         twin.milestones = dict(self.milestones)
         twin.log = None if self.log is None else []
+        twin._legal = None
         return twin
 
     def determinize(self, rng: random.Random) -> None:
@@ -239,21 +241,30 @@ class WasteState:
         self._start_turn(self.turn_index + 1)
 
     def legal_actions(self) -> list[Any]:
-        from pnp.games.waste_of_parts import turns
+        # Kept until the next apply: the bot and apply's own check share one list.
+        if self._legal is None:
+            from pnp.games.waste_of_parts import turns
 
-        if self.phase == TURN:
-            return turns.turn_actions(self)
-        if self.phase == SALVAGE:
-            return turns.salvage_actions(self)
-        if self.phase == SCRAP:
-            return turns.scrap_actions(self)
-        return []
+            if self.phase == TURN:
+                self._legal = turns.turn_actions(self)
+            elif self.phase == SALVAGE:
+                self._legal = turns.salvage_actions(self)
+            elif self.phase == SCRAP:
+                self._legal = turns.scrap_actions(self)
+            else:
+                self._legal = []
+        return list(self._legal)
+
+    def touch(self) -> None:
+        """Forget the cached legal actions (after changing the state other than by apply)."""
+        self._legal = None
 
     def apply(self, action: Any) -> None:
         from pnp.games.waste_of_parts import endround, turns
 
         if self.phase == OVER or action not in self.legal_actions():
             raise IllegalAction(f"{action} is not legal now")
+        self._legal = None
         if self.phase == TURN:
             if isinstance(action, A.EndTurn):
                 self._end_turn()

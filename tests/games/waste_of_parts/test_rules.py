@@ -161,10 +161,10 @@ def test_noise_5_with_two_fuelled_engines_draws_7():
     additional card for each fueled engine"."""
     s = game()
     s.fueled = {10, 11}
-    before = len(s.enemy_deck)
+    before, noise = len(s.enemy_deck), s.noise()
     s.phase = SCRAP
     after_scrap(s)
-    assert s.noise() == 5 and before - len(s.enemy_deck) == 7
+    assert noise == 5 and before - len(s.enemy_deck) == 7
 
 
 def test_no_standee_discards_and_hits_the_hull():
@@ -187,6 +187,7 @@ def test_repair_and_extinguish_need_no_enemies():
     e = enemy(s, c.room, health=9)
     assert A.Extinguish() not in s.legal_actions()
     s.enemies.remove(e)
+    s.touch()
     s.apply(A.Extinguish())
     assert s.condition[c.room] == INOPERABLE
     s.apply(A.Repair())
@@ -207,7 +208,7 @@ def test_revive_takes_two_actions_and_the_revived_waits():
     me, mate = s.crew[s.seat], s.crew[(s.seat + 1) % 4]
     mate.room, mate.damage = me.room, mate.health
     s.apply(A.Revive(mate.seat))
-    assert me.actions_left == 1 and not mate.downed and mate.stunned
+    assert me.actions_left == me.actions - 2 and not mate.downed and mate.stunned
     s.apply(A.EndTurn())
     assert s.current_player != mate.seat
 
