@@ -14,10 +14,12 @@ from pnp.games.waste_of_parts.simulate import RULES, make_setup, record, summari
 
 OPTIONS: tuple[Option, ...] = (
     Option("rules", "--rules", str, None,
-           "Rules numbers and map YAML (default: the bundled cardsets/waste_of_parts/rules.yaml)."),
+           "Rules numbers and map YAML (default: the bundled cardsets/waste_of_parts/rules.yaml).",
+           commands=("simulate", "replay", "session", "decks")),
 )
 
 GAME = GameSpec(
     name="waste-of-parts", title="The Waste of Parts", min_players=3, max_players=5,
     default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
-    summarize=summarize, summary_lines=summary_lines, options=OPTIONS, default_games=1000)
+    summarize=summarize, summary_lines=summary_lines, options=OPTIONS, default_games=1000,
+    commands_module="pnp.commands.waste_of_parts", extra_commands=("odds", "decks"))

@@ -103,22 +103,42 @@ def enemy_deck(cfg: Config, rng: random.Random) -> tuple[EnemyCard, ...]:
     ident = 0
     for level, count, wind, health, attack in cfg.enemy_deck:
         low, high = THREAT_BANDS[level]
+        # Spawn locations and abilities dealt evenly over the level (shuffled), not drawn one
+        # by one: two seeds' decks then differ in their cards, not in how many land in The
+        # Wastes, which sets most of a deck's difficulty.
+        spawns = _even(_spawns(), count - wind, rng)
+        abilities = _even(("", "", "", "noisy", "armored", "brute", "swift"), count - wind, rng)
+        combos: dict[str, list[tuple[int, int]]] = {}
+        used: dict[str, int] = {}
         for k in range(count):
             ident += 1
             if k < wind:
                 cards.append(EnemyCard(ident, "Just the Wind", level, 1, 0, 13, "wind"))
                 continue
-            for _ in range(1000):
-                card = EnemyCard(ident, rng.choice(_ENEMY_NAMES[level]), level,
-                                 rng.randint(*health), rng.randint(*attack),
-                                 rng.choice(_spawns()),
-                                 rng.choice(("", "", "", "noisy", "armored", "brute", "swift")))
-                if low <= enemy_threat(card) <= high:
-                    break
-            else:
-                raise ValueError(f"no level-{level} Enemy fits the threat band {low}-{high}")
+            ability = abilities[k - wind]
+            if ability not in combos:
+                combos[ability] = [
+                    (h, a) for h in range(health[0], health[1] + 1)
+                    for a in range(attack[0], attack[1] + 1)
+                    if low <= enemy_threat(EnemyCard(0, "", level, h, a, 1, ability)) <= high]
+                if not combos[ability]:
+                    raise ValueError(f"no level-{level} {ability or 'plain'} Enemy fits the "
+                                     f"threat band {low}-{high}")
+                rng.shuffle(combos[ability])
+            # Health and Attack dealt round the combinations that fit the band, evenly.
+            h, a = combos[ability][used.get(ability, 0) % len(combos[ability])]
+            used[ability] = used.get(ability, 0) + 1
+            card = EnemyCard(ident, rng.choice(_ENEMY_NAMES[level]), level, h, a,
+                             spawns[k - wind], ability)
             cards.append(card)
     return tuple(cards)
+
+
+def _even(values: tuple, n: int, rng: random.Random) -> list:
+    """``n`` values, each of ``values`` as evenly often as ``n`` allows, shuffled."""
+    out = [values[k % len(values)] for k in range(n)]
+    rng.shuffle(out)
+    return out
 
 
 def _spawns() -> tuple[int, ...]:
@@ -149,19 +169,19 @@ def salvage_deck(cfg: Config, rng: random.Random) -> tuple[SalvageCard, ...]:
         add(name="Scrap Metal", kind="scrap")
     for _ in range(counts.get("scrap", 0)):
         add(name="Scrap", kind="scrap")
-    for _ in range(counts.get("weapons", 0)):
-        attack = rng.randint(2, 5)
+    attacks = _even((2, 3, 4, 5), counts.get("weapons", 0), rng)
+    stats = _even(GEAR_STATS, counts.get("gear", 0), rng)
+    rooms = _even(tuple(UPGRADE_STATS), counts.get("upgrades", 0), rng)
+    bonuses = _even((1, 1, 2), counts.get("upgrades", 0), rng)
+    for attack in attacks:
         reload = attack >= 4 and rng.random() < 0.7
         reach = 1 if attack <= 3 and rng.random() < 0.5 else 0
         add(name=rng.choice(_WEAPONS), kind="weapon", attack=attack, reload=reload, reach=reach)
     for _ in range(counts.get("armor", 0)):
         add(name=rng.choice(_ARMOR), kind="armor", armor=1)
-    for _ in range(counts.get("gear", 0)):
-        stat = rng.choice(GEAR_STATS)
+    for stat in stats:
         add(name=_GEAR[stat], kind="gear", stat=stat, bonus=1)
-    for _ in range(counts.get("upgrades", 0)):
-        room = rng.choice(tuple(UPGRADE_STATS))
-        bonus = rng.choice((1, 1, 2))
+    for room, bonus in zip(rooms, bonuses, strict=True):
         add(name=_UPGRADES[room] + (" II" if bonus == 2 else ""), kind="upgrade", room=room,
             stat=UPGRADE_STATS[room], bonus=bonus, noise=bonus - 1 + (room == "engine"))
     return tuple(cards)

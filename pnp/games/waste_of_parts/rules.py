@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import Any
 
 __all__ = ["Config", "MechMap", "Room", "WASTES", "attacks_to_kill", "default_map",
            "hit_distribution", "p_at_least", "p_hit", "p_jam"]
@@ -122,7 +123,7 @@ class Config:
     mech: MechMap = field(default_factory=default_map)
     #: level -> (cards, wind, (health lo, hi), (attack lo, hi))
     enemy_deck: tuple[tuple[int, int, int, tuple[int, int], tuple[int, int]], ...] = (
-        (1, 70, 42, (1, 3), (1, 2)), (2, 62, 34, (2, 5), (1, 3)), (3, 56, 28, (4, 7), (2, 4)))
+        (1, 70, 39, (1, 3), (1, 2)), (2, 62, 32, (2, 5), (1, 3)), (3, 56, 26, (4, 7), (2, 4)))
     #: kind -> count (scrap_metal: the 2 face-up in the Scrap Pile at setup)
     salvage_deck: tuple[tuple[str, int], ...] = (
         ("scrap_metal", 2), ("scrap", 45), ("weapons", 30), ("armor", 14), ("gear", 22),
@@ -181,3 +182,22 @@ def boss_health(per_crew: int, crew: int) -> int:
     """"Boss Cards show a number and X in their Health Stat. X equals the number of Crew
     Members": the Harrow's 6X is 24 with 4 crew."""
     return per_crew * crew
+
+
+def odds_document(dice: int, health: int | None = None,
+                  hit_faces: tuple[int, ...] = (3, 4, 5, 6)) -> dict[str, Any]:
+    """``pnp waste-of-parts odds``: the exact distribution of hits of ``dice`` dice, the chance
+    of a jam, and against ``health`` the chance of one attack killing and the expected attacks
+    (damage carried over). Fractions as strings beside their float values."""
+    def both(f: Fraction) -> dict[str, Any]:
+        return {"exact": str(f), "value": float(f)}
+
+    doc: dict[str, Any] = {
+        "dice": dice, "hit_faces": list(hit_faces), "p_hit_per_die": both(p_hit(hit_faces)),
+        "hits": {str(k): both(p) for k, p in enumerate(hit_distribution(dice, hit_faces))},
+        "expected_hits": both(p_hit(hit_faces) * dice), "p_jam": both(p_jam(dice))}
+    if health is not None:
+        doc["health"] = health
+        doc["p_kill_in_one_attack"] = both(p_at_least(dice, health, hit_faces))
+        doc["expected_attacks_to_kill"] = both(attacks_to_kill(dice, health, hit_faces))
+    return doc

@@ -53,16 +53,31 @@ def test_decks_have_the_rulebook_sizes_and_threat_bands():
     assert len(salvage) == 151 and sum(c.name == "Scrap Metal" for c in salvage) == 2
 
 
-def test_heuristic_crew_outlasts_the_random_crew():
-    """The heuristic crew travels clearly further than a random legal crew (95% CIs apart)."""
-    def distances(bots: str) -> list[int]:
-        setup = make_setup("bots", 4, (bots,) * 4, {})
-        return [play(GAME, setup, game_seed("bots", i)).distance for i in range(30)]
+def _wins(bots: str, crew: int, games: int, seed: str = "bots") -> tuple[int, list[int]]:
+    setup = make_setup(seed, crew, (bots,) * crew, {})
+    states = [play(GAME, setup, game_seed(seed, i)) for i in range(games)]
+    return sum(s.result == 1 for s in states), [s.distance for s in states]
 
-    from pnp.sim.stats import mean_ci
 
-    smart, rand = mean_ci(distances("heuristic")), mean_ci(distances("random"))
-    assert smart.low > rand.high, (smart, rand)
+def test_heuristic_crew_wins_clearly_more_than_the_random_crew():
+    """The heuristic crew wins more often than a random legal crew (95% CIs apart), and travels
+    further."""
+    smart, far = _wins("heuristic", 4, 30)
+    rand, near = _wins("random", 4, 30)
+    assert proportion_ci(smart, 30).low > proportion_ci(rand, 30).high
+    assert min(far) >= 0 and sum(far) > sum(near)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("crew", [3, 4, 5])
+def test_heuristic_win_rate_in_the_declared_band(crew):
+    """The heuristic crew's win rate per crew size lies in WIN_BAND (the point estimate; 300
+    games give about +-6 points)."""
+    from pnp.games.waste_of_parts.simulate import WIN_BAND
+
+    wins, _ = _wins("heuristic", crew, 300, seed="band")
+    est = proportion_ci(wins, 300)
+    assert WIN_BAND[0] <= est.value <= WIN_BAND[1], est
 
 
 @pytest.mark.parametrize("text, field", [
