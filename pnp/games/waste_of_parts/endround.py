@@ -9,7 +9,6 @@ the New First Player (docs/assumptions.md: the steps after 6).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from pnp.games.waste_of_parts.rules import ON_FIRE, WASTES, MechMap, half_up
@@ -25,9 +24,8 @@ __all__ = ["decide", "end_of_round", "resolve", "rummage_enemy", "rummage_salvag
 CREW, ROOM, TO_CREW, TO_ENGINE = 0, 1, 2, 3
 
 
-@cache
 def _dist(mech: MechMap) -> dict[int, dict[int, int]]:
-    return {r.number: mech.distances(r.number) for r in mech.rooms if r.number != WASTES}
+    return mech.dist
 
 
 # --- the Enemy deck ----------------------------------------------------------------------

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
 from math import comb
 from typing import Any
 
@@ -42,12 +41,23 @@ class MechMap:
     rooms: tuple[Room, ...]
     adjacent: tuple[tuple[int, ...], ...]          # index = room number (0 unused)
     wastes_adjacent: tuple[int, ...] = (1, 4)
+    #: Rooms by kind and moves between rooms, worked out once (the simulator asks often).
+    kinds: dict[str, tuple[int, ...]] = field(init=False, compare=False, repr=False)
+    dist: dict[int, dict[int, int]] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        kinds: dict[str, tuple[int, ...]] = {}
+        for r in self.rooms:
+            kinds[r.kind] = kinds.get(r.kind, ()) + (r.number,)
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "dist", {r.number: self.distances(r.number)
+                                          for r in self.rooms if r.kind != "wastes"})
 
     def room(self, number: int) -> Room:
         return self.rooms[number - 1]
 
     def of_kind(self, kind: str) -> tuple[int, ...]:
-        return _of_kind(self, kind)
+        return self.kinds.get(kind, ())
 
     def distances(self, start: int) -> dict[int, int]:
         """Moves from ``start`` to every room (The Wastes excluded: nobody enters them)."""
@@ -60,11 +70,6 @@ class MechMap:
                     seen[nxt] = seen[here] + 1
                     todo.append(nxt)
         return seen
-
-
-@cache
-def _of_kind(mech: MechMap, kind: str) -> tuple[int, ...]:
-    return tuple(r.number for r in mech.rooms if r.kind == kind)
 
 
 def build_map(rooms: tuple[Room, ...], rows: list[list[int]], ladders: list[list[int]],

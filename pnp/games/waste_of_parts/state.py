@@ -15,6 +15,7 @@ from typing import Any
 
 from pnp.games.api import IllegalAction
 from pnp.games.waste_of_parts import actions as A
+from pnp.games.waste_of_parts import endround, turns
 from pnp.games.waste_of_parts.cards import EnemyCard, SalvageCard
 from pnp.games.waste_of_parts.rules import (
     CONDITIONS,
@@ -86,8 +87,6 @@ class WasteState:
     def __init__(self, cfg: Config, crew: int, enemy_cards: Sequence[EnemyCard],
                  salvage_cards: Sequence[SalvageCard], rng: random.Random,
                  start_rooms: Sequence[int] | None = None) -> None:
-        from pnp.games.waste_of_parts import endround
-
         if crew not in dict(cfg.noise_by_crew):
             raise ValueError(f"The Waste of Parts is for 3-5 crew members, got {crew}")
         self.cfg, self.rng, self.map = cfg, rng, cfg.mech
@@ -224,8 +223,6 @@ class WasteState:
     # --- turns -----------------------------------------------------------------------------
     def _start_turn(self, k: int) -> None:
         """Turn ``k`` of the round (0 = the First Player); past the last, the end of round."""
-        from pnp.games.waste_of_parts import endround
-
         n = len(self.crew)
         while k < n:
             c = self.crew[(self.first + k) % n]
@@ -243,8 +240,6 @@ class WasteState:
     def legal_actions(self) -> list[Any]:
         # Kept until the next apply: the bot and apply's own check share one list.
         if self._legal is None:
-            from pnp.games.waste_of_parts import turns
-
             if self.phase == TURN:
                 self._legal = turns.turn_actions(self)
             elif self.phase == SALVAGE:
@@ -260,8 +255,6 @@ class WasteState:
         self._legal = None
 
     def apply(self, action: Any) -> None:
-        from pnp.games.waste_of_parts import endround, turns
-
         if self.phase == OVER or action not in self.legal_actions():
             raise IllegalAction(f"{action} is not legal now")
         self._legal = None
