@@ -8,6 +8,8 @@ crews; ``simulate`` the run's setup, records and summary.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pnp.games.api import GameSpec, Option
 from pnp.games.waste_of_parts.bots import BOTS
 from pnp.games.waste_of_parts.simulate import RULES, make_setup, record, summarize, summary_lines
@@ -18,8 +20,15 @@ OPTIONS: tuple[Option, ...] = (
            commands=("simulate", "replay", "session", "decks")),
 )
 
+def _session(*args: Any, **kwargs: Any) -> Any:
+    from pnp.games.waste_of_parts.pack import session_pack  # the shell: drawing libraries
+
+    return session_pack(*args, **kwargs)
+
+
 GAME = GameSpec(
     name="waste-of-parts", title="The Waste of Parts", min_players=3, max_players=5,
     default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
     summarize=summarize, summary_lines=summary_lines, options=OPTIONS, default_games=1000,
-    commands_module="pnp.commands.waste_of_parts", extra_commands=("odds", "decks"))
+    commands_module="pnp.commands.waste_of_parts", extra_commands=("odds", "decks"),
+    session=_session, session_games=200)

@@ -37,3 +37,18 @@ def test_deck_and_crew_checks():
     assert all(c.passed for c in deck_checks(setup))
     checks = crew_checks({3: (45, 100), 4: (50, 100), 5: (70, 100)})
     assert [c.passed for c in checks] == [True, True, False, False]  # 70% out, spread 25
+
+
+def test_session_pack_prints_every_card(run_pnp, tmp_path):
+    """The session pack: Mech board, reference, 188 Enemy and 151 Salvage cards (read back from
+    the PDFs: 9 poker cards a page, fronts and backs), decks.json, report, manifest."""
+    from pypdf import PdfReader
+
+    code, _, err = run_pnp("waste-of-parts", "session", "--seed", "t", "--games", "4",
+                           "--out", str(tmp_path))
+    assert code == 0 or "FAIL" in err, err
+    pages = {n: len(PdfReader(tmp_path / f"{n}.pdf").pages) for n in ("enemies", "salvage")}
+    assert pages == {"enemies": 2 * -(-188 // 9), "salvage": 2 * -(-151 // 9)}
+    for name in ("mech-board.pdf", "reference.pdf", "decks.json", "report.html",
+                 "manifest.json"):
+        assert (tmp_path / name).exists()
