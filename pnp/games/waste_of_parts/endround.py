@@ -266,6 +266,7 @@ def after_scrap(s: WasteState) -> None:
             spawn_one(s)
             if s.result is not None:
                 return
+    s.aboard.append(len(s.enemies))
     s.fueled.clear()
     s.first = (s.first + 1) % len(s.crew)          # New First Player
     s.round += 1

@@ -38,7 +38,20 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
             + [{"measure": c, "value": fmt_estimate(e)} for c, e in doc["causes"].items()]
             + [{"measure": f"reached Distance {m}",
                 "value": fmt_estimate(doc["reached_distance"][m])}
-               for m in doc["reached_distance"]]})
+               for m in doc["reached_distance"]],
+            "chart": {"kind": "bar", "x": [f"Distance {m}" for m in doc["reached_distance"]],
+                      "y": [e["value"] for e in doc["reached_distance"].values()],
+                      "low": [e["low"] for e in doc["reached_distance"].values()],
+                      "high": [e["high"] for e in doc["reached_distance"].values()],
+                      "ylabel": "share of games", "title": "Milestones reached (95% CI)"}})
+        curve = doc["enemies_aboard_by_round"]
+        sections.append({
+            "heading": "Enemies aboard over time",
+            "text": "Mean Enemies aboard at the end of each round, over the games still "
+                    "running then.",
+            "chart": {"kind": "line", "x": list(range(1, len(curve) + 1)), "y": curve,
+                      "xlabel": "round", "ylabel": "Enemies aboard",
+                      "title": "Enemies aboard by round"}})
     sections.append({"heading": "Checks", "checks": checks})
     files: list[Any] = [
         Pages("mech-board.pdf", f"{TITLE} Mech board", [mech_board(cfg, print_opts.page, foot)],

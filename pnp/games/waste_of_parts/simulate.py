@@ -77,12 +77,17 @@ class Record(NamedTuple):
     milestones: tuple[int, ...]      # round each of Distance 10/20/35 was reached (0: never)
     hull: int
     kills: int
+    aboard: tuple[int, ...] = ()     # Enemies aboard at the end of each round
+
+
+#: Rounds of the "Enemies aboard" curve.
+CURVE_ROUNDS = 30
 
 
 def record(state: WasteState) -> Record:
     return Record(state.result == 1, state.cause, state.round,
                   tuple(state.milestones.get(m, 0) for m in MILESTONES), state.hull,
-                  state.kills)
+                  state.kills, tuple(state.aboard[:CURVE_ROUNDS]))
 
 
 def _mean(values: list[float]) -> Estimate:
@@ -115,6 +120,11 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
                                                    n).to_dict()
                              for k, m in enumerate(MILESTONES)},
         "kills": _mean([float(r.kills) for r in records]).to_dict(),
+        # Mean Enemies aboard at the end of round k, over the games still running then.
+        "enemies_aboard_by_round": [
+            round(sum(r.aboard[k] for r in running) / len(running), 3)
+            for k in range(CURVE_ROUNDS)
+            if (running := [r for r in records if len(r.aboard) > k])],
         "checks": [c.to_dict() for c in checks],
     }
 

@@ -126,6 +126,7 @@ class WasteState:
         self.cause = ""
         self.milestones: dict[int, int] = {}   # distance milestone -> round reached
         self.kills = 0
+        self.aboard: list[int] = []         # Enemies aboard at the end of each round
         self.hull_lost = 0
         # Setup: "Rummage for a number of Enemies equal to the starting Noise".
         for _ in range(self.noise_base):
@@ -157,6 +158,7 @@ class WasteState:
         twin.scrap_pile, twin.salvage_deck = list(self.scrap_pile), list(self.salvage_deck)
         twin.fueled, twin.pending = set(self.fueled), list(self.pending)
         twin.milestones = dict(self.milestones)
+        twin.aboard = list(self.aboard)
         twin.log = None if self.log is None else []
         twin._legal = None
         return twin
