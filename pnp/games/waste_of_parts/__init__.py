@@ -18,6 +18,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("rules", "--rules", str, None,
            "Rules numbers and map YAML (default: the bundled cardsets/waste_of_parts/rules.yaml).",
            commands=("simulate", "replay", "session", "decks")),
+    Option("events", "--events", bool, False,
+           "Play with the optional Event deck (two drawn at Distance 10 and 20, one chosen)."),
 )
 
 def _session(*args: Any, **kwargs: Any) -> Any:

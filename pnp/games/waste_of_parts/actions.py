@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Action", "Attack", "Drop", "EndTurn", "Equip", "Extinguish", "FireGun", "Fuel",
-           "Give", "Install", "Mend", "Move", "PickUp", "Recycle", "Reinforce", "Reload",
-           "Repair", "Revive", "ScrapCard", "ScrapDone", "Trade", "parse_action"]
+__all__ = ["Action", "Attack", "ChooseEvent", "Drop", "EndTurn", "Equip", "Extinguish",
+           "FireGun", "Fuel", "Give", "Install", "Mend", "Move", "PickUp", "Recycle", "Reinforce",
+           "Reload", "Repair", "Revive", "ScrapCard", "ScrapDone", "Trade", "parse_action"]
 
 
 @dataclass(frozen=True)
@@ -168,9 +168,17 @@ class ScrapDone:
         return "keep the scrap"
 
 
+@dataclass(frozen=True)
+class ChooseEvent:
+    card: int
+
+    def __str__(self) -> str:
+        return f"choose event v{self.card}"
+
+
 Action = (Move | Attack | FireGun | Reload | Repair | Extinguish | Fuel | Drop | PickUp | Give
           | Trade | Mend | Revive | EndTurn | Equip | Install | ScrapCard | Reinforce | Recycle
-          | ScrapDone)
+          | ScrapDone | ChooseEvent)
 
 _FIXED = {"repair": Repair(), "extinguish": Extinguish(), "fuel": Fuel(), "end turn": EndTurn(),
           "reinforce": Reinforce(), "recycle": Recycle(), "keep the scrap": ScrapDone()}
@@ -189,6 +197,7 @@ _PATTERNS: tuple[tuple[str, type], ...] = (
     (r"equip c(\d+) on P(\d+)", Equip),
     (r"install c(\d+) in room (\d+)", Install),
     (r"scrap c(\d+)", ScrapCard),
+    (r"choose event v(\d+)", ChooseEvent),
 )
 _SEAT_LAST = {Give, Equip}
 _SEAT_ONLY = {Mend, Revive}

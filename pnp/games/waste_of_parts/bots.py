@@ -18,7 +18,7 @@ from pnp.games.api import Bot
 from pnp.games.waste_of_parts import actions as A
 from pnp.games.waste_of_parts.endround import _dist
 from pnp.games.waste_of_parts.rules import FUNCTIONAL, WASTES
-from pnp.games.waste_of_parts.state import SALVAGE, SCRAP, WasteState
+from pnp.games.waste_of_parts.state import EVENT, SALVAGE, SCRAP, WasteState
 
 __all__ = ["BOTS", "HeuristicCrew", "RandomCrew"]
 
@@ -47,6 +47,10 @@ class HeuristicCrew:
             return self._salvage(state, legal)
         if state.phase == SCRAP:
             return self._scrap(state, legal)
+        if state.phase == EVENT:  # the kindest Event on offer
+            rank = {"tailwind": 0, "quiet": 1, "scavenge": 2, "noise": 3, "blaze": 4}
+            return min(legal, key=lambda a: min(rank[c.effect] for c in state.event_choice
+                                                if c.ident == a.card))
         return self._turn(state, legal)
 
     # --- the turn -------------------------------------------------------------------------

@@ -16,8 +16,8 @@ from fractions import Fraction
 
 from pnp.games.waste_of_parts.rules import Config, attacks_to_kill
 
-__all__ = ["ENEMY_ABILITIES", "EnemyCard", "SalvageCard", "THREAT_BANDS", "enemy_deck",
-           "enemy_threat", "salvage_deck"]
+__all__ = ["ENEMY_ABILITIES", "EVENT_EFFECTS", "EnemyCard", "EventCard", "SalvageCard",
+           "THREAT_BANDS", "enemy_deck", "enemy_threat", "event_deck", "salvage_deck"]
 
 #: Enemy abilities the simulator implements ("" is none). "wind" is Just the Wind: "While some
 #: Enemy Cards are harmless and discarded".
@@ -185,3 +185,35 @@ def salvage_deck(cfg: Config, rng: random.Random) -> tuple[SalvageCard, ...]:
         add(name=_UPGRADES[room] + (" II" if bonus == 2 else ""), kind="upgrade", room=room,
             stat=UPGRADE_STATS[room], bonus=bonus, noise=bonus - 1 + (room == "engine"))
     return tuple(cards)
+
+
+#: Event effects the simulator implements (an active Event holds until the next milestone).
+EVENT_EFFECTS = {
+    "noise": "Noise +{n} while this Event is active.",
+    "quiet": "Noise -{n} (not below 1) while this Event is active.",
+    "tailwind": "The Mech advances {n} more each time it advances.",
+    "scavenge": "The Salvaging Crane draws {n} more cards.",
+    "blaze": "Fire Damage: the Hull loses {n} more if any room is On Fire.",
+}
+_EVENTS = (("Dust Storm", "noise", 1), ("Silent Dunes", "quiet", 1),
+           ("Tailwind", "tailwind", 1), ("Wreck Field", "scavenge", 1),
+           ("Dry Season", "blaze", 1), ("Sludge Geysers", "noise", 2),
+           ("Still Air", "quiet", 1), ("Downhill", "tailwind", 1),
+           ("Graveyard of Hulks", "scavenge", 1), ("Heatwave", "blaze", 1))
+
+
+@dataclass(frozen=True)
+class EventCard:
+    ident: int
+    name: str
+    effect: str
+    amount: int
+
+    @property
+    def text(self) -> str:
+        return EVENT_EFFECTS[self.effect].format(n=self.amount)
+
+
+def event_deck() -> tuple[EventCard, ...]:
+    """The 10 Event cards ("10 Event Cards"): paired good and bad effects."""
+    return tuple(EventCard(k, name, effect, n) for k, (name, effect, n) in enumerate(_EVENTS, 1))

@@ -200,7 +200,7 @@ def end_of_round(s: WasteState) -> None:
 def fire_damage(s: WasteState) -> None:
     """5. "The Mech loses 1 Hull point for each room that is On Fire"."""
     fires = sum(1 for r in range(1, WASTES) if s.condition[r] == ON_FIRE)
-    s.lose_hull(fires, f"{fires} rooms On Fire")
+    s.lose_hull(fires + (s.event_bonus("blaze") if fires else 0), f"{fires} rooms On Fire")
 
 
 def _advance(s: WasteState) -> None:
@@ -209,7 +209,7 @@ def _advance(s: WasteState) -> None:
     if (all(s.works(r) for r in engines) and all(s.works(r) for r in mech.of_kind("cockpit"))
             and not s.enemies_in(WASTES)):
         speed = sum(s.cfg.engine_speed + (s.upgrades[r].bonus if r in s.upgrades else 0)
-                    for r in engines) + len(s.fueled)
+                    for r in engines) + len(s.fueled) + s.event_bonus("tailwind")
         before = s.distance
         s.distance += speed
         s.crane_uses, s.idle = 0, False
@@ -218,6 +218,8 @@ def _advance(s: WasteState) -> None:
             if before < mark <= s.distance:
                 s.milestones[mark] = s.round
                 escalate(s, level)
+                if len(s.event_deck) >= 2:  # "draws two Event Cards ... The crew chooses one"
+                    s.event_choice = [s.event_deck.pop(), s.event_deck.pop()]
         if s.distance >= s.cfg.distance_goal:
             s.milestones[s.cfg.distance_goal] = s.round
             s.arrived_round = s.round
@@ -241,7 +243,7 @@ def _salvaging(s: WasteState) -> None:
     else:
         return
     s.crane_uses += 1
-    for _ in range(n):
+    for _ in range(n + s.event_bonus("scavenge")):
         if not s.salvage_deck:
             break
         card = s.salvage_deck.pop()
@@ -250,9 +252,12 @@ def _salvaging(s: WasteState) -> None:
 
 
 def after_salvage(s: WasteState) -> None:
-    from pnp.games.waste_of_parts.state import SCRAP
+    from pnp.games.waste_of_parts.state import EVENT, SCRAP
     from pnp.games.waste_of_parts.turns import scrap_actions
 
+    if s.event_choice:  # the crew chooses the milestone's Event before using Scrap
+        s.phase = EVENT
+        return
     s.phase = SCRAP
     if len(scrap_actions(s)) == 1:
         after_scrap(s)

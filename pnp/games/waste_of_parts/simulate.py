@@ -13,7 +13,14 @@ from typing import Any, NamedTuple
 
 from pnp.errors import PnpError
 from pnp.games.waste_of_parts.actions import Action, parse_action
-from pnp.games.waste_of_parts.cards import EnemyCard, SalvageCard, enemy_deck, salvage_deck
+from pnp.games.waste_of_parts.cards import (
+    EnemyCard,
+    EventCard,
+    SalvageCard,
+    enemy_deck,
+    event_deck,
+    salvage_deck,
+)
 from pnp.games.waste_of_parts.rules import Config
 from pnp.games.waste_of_parts.state import WasteState
 from pnp.seed import child_seed, seed_code
@@ -34,6 +41,7 @@ class Setup:
     config: Config
     enemies: tuple[EnemyCard, ...]
     salvage: tuple[SalvageCard, ...]
+    events: tuple[EventCard, ...] = ()
 
 
 class WasteRules:
@@ -42,7 +50,8 @@ class WasteRules:
     max_players = 5
 
     def new_state(self, setup: Setup, rng: random.Random) -> WasteState:
-        return WasteState(setup.config, setup.players, setup.enemies, setup.salvage, rng)
+        return WasteState(setup.config, setup.players, setup.enemies, setup.salvage, rng,
+                          events=setup.events)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -67,7 +76,7 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
     cfg = data.load_config(options.get("rules"))
     enemies, salvage = decks(cfg, seed)
     return Setup(bots=tuple(bots), players=players, config=cfg, enemies=enemies,
-                 salvage=salvage)
+                 salvage=salvage, events=event_deck() if options.get("events") else ())
 
 
 class Record(NamedTuple):

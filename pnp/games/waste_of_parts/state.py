@@ -16,7 +16,7 @@ from typing import Any
 from pnp.games.api import IllegalAction
 from pnp.games.waste_of_parts import actions as A
 from pnp.games.waste_of_parts import endround, turns
-from pnp.games.waste_of_parts.cards import EnemyCard, SalvageCard
+from pnp.games.waste_of_parts.cards import EnemyCard, EventCard, SalvageCard
 from pnp.games.waste_of_parts.rules import (
     CONDITIONS,
     FUNCTIONAL,
@@ -28,7 +28,7 @@ from pnp.games.waste_of_parts.rules import (
 
 __all__ = ["Crew", "Enemy", "WasteState"]
 
-TURN, SALVAGE, SCRAP, OVER = "turn", "salvage", "scrap", "over"
+TURN, SALVAGE, SCRAP, EVENT, OVER = "turn", "salvage", "scrap", "event", "over"
 
 
 class Crew:
@@ -86,7 +86,8 @@ class WasteState:
 
     def __init__(self, cfg: Config, crew: int, enemy_cards: Sequence[EnemyCard],
                  salvage_cards: Sequence[SalvageCard], rng: random.Random,
-                 start_rooms: Sequence[int] | None = None) -> None:
+                 start_rooms: Sequence[int] | None = None,
+                 events: Sequence[EventCard] = ()) -> None:
         if crew not in dict(cfg.noise_by_crew):
             raise ValueError(f"The Waste of Parts is for 3-5 crew members, got {crew}")
         self.cfg, self.rng, self.map = cfg, rng, cfg.mech
@@ -127,6 +128,11 @@ class WasteState:
         self.milestones: dict[int, int] = {}   # distance milestone -> round reached
         self.kills = 0
         self.aboard: list[int] = []         # Enemies aboard at the end of each round
+        # Optional Events: "At Distance 10 and 20, the First Player draws two Event Cards".
+        self.event_deck = list(events)
+        rng.shuffle(self.event_deck)
+        self.event: EventCard | None = None
+        self.event_choice: list[EventCard] = []
         self.hull_lost = 0
         # Setup: "Rummage for a number of Enemies equal to the starting Noise".
         for _ in range(self.noise_base):
@@ -136,7 +142,7 @@ class WasteState:
     # --- the State protocol ------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return self.first if self.phase in (SALVAGE, SCRAP) else self.seat
+        return self.first if self.phase in (SALVAGE, SCRAP, EVENT) else self.seat
 
     def is_over(self) -> bool:
         return self.result is not None
@@ -159,6 +165,7 @@ class WasteState:
         twin.fueled, twin.pending = set(self.fueled), list(self.pending)
         twin.milestones = dict(self.milestones)
         twin.aboard = list(self.aboard)
+        twin.event_deck, twin.event_choice = list(self.event_deck), list(self.event_choice)
         twin.log = None if self.log is None else []
         twin._legal = None
         return twin
@@ -197,7 +204,12 @@ class WasteState:
         engine = sum(c.noise for r, c in self.upgrades.items() if self.map.room(r).kind == "engine")
         other = sum(c.noise for r, c in self.upgrades.items() if self.map.room(r).kind != "engine")
         noisy = sum(1 for e in self.enemies if e.card.ability == "noisy")
-        return self.noise_base + other + (half_up(engine) if self.idle else engine) + noisy
+        noise = self.noise_base + other + (half_up(engine) if self.idle else engine) + noisy
+        return max(1, noise + self.event_bonus("noise") - self.event_bonus("quiet"))
+
+    def event_bonus(self, effect: str) -> int:
+        """The active Event's amount for ``effect`` (0 without one)."""
+        return self.event.amount if self.event is not None and self.event.effect == effect else 0
 
     def gun_dice(self, gun: int, remote: bool) -> int:
         dice = self.cfg.gun_attack + (self.upgrades[gun].bonus if gun in self.upgrades else 0)
@@ -248,6 +260,8 @@ class WasteState:
                 self._legal = turns.salvage_actions(self)
             elif self.phase == SCRAP:
                 self._legal = turns.scrap_actions(self)
+            elif self.phase == EVENT:
+                self._legal = [A.ChooseEvent(c.ident) for c in self.event_choice]
             else:
                 self._legal = []
         return list(self._legal)
@@ -267,6 +281,11 @@ class WasteState:
             turns.do_turn_action(self, action)
             if self.result is None and self.crew[self.seat].actions_left <= 0:
                 self._end_turn()
+        elif self.phase == EVENT:
+            self.event = next(c for c in self.event_choice if c.ident == action.card)
+            self.event_choice = []
+            self.say(f"Event: {self.event.name} ({self.event.text})")
+            endround.after_salvage(self)
         elif self.phase == SALVAGE:
             turns.do_salvage(self, action)
             if not self.pending:

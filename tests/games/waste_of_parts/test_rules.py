@@ -310,3 +310,26 @@ def test_exact_odds():
     assert p_jam(3) == Fraction(1, 216)
     assert p_at_least(3, 3) == Fraction(8, 27)
     assert attacks_to_kill(1, 1) == Fraction(3, 2)
+
+
+def test_events_drawn_at_10_one_chosen_and_active():
+    """Optional Rules, Events: "At Distance 10 and 20, the First Player draws two Event Cards
+    ... The crew chooses one to activate"; it stays until a new one replaces it."""
+    from pnp.games.waste_of_parts.cards import event_deck
+    from pnp.games.waste_of_parts.endround import after_salvage
+    from pnp.games.waste_of_parts.state import EVENT
+
+    s = game()
+    s.event_deck = list(event_deck())
+    assert len(s.event_deck) == 10
+    s.distance = 8
+    _advance(s)
+    assert len(s.event_choice) == 2 and len(s.event_deck) == 8
+    after_salvage(s)
+    assert s.phase == EVENT and s.current_player == s.first
+    quiet = A.ChooseEvent(s.event_choice[0].ident)
+    assert A.parse_action(str(quiet)) == quiet
+    chosen = s.event_choice[0]
+    s.apply(quiet)
+    assert s.event == chosen and s.phase != EVENT
+    assert s.event_bonus(chosen.effect) == chosen.amount
