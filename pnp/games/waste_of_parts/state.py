@@ -46,6 +46,8 @@ class Crew:
         self.health0, self.attack0, self.actions0 = health, attack, actions
 
     def bonus(self, stat: str) -> int:
+        if not self.items:
+            return 0
         return sum(c.bonus for c in self.items if c.kind == "gear" and c.stat == stat)
 
     @property
@@ -264,7 +266,7 @@ class WasteState:
                 self._legal = [A.ChooseEvent(c.ident) for c in self.event_choice]
             else:
                 self._legal = []
-        return list(self._legal)
+        return self._legal  # shared: callers read it, never change it
 
     def touch(self) -> None:
         """Forget the cached legal actions (after changing the state other than by apply)."""
