@@ -33,15 +33,21 @@ def odds(dice: int, health: int | None, json_out: bool) -> None:
                    f" expected attacks {doc['expected_attacks_to_kill']['value']:.3f}")
 
 
-def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, **values: Any) -> None:
+def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_games: int,
+          **values: Any) -> None:
     """Generated decks searched against the bands: decks.json and manifest.json."""
     from pnp.games.waste_of_parts import GAME
-    from pnp.games.waste_of_parts.balance import decks_document, search_decks
+    from pnp.games.waste_of_parts.balance import (
+        decks_document,
+        measure_salvage,
+        search_decks,
+        value_check,
+    )
     from pnp.games.waste_of_parts.simulate import make_setup
     from pnp.output import Output
     from pnp.pack import Json, Pack, PrintOptions
     from pnp.pack_writer import write_pack
-    from pnp.sim.play import run_games
+    from pnp.sim.play import game_seed, play, run_games
 
     setup = make_setup(seed, 4, ("heuristic",) * 4, values)
 
@@ -55,7 +61,14 @@ def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, **value
         return out_
 
     best, checks, k = search_decks(setup, seed, tries, measure if games > 0 else None)
-    doc = {**decks_document(best), "try": k, "checks": [c.to_dict() for c in checks]}
+    doc: dict[str, Any] = {**decks_document(best), "try": k}
+    if card_games > 0:
+        def win(trial: Any, i: int) -> bool:
+            return play(GAME, trial, game_seed(seed, i)).returns()[0] == 1.0
+
+        doc["salvage_values"] = measure_salvage(best, card_games, seed, win)
+        checks.append(value_check(doc["salvage_values"]))
+    doc["checks"] = [c.to_dict() for c in checks]
     failed = [c.name for c in checks if not c.passed]
     notes = [str(c) for c in checks] + ([f"bands not met: {', '.join(failed)}"] if failed else [])
     pack = Pack("The Waste of Parts decks", seed, [Json("decks.json", doc)],
@@ -89,10 +102,15 @@ def register(app: typer.Typer) -> None:
         param("tries", Annotated[int, typer.Option(
             "--tries", help="Deck seeds tried at most.")], 5),
         param("jobs", O.Jobs, 1),
+        param("card_games", Annotated[int, typer.Option(
+            "--card-games", help="Paired games per Salvage archetype for its value (0: none).")],
+            0),
         *(game_param(o) for o in GAME.options_for("decks"))],
         """The generated Enemy and Salvage decks, searched until each level's threat band and
     (with --games) the heuristic crew's win-rate bands per crew size are met; says which bands it
-    could not meet. Writes decks.json (every card with its measured figures) and manifest.json.
+    could not meet. --card-games measures each Salvage archetype's value (paired games with and
+    without the crew starting with it) against its Noise cost. Writes decks.json (every card
+    with its measured figures) and manifest.json.
 
     Example: pnp waste-of-parts decks --seed demo --games 200
     """))

@@ -13,12 +13,13 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from pnp.games.waste_of_parts.cards import THREAT_BANDS, enemy_threat
+from pnp.games.waste_of_parts.cards import THREAT_BANDS, SalvageCard, enemy_threat
 from pnp.games.waste_of_parts.simulate import WIN_BAND, Setup, decks
 from pnp.seed import child_seed
 from pnp.sim.stats import Check, Estimate, check_band, proportion_ci
 
-__all__ = ["SPREAD", "crew_checks", "deck_checks", "decks_document", "search_decks"]
+__all__ = ["SPREAD", "archetypes", "crew_checks", "deck_checks", "decks_document",
+           "measure_salvage", "search_decks"]
 
 #: The heuristic crew's win rates for 3, 4 and 5 crew lie within this many points of each other.
 SPREAD = 0.10
@@ -80,3 +81,55 @@ def search_decks(setup: Setup, seed: int | str, tries: int,
             break
     assert best is not None
     return best
+
+
+def archetype(card: SalvageCard) -> str:
+    """Cards with the same rules text are one archetype ("weapon A4 reload", "upgrade engine
+    +1")."""
+    if card.kind == "weapon":
+        return (f"weapon A{card.attack}" + (" reload" if card.reload else "")
+                + (" reach" if card.reach else ""))
+    if card.kind == "armor":
+        return f"armor {card.armor}"
+    if card.kind in ("gear", "upgrade"):
+        return f"{card.kind} {card.stat if card.kind == 'gear' else card.room} +{card.bonus}"
+    return "scrap"
+
+
+def archetypes(setup: Setup) -> dict[str, SalvageCard]:
+    """One card of each archetype of the Salvage deck, in deck order."""
+    out: dict[str, SalvageCard] = {}
+    for c in setup.salvage:
+        if c.name != "Scrap Metal":
+            out.setdefault(archetype(c), c)
+    return out
+
+
+def measure_salvage(setup: Setup, games: int, seed: int | str,
+                    play_one: Callable[[Setup, int], bool]) -> dict[str, dict[str, Any]]:
+    """Each archetype's value: the mean paired change in the win (1/0) when the crew starts
+    with one such card, game ``i`` played from the same seed with and without it (Student-t
+    95% CI), beside its Noise cost. ``play_one(setup, i)`` plays game ``i``: True on a win."""
+    from pnp.sim.stats import mean_ci
+
+    base = [play_one(setup, i) for i in range(games)]
+    out = {}
+    for name, card in archetypes(setup).items():
+        trial = dataclasses.replace(setup, start_cards=(card,))
+        diffs = [float(play_one(trial, i)) - float(base[i]) for i in range(games)]
+        est = mean_ci(diffs) if games >= 2 else Estimate(diffs[0], diffs[0], diffs[0], 1)
+        out[name] = {"value": est.to_dict(), "noise": card.noise,
+                     "cards": sum(archetype(c) == name for c in setup.salvage)}
+    return out
+
+
+def value_check(values: dict[str, dict[str, Any]]) -> Check:
+    """"A card's measured value tracks its Noise cost": the upgrades that cost Noise are worth
+    at least as much, on average, as those that do not."""
+    noisy = [v["value"]["value"] for k, v in values.items() if k.startswith("upgrade")
+             and v["noise"] > 0]
+    quiet = [v["value"]["value"] for k, v in values.items() if k.startswith("upgrade")
+             and v["noise"] == 0]
+    gap = (sum(noisy) / len(noisy) if noisy else 0.0) - (sum(quiet) / len(quiet) if quiet else 0.0)
+    return check_band("noisy upgrades' value minus quiet upgrades' value", gap, 0.0, None,
+                      note="mean paired win-rate change of starting with the card")

@@ -42,6 +42,9 @@ class Setup:
     enemies: tuple[EnemyCard, ...]
     salvage: tuple[SalvageCard, ...]
     events: tuple[EventCard, ...] = ()
+    #: Salvage cards the crew starts with (not drawn): balance.py measures a card this way; a
+    #: real game starts with none.
+    start_cards: tuple[SalvageCard, ...] = ()
 
 
 class WasteRules:
@@ -51,7 +54,7 @@ class WasteRules:
 
     def new_state(self, setup: Setup, rng: random.Random) -> WasteState:
         return WasteState(setup.config, setup.players, setup.enemies, setup.salvage, rng,
-                          events=setup.events)
+                          events=setup.events, start_cards=setup.start_cards)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

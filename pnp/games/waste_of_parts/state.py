@@ -89,7 +89,8 @@ class WasteState:
     def __init__(self, cfg: Config, crew: int, enemy_cards: Sequence[EnemyCard],
                  salvage_cards: Sequence[SalvageCard], rng: random.Random,
                  start_rooms: Sequence[int] | None = None,
-                 events: Sequence[EventCard] = ()) -> None:
+                 events: Sequence[EventCard] = (),
+                 start_cards: Sequence[SalvageCard] = ()) -> None:
         if crew not in dict(cfg.noise_by_crew):
             raise ValueError(f"The Waste of Parts is for 3-5 crew members, got {crew}")
         self.cfg, self.rng, self.map = cfg, rng, cfg.mech
@@ -139,7 +140,18 @@ class WasteState:
         # Setup: "Rummage for a number of Enemies equal to the starting Noise".
         for _ in range(self.noise_base):
             endround.rummage_enemy(self)
+        for card in start_cards:  # balance.py measures a card by starting with it
+            self._give_at_start(card)
         self._start_turn(0)
+
+    def _give_at_start(self, card: SalvageCard) -> None:
+        if card.kind == "scrap":
+            self.scrap_pile.append(card)
+        elif card.kind == "upgrade":
+            room = next(r for r in self.map.of_kind(card.room) if r not in self.upgrades)
+            self.upgrades[room] = card
+        else:
+            min(self.crew, key=lambda c: (len(c.items), c.seat)).items.append(card)
 
     # --- the State protocol ------------------------------------------------------------
     @property

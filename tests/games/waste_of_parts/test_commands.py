@@ -52,3 +52,27 @@ def test_session_pack_prints_every_card(run_pnp, tmp_path):
     for name in ("mech-board.pdf", "reference.pdf", "decks.json", "report.html",
                  "manifest.json"):
         assert (tmp_path / name).exists()
+
+
+def test_decks_measures_salvage_archetypes(run_pnp, tmp_path):
+    code, _, err = run_pnp("waste-of-parts", "decks", "--seed", "t", "--card-games", "2",
+                           "--out", str(tmp_path))
+    assert code == 0 or "FAIL" in err, err
+    doc = json.loads((tmp_path / "decks.json").read_text(encoding="utf-8"))
+    values = doc["salvage_values"]
+    assert "scrap" in values and all(v["cards"] >= 1 for v in values.values())
+    assert any(c["name"].startswith("noisy upgrades") for c in doc["checks"])
+
+
+def test_starting_card_is_given_to_the_crew():
+    from pnp.games.waste_of_parts.balance import archetypes
+    from pnp.games.waste_of_parts.state import WasteState
+
+    setup = make_setup("t", 4, ("heuristic",) * 4, {})
+    cards = archetypes(setup)
+    weapon = next(c for k, c in cards.items() if k.startswith("weapon"))
+    upgrade = next(c for k, c in cards.items() if k.startswith("upgrade"))
+    import random
+    s = WasteState(setup.config, 4, setup.enemies, setup.salvage, random.Random(1),
+                   start_cards=(weapon, upgrade))
+    assert weapon in s.crew[0].items and upgrade in s.upgrades.values()
