@@ -13,6 +13,7 @@ GAMES: dict[str, str] = {
     "waste-knights": "pnp.games.waste_knights",
     "salvage": "pnp.games.salvage",
     "wreck-and-ruin": "pnp.games.wreck_and_ruin",
+    "waste-of-parts": "pnp.games.waste_of_parts",
 }
 
 

@@ -1,0 +1,116 @@
+"""The Waste of Parts' own commands, added to `pnp waste-of-parts` beside simulate/replay."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from pnp.commands import options as O
+from pnp.commands.game import build_command, game_param, param
+
+
+def odds(dice: int, health: int | None, json_out: bool) -> None:
+    """The exact odds of an attack."""
+    from pnp.errors import PnpError
+    from pnp.games.waste_of_parts.rules import odds_document
+
+    if not 1 <= dice <= 30:
+        raise PnpError(f"must be 1-30 dice, got {dice}", field="dice")
+    if health is not None and health < 1:
+        raise PnpError(f"must be at least 1, got {health}", field="health")
+    doc = odds_document(dice, health)
+    if json_out:
+        typer.echo(json.dumps(doc, indent=2, sort_keys=True))
+        return
+    typer.echo(f"{dice} dice, hit on 3-6: expected hits {doc['expected_hits']['value']:.3f}, "
+               f"jam {doc['p_jam']['exact']}")
+    for k, p in doc["hits"].items():
+        typer.echo(f"  {k} hits  {p['value']:.4f}  ({p['exact']})")
+    if health is not None:
+        typer.echo(f"Health {health}: one attack kills {doc['p_kill_in_one_attack']['value']:.4f},"
+                   f" expected attacks {doc['expected_attacks_to_kill']['value']:.3f}")
+
+
+def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_games: int,
+          **values: Any) -> None:
+    """Generated decks searched against the bands: decks.json and manifest.json."""
+    from pnp.games.waste_of_parts import GAME
+    from pnp.games.waste_of_parts.balance import (
+        decks_document,
+        measure_salvage,
+        search_decks,
+        value_check,
+    )
+    from pnp.games.waste_of_parts.simulate import make_setup
+    from pnp.output import Output
+    from pnp.pack import Json, Pack, PrintOptions
+    from pnp.pack_writer import write_pack
+    from pnp.sim.play import game_seed, play, run_games
+
+    setup = make_setup(seed, 4, ("heuristic",) * 4, values)
+
+    def measure(trial: Any) -> dict[int, tuple[int, int]]:
+        out_ = {}
+        for n in (3, 4, 5):
+            sized = type(trial)(bots=("heuristic",) * n, players=n, config=trial.config,
+                                enemies=trial.enemies, salvage=trial.salvage)
+            records = run_games(GAME, sized, games, seed, jobs=jobs)
+            out_[n] = (sum(r.won for r in records), len(records))
+        return out_
+
+    best, checks, k = search_decks(setup, seed, tries, measure if games > 0 else None)
+    doc: dict[str, Any] = {**decks_document(best), "try": k}
+    if card_games > 0:
+        def win(trial: Any, i: int) -> bool:
+            return play(GAME, trial, game_seed(seed, i)).returns()[0] == 1.0
+
+        doc["salvage_values"] = measure_salvage(best, card_games, seed, win)
+        checks.append(value_check(doc["salvage_values"]))
+    doc["checks"] = [c.to_dict() for c in checks]
+    failed = [c.name for c in checks if not c.passed]
+    notes = [str(c) for c in checks] + ([f"bands not met: {', '.join(failed)}"] if failed else [])
+    pack = Pack("The Waste of Parts decks", seed, [Json("decks.json", doc)],
+                checks=[c.to_dict() for c in checks], notes=notes)
+    where = O.out_dir(out, "waste-of-parts", "decks", seed)
+    with Output(where, seed=seed) as output:
+        manifest = write_pack(output, pack, PrintOptions())
+    O.echo_pack(where, manifest, pack)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `odds` and `decks` to the `waste-of-parts` group."""
+    from pnp.games.waste_of_parts import GAME
+
+    app.command("odds")(build_command(odds, [
+        param("dice", Annotated[int, typer.Option("--dice", help="Dice rolled (Attack Stat).")],
+              2),
+        param("health", Annotated[int | None, typer.Option(
+            "--health", help="Health of the target: chance to kill, expected attacks.")], None),
+        param("json_out", O.Json, False)],
+        """The exact odds of an attack: hits of N dice (3-6 hit), the jam chance (all 1s), and
+    against --health the chance one attack kills and the expected attacks (damage carried over).
+
+    Example: pnp waste-of-parts odds --dice 3 --health 4 --json
+    """))
+
+    app.command("decks")(build_command(decks, [
+        param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
+        param("games", Annotated[int, typer.Option(
+            "--games", help="Heuristic games per crew size per try (0: deck bands only).")], 0),
+        param("tries", Annotated[int, typer.Option(
+            "--tries", help="Deck seeds tried at most.")], 5),
+        param("jobs", O.Jobs, 1),
+        param("card_games", Annotated[int, typer.Option(
+            "--card-games", help="Paired games per Salvage archetype for its value (0: none).")],
+            0),
+        *(game_param(o) for o in GAME.options_for("decks"))],
+        """The generated Enemy and Salvage decks, searched until each level's threat band and
+    (with --games) the heuristic crew's win-rate bands per crew size are met; says which bands it
+    could not meet. --card-games measures each Salvage archetype's value (paired games with and
+    without the crew starting with it) against its Noise cost. Writes decks.json (every card
+    with its measured figures) and manifest.json.
+
+    Example: pnp waste-of-parts decks --seed demo --games 200
+    """))

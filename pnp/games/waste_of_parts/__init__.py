@@ -1,0 +1,36 @@
+"""The Waste of Parts: a co-operative game for 3-5 crew members defending a walking Mech.
+
+``GAME`` registers the game with pnp (``pnp.games.registry``). The rules simulator is
+``state.WasteState`` with ``turns`` (Crew Member Actions) and ``endround`` (the end of the
+round); ``cards`` generates the Enemy and Salvage decks; ``bots`` the random and heuristic
+crews; ``simulate`` the run's setup, records and summary.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.games.api import GameSpec, Option
+from pnp.games.waste_of_parts.bots import BOTS
+from pnp.games.waste_of_parts.simulate import RULES, make_setup, record, summarize, summary_lines
+
+OPTIONS: tuple[Option, ...] = (
+    Option("rules", "--rules", str, None,
+           "Rules numbers and map YAML (default: the bundled cardsets/waste_of_parts/rules.yaml).",
+           commands=("simulate", "replay", "session", "decks")),
+    Option("events", "--events", bool, False,
+           "Play with the optional Event deck (two drawn at Distance 10 and 20, one chosen)."),
+)
+
+def _session(*args: Any, **kwargs: Any) -> Any:
+    from pnp.games.waste_of_parts.pack import session_pack  # the shell: drawing libraries
+
+    return session_pack(*args, **kwargs)
+
+
+GAME = GameSpec(
+    name="waste-of-parts", title="The Waste of Parts", min_players=3, max_players=5,
+    default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
+    summarize=summarize, summary_lines=summary_lines, options=OPTIONS, default_games=1000,
+    commands_module="pnp.commands.waste_of_parts", extra_commands=("odds", "decks"),
+    session=_session, session_games=200)

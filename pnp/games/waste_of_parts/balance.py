@@ -1,0 +1,135 @@
+"""The Waste of Parts' generated decks as data and their balance bands (pure core).
+
+``decks_document`` lists every generated card with its measured figure (an Enemy's threat, exact
+maths); ``deck_checks`` checks each level's threat band (no card outside it, the bands rising);
+``crew_checks`` the heuristic crew's win rate per crew size against ``WIN_BAND`` and the spread
+between sizes (at most ``SPREAD`` points); ``search_decks`` tries deck seeds until the bands are
+met and says which it could not meet.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from pnp.games.waste_of_parts.cards import THREAT_BANDS, SalvageCard, enemy_threat
+from pnp.games.waste_of_parts.simulate import WIN_BAND, Setup, decks
+from pnp.seed import child_seed
+from pnp.sim.stats import Check, Estimate, check_band, proportion_ci
+
+__all__ = ["SPREAD", "archetypes", "crew_checks", "deck_checks", "decks_document",
+           "measure_salvage", "search_decks"]
+
+#: The heuristic crew's win rates for 3, 4 and 5 crew lie within this many points of each other.
+SPREAD = 0.10
+
+
+def decks_document(setup: Setup) -> dict[str, Any]:
+    enemies = [{**dataclasses.asdict(c), "threat": round(enemy_threat(c), 4)}
+               for c in setup.enemies]
+    salvage = [dataclasses.asdict(c) for c in setup.salvage]
+    return {"enemy_deck": enemies, "salvage_deck": salvage,
+            "threat_bands": {str(k): list(v) for k, v in THREAT_BANDS.items()}}
+
+
+def deck_checks(setup: Setup) -> list[Check]:
+    out = []
+    for level, (low, high) in THREAT_BANDS.items():
+        threats = [enemy_threat(c) for c in setup.enemies if c.level == level and not c.wind]
+        if not threats:
+            continue
+        mean = sum(threats) / len(threats)
+        est = Estimate(mean, min(threats), max(threats), len(threats))
+        # The whole range (lowest .. highest card) inside the band: no outlier in the level.
+        out.append(check_band(f"level {level} Enemy threat (mean, range)", est, low, high,
+                              whole_interval=True))
+    means = [c.value for c in out]
+    rising = all(a < b for a, b in zip(means, means[1:], strict=False))
+    out.append(Check("threat rises with level", float(rising), float(rising), float(rising),
+                     1.0, 1.0, rising))
+    return out
+
+
+def crew_checks(wins: dict[int, tuple[int, int]]) -> list[Check]:
+    """``wins``: crew size -> (wins, games) of the heuristic crew."""
+    rates = {n: proportion_ci(w, g) for n, (w, g) in sorted(wins.items())}
+    out = [check_band(f"heuristic win rate, {n} crew", e, *WIN_BAND) for n, e in rates.items()]
+    values = [e.value for e in rates.values()]
+    spread = max(values) - min(values) if values else 0.0
+    out.append(check_band("win rate spread between crew sizes", spread, 0.0, SPREAD))
+    return out
+
+
+def search_decks(setup: Setup, seed: int | str, tries: int,
+                 measure: Callable[[Setup], dict[int, tuple[int, int]]] | None
+                 ) -> tuple[Setup, list[Check], int]:
+    """Deck seeds ``seed``, then its children, until every check passes (at most ``tries``);
+    the best (fewest failed checks) with its checks and the try it came from."""
+    best: tuple[Setup, list[Check], int] | None = None
+    for k in range(max(1, tries)):
+        deck_seed: int | str = seed if k == 0 else child_seed(seed, "decks", k)
+        enemies, salvage = decks(setup.config, deck_seed)
+        trial = dataclasses.replace(setup, enemies=enemies, salvage=salvage)
+        checks = deck_checks(trial)
+        if measure is not None:
+            checks += crew_checks(measure(trial))
+        failed = sum(not c.passed for c in checks)
+        if best is None or failed < sum(not c.passed for c in best[1]):
+            best = (trial, checks, k)
+        if failed == 0:
+            break
+    assert best is not None
+    return best
+
+
+def archetype(card: SalvageCard) -> str:
+    """Cards with the same rules text are one archetype ("weapon A4 reload", "upgrade engine
+    +1")."""
+    if card.kind == "weapon":
+        return (f"weapon A{card.attack}" + (" reload" if card.reload else "")
+                + (" reach" if card.reach else ""))
+    if card.kind == "armor":
+        return f"armor {card.armor}"
+    if card.kind in ("gear", "upgrade"):
+        return f"{card.kind} {card.stat if card.kind == 'gear' else card.room} +{card.bonus}"
+    return "scrap"
+
+
+def archetypes(setup: Setup) -> dict[str, SalvageCard]:
+    """One card of each archetype of the Salvage deck, in deck order."""
+    out: dict[str, SalvageCard] = {}
+    for c in setup.salvage:
+        if c.name != "Scrap Metal":
+            out.setdefault(archetype(c), c)
+    return out
+
+
+def measure_salvage(setup: Setup, games: int, seed: int | str,
+                    play_one: Callable[[Setup, int], bool]) -> dict[str, dict[str, Any]]:
+    """Each archetype's value: the mean paired change in the win (1/0) when the crew starts
+    with one such card, game ``i`` played from the same seed with and without it (Student-t
+    95% CI), beside its Noise cost. ``play_one(setup, i)`` plays game ``i``: True on a win."""
+    from pnp.sim.stats import mean_ci
+
+    base = [play_one(setup, i) for i in range(games)]
+    out = {}
+    for name, card in archetypes(setup).items():
+        trial = dataclasses.replace(setup, start_cards=(card,))
+        diffs = [float(play_one(trial, i)) - float(base[i]) for i in range(games)]
+        est = mean_ci(diffs) if games >= 2 else Estimate(diffs[0], diffs[0], diffs[0], 1)
+        out[name] = {"value": est.to_dict(), "noise": card.noise,
+                     "cards": sum(archetype(c) == name for c in setup.salvage)}
+    return out
+
+
+def value_check(values: dict[str, dict[str, Any]]) -> Check:
+    """"A card's measured value tracks its Noise cost": the upgrades that cost Noise are worth
+    at least as much, on average, as those that do not."""
+    noisy = [v["value"]["value"] for k, v in values.items() if k.startswith("upgrade")
+             and v["noise"] > 0]
+    quiet = [v["value"]["value"] for k, v in values.items() if k.startswith("upgrade")
+             and v["noise"] == 0]
+    gap = (sum(noisy) / len(noisy) if noisy else 0.0) - (sum(quiet) / len(quiet) if quiet else 0.0)
+    return check_band("noisy upgrades' value minus quiet upgrades' value", gap, 0.0, None,
+                      note="mean paired win-rate change of starting with the card")

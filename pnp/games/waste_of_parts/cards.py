@@ -1,0 +1,219 @@
+"""The Waste of Parts' cards and the pure generator of its Enemy and Salvage decks.
+
+The rulebook names almost no card: the decks are generated from a seed, with the structure of
+``Config.enemy_deck`` / ``Config.salvage_deck`` and abilities from ``ENEMY_ABILITIES`` and
+``SALVAGE_KINDS``, the vocabulary the simulator implements. Each Enemy card's threat (expected
+damage it deals before the crew kills it, exact maths of ``rules.py``) lies in its level's
+declared band (``THREAT_BANDS``), so the bands rise from level to level and no card of a level
+is an outlier. Pure: no IO.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pnp.games.waste_of_parts.rules import Config, attacks_to_kill
+
+__all__ = ["ENEMY_ABILITIES", "EVENT_EFFECTS", "EnemyCard", "EventCard", "SalvageCard",
+           "THREAT_BANDS", "enemy_deck", "enemy_threat", "event_deck", "salvage_deck"]
+
+#: Enemy abilities the simulator implements ("" is none). "wind" is Just the Wind: "While some
+#: Enemy Cards are harmless and discarded".
+ENEMY_ABILITIES = {
+    "": "No ability.",
+    "wind": "Just the Wind: harmless; discard it.",
+    "noisy": "While it is aboard, +1 Noise.",
+    "armored": "Each attack against it deals 1 damage less.",
+    "brute": "Attacking a room worsens it by two steps.",
+    "swift": "Moves two rooms instead of one.",
+}
+#: Level -> (low, high) of an Enemy card's threat (expected hits dealt before it dies).
+THREAT_BANDS = {1: (0.5, 2.5), 2: (1.5, 4.5), 3: (3.5, 8.0)}
+#: Dice of the crew attack the threat is measured against (a default dashboard's Attack).
+CREW_DICE = 2
+#: Salvage card kinds: scrap (straight to the Scrap Pile), weapon, armor, gear, upgrade.
+SALVAGE_KINDS = ("scrap", "weapon", "armor", "gear", "upgrade")
+#: Stats a gear card raises by 1 and rooms an upgrade goes in (the stat it raises).
+GEAR_STATS = ("actions", "health", "attack")
+UPGRADE_STATS = {"gun": "attack", "engine": "speed", "crane": "salvage", "multi": "hull",
+                 "cockpit": "salvage"}
+
+
+@dataclass(frozen=True)
+class EnemyCard:
+    ident: int           # the card's number in the deck (1..188)
+    name: str
+    level: int
+    health: int
+    attack: int
+    spawn: int           # 1-13
+    ability: str = ""
+
+    @property
+    def wind(self) -> bool:
+        return self.ability == "wind"
+
+
+@dataclass(frozen=True)
+class SalvageCard:
+    ident: int
+    name: str
+    kind: str            # scrap, weapon, armor, gear, upgrade
+    attack: int = 0      # weapon dice
+    reload: bool = False  # weapon: spent after an attack until reloaded
+    reach: int = 0       # weapon: 0 own room, 1 adjacent rooms (and The Wastes from the decks)
+    armor: int = 0       # armor: hits ignored per Enemy attack
+    stat: str = ""       # gear / upgrade: the stat it raises by ``bonus``
+    bonus: int = 0
+    room: str = ""       # upgrade: the room kind it goes in
+    noise: int = 0       # upgrade: Noise it adds
+
+    @property
+    def equipment(self) -> bool:
+        return self.kind in ("weapon", "armor", "gear")
+
+
+def enemy_threat(card: EnemyCard, crew_dice: int = CREW_DICE) -> float:
+    """Expected hits the Enemy deals before a crew of ``crew_dice`` kills it (exact maths).
+
+    Each round alive it rolls ``attack`` dice hitting 2/3 each; it lives for the expected
+    attacks the crew needs to deal ``health`` (armored: one more hit needed per attack, taken
+    as +50% health); swift and brute reach their target sooner (x1.25), noisy brings one more
+    Enemy over its life (x1.25).
+    """
+    if card.wind:
+        return 0.0
+    health = card.health + (card.health + 1) // 2 if card.ability == "armored" else card.health
+    life = float(attacks_to_kill(crew_dice, health))
+    scale = 1.25 if card.ability in ("swift", "brute", "noisy") else 1.0
+    return float(Fraction(2, 3) * card.attack) * life * scale
+
+
+_ENEMY_NAMES = {1: ("Scav", "Rustling", "Sludge Rat", "Gremlin", "Scrapper"),
+                2: ("Marauder", "Tinker Ghoul", "Wrecker", "Oil Leech", "Raider"),
+                3: ("Juggernaut", "Wastelander", "Ooze Titan", "Reaver", "Dredge Horror")}
+
+
+def enemy_deck(cfg: Config, rng: random.Random) -> tuple[EnemyCard, ...]:
+    """The Enemy deck of ``cfg``: per level its cards, its Just the Wind cards, and Enemies
+    drawn within the level's Health/Attack ranges whose threat lies in ``THREAT_BANDS``."""
+    cards: list[EnemyCard] = []
+    ident = 0
+    for level, count, wind, health, attack in cfg.enemy_deck:
+        low, high = THREAT_BANDS[level]
+        # Spawn locations and abilities dealt evenly over the level (shuffled), not drawn one
+        # by one: two seeds' decks then differ in their cards, not in how many land in The
+        # Wastes, which sets most of a deck's difficulty.
+        spawns = _even(_spawns(), count - wind, rng)
+        abilities = _even(("", "", "", "noisy", "armored", "brute", "swift"), count - wind, rng)
+        combos: dict[str, list[tuple[int, int]]] = {}
+        used: dict[str, int] = {}
+        for k in range(count):
+            ident += 1
+            if k < wind:
+                cards.append(EnemyCard(ident, "Just the Wind", level, 1, 0, 13, "wind"))
+                continue
+            ability = abilities[k - wind]
+            if ability not in combos:
+                combos[ability] = [
+                    (h, a) for h in range(health[0], health[1] + 1)
+                    for a in range(attack[0], attack[1] + 1)
+                    if low <= enemy_threat(EnemyCard(0, "", level, h, a, 1, ability)) <= high]
+                if not combos[ability]:
+                    raise ValueError(f"no level-{level} {ability or 'plain'} Enemy fits the "
+                                     f"threat band {low}-{high}")
+                rng.shuffle(combos[ability])
+            # Health and Attack dealt round the combinations that fit the band, evenly.
+            h, a = combos[ability][used.get(ability, 0) % len(combos[ability])]
+            used[ability] = used.get(ability, 0) + 1
+            card = EnemyCard(ident, rng.choice(_ENEMY_NAMES[level]), level, h, a,
+                             spawns[k - wind], ability)
+            cards.append(card)
+    return tuple(cards)
+
+
+def _even(values: tuple, n: int, rng: random.Random) -> list:
+    """``n`` values, each of ``values`` as evenly often as ``n`` allows, shuffled."""
+    out = [values[k % len(values)] for k in range(n)]
+    rng.shuffle(out)
+    return out
+
+
+def _spawns() -> tuple[int, ...]:
+    # The Wastes twice as often as a room: Enemies there hold the Mech up and hit the Hull.
+    return tuple(range(1, 14)) + (13,)
+
+
+_WEAPONS = ("Pipe Rifle", "Rivet Gun", "Scrap Cannon", "Chain Blade", "Harpoon", "Arc Welder")
+_ARMOR = ("Plate Vest", "Hull Scrap Mail", "Riveted Coat")
+_GEAR = {"actions": "Servo Boots", "health": "Stim Pack", "attack": "Power Glove"}
+_UPGRADES = {"gun": "Twin Barrels", "engine": "Overdrive", "crane": "Long Boom",
+             "multi": "Repair Bay", "cockpit": "Remote Link"}
+
+
+def salvage_deck(cfg: Config, rng: random.Random) -> tuple[SalvageCard, ...]:
+    """The Salvage deck of ``cfg`` (the Scrap Metal cards first: they start in the Scrap Pile).
+
+    A weapon's Attack and its drawbacks trade off (more dice: reload or less reach); an upgrade's
+    Noise grows with its bonus.
+    """
+    counts = dict(cfg.salvage_deck)
+    cards: list[SalvageCard] = []
+
+    def add(**kw: object) -> None:
+        cards.append(SalvageCard(ident=len(cards) + 1, **kw))  # type: ignore[arg-type]
+
+    for _ in range(counts.get("scrap_metal", 0)):
+        add(name="Scrap Metal", kind="scrap")
+    for _ in range(counts.get("scrap", 0)):
+        add(name="Scrap", kind="scrap")
+    attacks = _even((2, 3, 4, 5), counts.get("weapons", 0), rng)
+    stats = _even(GEAR_STATS, counts.get("gear", 0), rng)
+    rooms = _even(tuple(UPGRADE_STATS), counts.get("upgrades", 0), rng)
+    bonuses = _even((1, 1, 2), counts.get("upgrades", 0), rng)
+    for attack in attacks:
+        reload = attack >= 4 and rng.random() < 0.7
+        reach = 1 if attack <= 3 and rng.random() < 0.5 else 0
+        add(name=rng.choice(_WEAPONS), kind="weapon", attack=attack, reload=reload, reach=reach)
+    for _ in range(counts.get("armor", 0)):
+        add(name=rng.choice(_ARMOR), kind="armor", armor=1)
+    for stat in stats:
+        add(name=_GEAR[stat], kind="gear", stat=stat, bonus=1)
+    for room, bonus in zip(rooms, bonuses, strict=True):
+        add(name=_UPGRADES[room] + (" II" if bonus == 2 else ""), kind="upgrade", room=room,
+            stat=UPGRADE_STATS[room], bonus=bonus, noise=bonus - 1 + (room == "engine"))
+    return tuple(cards)
+
+
+#: Event effects the simulator implements (an active Event holds until the next milestone).
+EVENT_EFFECTS = {
+    "noise": "Noise +{n} while this Event is active.",
+    "quiet": "Noise -{n} (not below 1) while this Event is active.",
+    "tailwind": "The Mech advances {n} more each time it advances.",
+    "scavenge": "The Salvaging Crane draws {n} more cards.",
+    "blaze": "Fire Damage: the Hull loses {n} more if any room is On Fire.",
+}
+_EVENTS = (("Dust Storm", "noise", 1), ("Silent Dunes", "quiet", 1),
+           ("Tailwind", "tailwind", 1), ("Wreck Field", "scavenge", 1),
+           ("Dry Season", "blaze", 1), ("Sludge Geysers", "noise", 2),
+           ("Still Air", "quiet", 1), ("Downhill", "tailwind", 1),
+           ("Graveyard of Hulks", "scavenge", 1), ("Heatwave", "blaze", 1))
+
+
+@dataclass(frozen=True)
+class EventCard:
+    ident: int
+    name: str
+    effect: str
+    amount: int
+
+    @property
+    def text(self) -> str:
+        return EVENT_EFFECTS[self.effect].format(n=self.amount)
+
+
+def event_deck() -> tuple[EventCard, ...]:
+    """The 10 Event cards ("10 Event Cards"): paired good and bad effects."""
+    return tuple(EventCard(k, name, effect, n) for k, (name, effect, n) in enumerate(_EVENTS, 1))

@@ -1,0 +1,68 @@
+"""`pnp waste-of-parts session`: the playtest pack (Mech board, reference sheet, Enemy cards
+with a back per level, Salvage cards, decks.json and the balance report)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pnp.games.waste_of_parts.balance import deck_checks, decks_document
+from pnp.pack import Cards, Json, Pack, Pages, PrintOptions, Report, footer
+from pnp.seed import seed_code
+from pnp.sim.stats import fmt_estimate
+
+TITLE = "The Waste of Parts"
+
+
+def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games: int,
+                 jobs: int | None, print_opts: PrintOptions) -> Pack:
+    from pnp.games.waste_of_parts import GAME
+    from pnp.games.waste_of_parts.sheets import (
+        enemy_components,
+        mech_board,
+        reference_sheet,
+        salvage_components,
+    )
+    from pnp.sim.play import simulate
+
+    cfg, code, foot = setup.config, seed_code(seed), footer(TITLE, seed)
+    checks = [c.to_dict() for c in deck_checks(setup)]
+    sections: list[dict[str, Any]] = []
+    if games > 0:
+        doc = simulate(GAME, setup, games, seed, jobs=jobs)
+        checks = list(doc["checks"]) + checks
+        sections.append({
+            "heading": "The crew's games",
+            "text": f"{games} games of {setup.players} crew, {', '.join(setup.bots)} (95% CI).",
+            "table": [{"measure": "win rate", "value": fmt_estimate(doc["win_rate"])}]
+            + [{"measure": c, "value": fmt_estimate(e)} for c, e in doc["causes"].items()]
+            + [{"measure": f"reached Distance {m}",
+                "value": fmt_estimate(doc["reached_distance"][m])}
+               for m in doc["reached_distance"]],
+            "chart": {"kind": "bar", "x": [f"Distance {m}" for m in doc["reached_distance"]],
+                      "y": [e["value"] for e in doc["reached_distance"].values()],
+                      "low": [e["low"] for e in doc["reached_distance"].values()],
+                      "high": [e["high"] for e in doc["reached_distance"].values()],
+                      "ylabel": "share of games", "title": "Milestones reached (95% CI)"}})
+        curve = doc["enemies_aboard_by_round"]
+        sections.append({
+            "heading": "Enemies aboard over time",
+            "text": "Mean Enemies aboard at the end of each round, over the games still "
+                    "running then.",
+            "chart": {"kind": "line", "x": list(range(1, len(curve) + 1)), "y": curve,
+                      "xlabel": "round", "ylabel": "Enemies aboard",
+                      "title": "Enemies aboard by round"}})
+    sections.append({"heading": "Checks", "checks": checks})
+    files: list[Any] = [
+        Pages("mech-board.pdf", f"{TITLE} Mech board", [mech_board(cfg, print_opts.page, foot)],
+              kind="board"),
+        Pages("reference.pdf", f"{TITLE} reference", [reference_sheet(cfg, print_opts.page,
+                                                                      foot)]),
+        Cards("enemies.pdf", f"{TITLE} Enemy cards", enemy_components(setup.enemies, cfg, code)),
+        Cards("salvage.pdf", f"{TITLE} Salvage cards", salvage_components(setup.salvage, code)),
+        Json("decks.json", decks_document(setup)),
+        Report("report.html", f"{TITLE} balance report", sections,
+               subtitle=f"seed {code} · {games} games · {setup.players} crew"),
+    ]
+    return Pack(title=TITLE, seed=seed, files=files, checks=checks,
+                manifest={"games": games, "crew": setup.players, "bots": list(setup.bots)})

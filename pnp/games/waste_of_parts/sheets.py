@@ -1,0 +1,144 @@
+"""The Waste of Parts printables: Enemy and Salvage cards, the Mech board and the reference sheet.
+
+Cards are drawn by the YAML layouts in ``templates/waste_of_parts/`` (docs/layouts.md); the pages
+here. Every number printed comes from ``rules.Config`` or a card's data, never typed as a
+literal, so the print says what the simulator does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnp.content import Card
+from pnp.games.waste_of_parts.cards import ENEMY_ABILITIES, EnemyCard, SalvageCard, enemy_threat
+from pnp.games.waste_of_parts.rules import WASTES, Config, half_up
+from pnp.layout.draw import Component, Drawing, Item, Rect, TextBox, VAlign
+from pnp.layout.impose import sheet_area, sheet_page
+from pnp.layout.templates import game_layout, layout_cards
+
+POKER = (63.5, 88.9)
+INK, RULE = "#222222", "#b9b9b9"
+FILL = {"deck": "#e9e4d8", "multi": "#f4f1ea", "crane": "#e3ecd9", "cockpit": "#dde6f0",
+        "gun": "#f0dcd8", "engine": "#f3e6c8"}
+
+
+def salvage_rules(c: SalvageCard) -> str:
+    """A Salvage card's rules text from its data."""
+    if c.kind == "scrap":
+        return "Scrap: goes straight to the Scrap Pile."
+    if c.kind == "weapon":
+        reach = "an Enemy in your room or an adjacent one (The Wastes from the decks)" \
+            if c.reach else "an Enemy in your room"
+        return (f"Weapon, Attack {c.attack}: attack {reach}."
+                + (" Reload after each attack (1 action)." if c.reload else "")
+                + " Jams and is Scrapped if every die shows 1.")
+    if c.kind == "armor":
+        return f"Armor: each Enemy attack on you deals {c.armor} damage less."
+    if c.kind == "gear":
+        return f"Gear: +{c.bonus} {c.stat.capitalize()}."
+    what = {"attack": "to the gun's Attack", "speed": "to the engine's Speed",
+            "salvage": "to the Salvage Stat", "hull": "Hull restored each round (Room Effect)"}
+    return (f"Room upgrade ({c.room}): +{c.bonus} {what[c.stat]}."
+            + (f" Noise +{c.noise}." if c.noise else ""))
+
+
+def enemy_components(cards: Sequence[EnemyCard], cfg: Config, code: str,
+                     bleed: float = 3.0) -> list[Component]:
+    faces = [Card(f"enemy-{c.ident}", fields=(
+        ("title", c.name), ("level", c.level), ("health", c.health), ("attack", c.attack),
+        ("spawn", c.spawn), ("where", cfg.mech.room(c.spawn).name), ("wind", c.wind),
+        ("ability", ENEMY_ABILITIES[c.ability] if c.ability else ""),
+        ("threat", round(enemy_threat(c), 2)), ("code", code), ("number", c.ident)))
+        for c in cards]
+    return layout_cards(game_layout("waste_of_parts", "enemy.yaml"), faces, POKER, bleed,
+                        "enemies")
+
+
+def salvage_components(cards: Sequence[SalvageCard], code: str,
+                       bleed: float = 3.0) -> list[Component]:
+    faces = [Card(f"salvage-{c.ident}", fields=(
+        ("title", c.name), ("kind", c.kind), ("rules", salvage_rules(c)), ("noise", c.noise),
+        ("code", code), ("number", c.ident))) for c in cards]
+    return layout_cards(game_layout("waste_of_parts", "salvage.yaml"), faces, POKER, bleed,
+                        "salvage")
+
+
+def mech_board(cfg: Config, page: tuple[float, float], footer: str) -> Drawing:
+    """The Mech: its rooms by level, aft to fore, the ladders, and The Wastes around it."""
+    w, h = sheet_area(page)
+    mech = cfg.mech
+    rows: dict[int, list[int]] = {}
+    for r in mech.rooms:
+        if r.number != WASTES:
+            rows.setdefault(r.level, []).append(r.number)
+    cols = max(len(v) for v in rows.values())
+    cell_w, cell_h, top = w / cols, min(45.0, (h - 60) / max(1, len(rows))), 24.0
+    items: list[Item] = [
+        TextBox(0, 0, w, 8, "The Waste of Parts: the Mech", size=13, font="Vera-Bold",
+                colour=INK),
+        Rect(0, 12, w, len(rows) * cell_h + 24, fill="#d9d2c0", stroke=INK, stroke_width=0.4),
+        TextBox(2, 13, w - 4, 8, f"13 The Wastes (adjacent to rooms "
+                f"{', '.join(map(str, mech.wastes_adjacent))} for attacks)", size=8,
+                colour=INK)]
+    for k, level in enumerate(sorted(rows)):
+        for j, number in enumerate(sorted(rows[level])):
+            room = mech.room(number)
+            x, y = j * cell_w + 2, top + k * cell_h
+            items.append(Rect(x, y, cell_w - 4, cell_h - 4, fill=FILL.get(room.kind, "#ffffff"),
+                              stroke=INK, stroke_width=0.5))
+            items.append(TextBox(x + 2, y + 2, cell_w - 8, cell_h - 8,
+                                 f"{number}\n{room.name}", size=10, min_size=6,
+                                 font="Vera-Bold", colour=INK))
+    ladders = sorted({(a, b) for a in range(1, WASTES) for b in mech.adjacent[a]
+                      if a < b and mech.room(a).level != mech.room(b).level})
+    items.append(TextBox(0, top + len(rows) * cell_h + 6, w, 10,
+                         "Ladders: " + ", ".join(f"{a}-{b}" for a, b in ladders)
+                         + ". Rooms side by side on a level are adjacent.", size=9,
+                         colour=INK))
+    return sheet_page(page, items, footer, name="mech-board")
+
+
+def reference_lines(cfg: Config) -> list[tuple[str, str]]:
+    noise = ", ".join(f"{n} crew: {v}" for n, v in cfg.noise_by_crew)
+    esc = ", ".join(f"Distance {d}: level {lv}" for d, lv in cfg.escalation)
+    return [
+        ("Setup", f"Noise {noise}. Distance {cfg.distance_start}. Hull {cfg.hull_start}. "
+                  f"Rummage Enemies equal to the starting Noise."),
+        ("Actions", f"{cfg.crew_actions} a turn: move, attack, repair, extinguish, fuel "
+                    f"(1 Scrap, once per engine a round), drop, pick up, give, trade, mend, "
+                    f"revive ({cfg.revive_actions} actions), fire a gun, reload."),
+        ("Combat", f"Roll Attack dice: {min(cfg.hit_faces)}-6 hit, 1 hit = "
+                   f"{cfg.damage_per_hit} damage. A weapon jams (Scrapped) when every die is 1. "
+                   f"Guns: Attack {cfg.gun_attack}; from the Cockpit "
+                   f"{half_up(cfg.gun_attack)} (half, rounded up)."),
+        ("End of round", "1 Refresh. 2 Room Effects. 3 Enemies decide. 4 Enemies act. "
+                         "5 Fire: -1 Hull per room On Fire. 6 Advance. 7 Salvaging. "
+                         "8 Use Scrap. 9 Spawn Noise + 1 per fuelled engine. "
+                         "10 New First Player."),
+        ("Enemy priority", "Attack the crew in its room; attack its room if not On Fire (not "
+                           "the decks); move to an adjacent crew room nearest the Cockpit; "
+                           "move toward the nearest Engine Room not On Fire."),
+        ("Advance", f"Both engines and the Cockpit Functional, nobody in The Wastes: "
+                    f"+{cfg.engine_speed} per engine, +1 per fuelled engine. {esc}. "
+                    f"Sanctuary at {cfg.distance_goal}."),
+        ("Scrap", f"Reinforce: {cfg.reinforce_cost} -> +1 Hull (max {cfg.hull_max}). "
+                  f"Recycle: {cfg.recycle_cost} -> Rummage an equipment or upgrade card."),
+        ("Salvaging", f"Crane manned and Functional: draw {cfg.crane_salvage} (Cockpit: "
+                      f"{half_up(cfg.crane_salvage)}); not after "
+                      f"{cfg.crane_uses_without_advancing} uses without advancing."),
+    ]
+
+
+def reference_sheet(cfg: Config, page: tuple[float, float], footer: str) -> Drawing:
+    w, _ = sheet_area(page)
+    items: list[Item] = [TextBox(0, 0, w, 8, "The Waste of Parts: reference", size=13,
+                                 font="Vera-Bold", colour=INK)]
+    y = 12.0
+    for head, text in reference_lines(cfg):
+        items.append(Rect(0, y, w, 24, stroke=RULE, stroke_width=0.25))
+        items.append(TextBox(2, y, 32, 24, head, size=9, font="Vera-Bold", colour=INK,
+                             valign=VAlign.MIDDLE))
+        items.append(TextBox(36, y + 1, w - 38, 22, text, size=9, min_size=6, colour=INK,
+                             valign=VAlign.MIDDLE))
+        y += 26
+    return sheet_page(page, items, footer, name="reference")

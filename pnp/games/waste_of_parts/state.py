@@ -1,0 +1,341 @@
+"""The Waste of Parts' rules simulator: the state of a co-operative game and the crew's turns.
+
+Pure core. A round is each crew member's turn, clockwise from the First Player (Crew Member
+Actions), then the end-of-round steps of ``endround.py``, two of which wait for the First
+Player's decisions (where each salvaged card goes; the Scrap uses). Every die and shuffle comes
+from the state's one ``rng``. Returns are co-operative: every seat gets 1 on a win, 0 on a loss.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pnp.games.api import IllegalAction
+from pnp.games.waste_of_parts import actions as A
+from pnp.games.waste_of_parts import endround, turns
+from pnp.games.waste_of_parts.cards import EnemyCard, EventCard, SalvageCard
+from pnp.games.waste_of_parts.rules import (
+    CONDITIONS,
+    FUNCTIONAL,
+    ON_FIRE,
+    WASTES,
+    Config,
+    half_up,
+)
+
+__all__ = ["Crew", "Enemy", "WasteState"]
+
+TURN, SALVAGE, SCRAP, EVENT, OVER = "turn", "salvage", "scrap", "event", "over"
+
+
+class Crew:
+    """A crew member: room, damage, equipment, actions left this turn."""
+
+    __slots__ = ("seat", "room", "damage", "items", "spent", "actions_left", "stunned",
+                 "health0", "attack0", "actions0")
+
+    def __init__(self, seat: int, room: int, health: int, attack: int, actions: int) -> None:
+        self.seat, self.room, self.damage = seat, room, 0
+        self.items: list[SalvageCard] = []
+        self.spent: set[int] = set()       # weapons turned upside down until reloaded
+        self.actions_left = 0
+        self.stunned = False               # revived: "cannot act until the next round"
+        self.health0, self.attack0, self.actions0 = health, attack, actions
+
+    def bonus(self, stat: str) -> int:
+        if not self.items:
+            return 0
+        return sum(c.bonus for c in self.items if c.kind == "gear" and c.stat == stat)
+
+    @property
+    def health(self) -> int:
+        return self.health0 + self.bonus("health")
+
+    @property
+    def attack(self) -> int:
+        return self.attack0 + self.bonus("attack")
+
+    @property
+    def actions(self) -> int:
+        return self.actions0 + self.bonus("actions")
+
+    @property
+    def downed(self) -> bool:
+        return self.damage >= self.health
+
+    @property
+    def armor(self) -> int:
+        # "A Crew Member can only benefit from one armor card at a time."
+        return max((c.armor for c in self.items if c.kind == "armor"), default=0)
+
+
+class Enemy:
+    __slots__ = ("ident", "card", "room", "damage")
+
+    def __init__(self, ident: int, card: EnemyCard, room: int) -> None:
+        self.ident, self.card, self.room, self.damage = ident, card, room, 0
+
+    def __repr__(self) -> str:
+        left = self.card.health - self.damage
+        return f"e{self.ident} {self.card.name} ({left} hp A{self.card.attack}) in {self.room}"
+
+
+class WasteState:
+    """A game of The Waste of Parts (the ``State`` protocol of ``pnp.games.api``)."""
+
+    def __init__(self, cfg: Config, crew: int, enemy_cards: Sequence[EnemyCard],
+                 salvage_cards: Sequence[SalvageCard], rng: random.Random,
+                 start_rooms: Sequence[int] | None = None,
+                 events: Sequence[EventCard] = (),
+                 start_cards: Sequence[SalvageCard] = ()) -> None:
+        if crew not in dict(cfg.noise_by_crew):
+            raise ValueError(f"The Waste of Parts is for 3-5 crew members, got {crew}")
+        self.cfg, self.rng, self.map = cfg, rng, cfg.mech
+        self.log: list[str] | None = None
+        self._legal: list[Any] | None = None
+        rooms = start_rooms or [8, 5, 10, 11, 12][:crew]
+        self.crew = [Crew(s, rooms[s], cfg.crew_health, cfg.crew_attack, cfg.crew_actions)
+                     for s in range(crew)]
+        self.condition = [FUNCTIONAL] * (WASTES + 1)
+        self.upgrades: dict[int, SalvageCard] = {}
+        self.ground: dict[int, list[SalvageCard]] = {r: [] for r in range(1, WASTES)}
+        self.enemies: list[Enemy] = []
+        self.next_enemy = 1
+        # Set aside by level; "Shuffle the level 1 Enemy Cards" form the deck.
+        self.levels = {lv: [c for c in enemy_cards if c.level == lv] for lv in (1, 2, 3)}
+        self.enemy_deck = list(self.levels[1])
+        rng.shuffle(self.enemy_deck)
+        self.deck_level = 1                 # highest level shuffled in so far
+        self.enemy_discard: list[EnemyCard] = []
+        scrap = [c for c in salvage_cards if c.name == "Scrap Metal"]
+        self.scrap_pile: list[SalvageCard] = scrap
+        self.salvage_deck = [c for c in salvage_cards if c.name != "Scrap Metal"]
+        rng.shuffle(self.salvage_deck)
+        self.noise_base = cfg.noise(crew)
+        self.distance, self.hull = cfg.distance_start, cfg.hull_start
+        self.round, self.first, self.seat = 1, 0, 0
+        self.fueled: set[int] = set()
+        self.crane_uses = 0                 # uses since the Mech last advanced
+        self.idle = False                   # the engines idle: engine-upgrade Noise halved
+        #: The round the Mech reached Distance 35: "finish the current round as normal. In
+        #: subsequent rounds, no Enemies spawn."
+        self.arrived_round: int | None = None
+        self.turn_index = 0
+        self.phase = TURN
+        self.pending: list[SalvageCard] = []
+        self.result: int | None = None      # 1 won, 0 lost
+        self.cause = ""
+        self.milestones: dict[int, int] = {}   # distance milestone -> round reached
+        self.kills = 0
+        self.aboard: list[int] = []         # Enemies aboard at the end of each round
+        # Optional Events: "At Distance 10 and 20, the First Player draws two Event Cards".
+        self.event_deck = list(events)
+        rng.shuffle(self.event_deck)
+        self.event: EventCard | None = None
+        self.event_choice: list[EventCard] = []
+        self.hull_lost = 0
+        # Setup: "Rummage for a number of Enemies equal to the starting Noise".
+        for _ in range(self.noise_base):
+            endround.rummage_enemy(self)
+        for card in start_cards:  # balance.py measures a card by starting with it
+            self._give_at_start(card)
+        self._start_turn(0)
+
+    def _give_at_start(self, card: SalvageCard) -> None:
+        if card.kind == "scrap":
+            self.scrap_pile.append(card)
+        elif card.kind == "upgrade":
+            room = next(r for r in self.map.of_kind(card.room) if r not in self.upgrades)
+            self.upgrades[room] = card
+        else:
+            min(self.crew, key=lambda c: (len(c.items), c.seat)).items.append(card)
+
+    # --- the State protocol ------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.first if self.phase in (SALVAGE, SCRAP, EVENT) else self.seat
+
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def returns(self) -> tuple[float, ...]:
+        return tuple(float(self.result == 1) for _ in self.crew)
+
+    def clone(self) -> WasteState:
+        twin = copy.copy(self)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.crew = copy.deepcopy(self.crew)
+        twin.enemies = [copy.copy(e) for e in self.enemies]
+        twin.condition = list(self.condition)
+        twin.upgrades = dict(self.upgrades)
+        twin.ground = {r: list(v) for r, v in self.ground.items()}
+        twin.levels = {k: list(v) for k, v in self.levels.items()}
+        twin.enemy_deck, twin.enemy_discard = list(self.enemy_deck), list(self.enemy_discard)
+        twin.scrap_pile, twin.salvage_deck = list(self.scrap_pile), list(self.salvage_deck)
+        twin.fueled, twin.pending = set(self.fueled), list(self.pending)
+        twin.milestones = dict(self.milestones)
+        twin.aboard = list(self.aboard)
+        twin.event_deck, twin.event_choice = list(self.event_deck), list(self.event_choice)
+        twin.log = None if self.log is None else []
+        twin._legal = None
+        return twin
+
+    def determinize(self, rng: random.Random) -> None:
+        """Reshuffle the decks and reseed the dice (what the crew cannot know)."""
+        rng.shuffle(self.enemy_deck)
+        rng.shuffle(self.salvage_deck)
+        self.rng = random.Random(rng.getrandbits(64))
+
+    def say(self, text: str) -> None:
+        if self.log is not None:
+            self.log.append(text)
+
+    # --- helpers -------------------------------------------------------------------------
+    def enemies_in(self, room: int) -> list[Enemy]:
+        return [e for e in self.enemies if e.room == room]
+
+    def enemy(self, ident: int) -> Enemy | None:
+        for e in self.enemies:
+            if e.ident == ident:
+                return e
+        return None
+
+    def works(self, room: int) -> bool:
+        """Functional: "Inoperable: The room's effects and abilities are nonfunctional"."""
+        return self.condition[room] == FUNCTIONAL
+
+    def upgrade_bonus(self, kind: str) -> int:
+        return sum(c.bonus for r, c in self.upgrades.items()
+                   if self.map.room(r).kind == kind and self.works(r))
+
+    def noise(self) -> int:
+        """The Noise dial: crew, room upgrades (engine ones halved, rounded up, while idle),
+        noisy Enemies aboard."""
+        engine = sum(c.noise for r, c in self.upgrades.items() if self.map.room(r).kind == "engine")
+        other = sum(c.noise for r, c in self.upgrades.items() if self.map.room(r).kind != "engine")
+        noisy = sum(1 for e in self.enemies if e.card.ability == "noisy")
+        noise = self.noise_base + other + (half_up(engine) if self.idle else engine) + noisy
+        return max(1, noise + self.event_bonus("noise") - self.event_bonus("quiet"))
+
+    def event_bonus(self, effect: str) -> int:
+        """The active Event's amount for ``effect`` (0 without one)."""
+        return self.event.amount if self.event is not None and self.event.effect == effect else 0
+
+    def gun_dice(self, gun: int, remote: bool) -> int:
+        dice = self.cfg.gun_attack + (self.upgrades[gun].bonus if gun in self.upgrades else 0)
+        return half_up(dice) if remote else dice
+
+    def reinforce_cost(self) -> int:
+        return self.cfg.reinforce_cost
+
+    def roll(self, dice: int) -> list[int]:
+        return [self.rng.randint(1, 6) for _ in range(dice)]
+
+    def hits(self, faces: list[int]) -> int:
+        return sum(1 for f in faces if f in self.cfg.hit_faces) * self.cfg.damage_per_hit
+
+    def lose(self, cause: str) -> None:
+        if self.result is None:
+            self.result, self.cause, self.phase = 0, cause, OVER
+            self.say(f"the crew loses: {cause}")
+
+    def win(self) -> None:
+        if self.result is None:
+            self.result, self.cause, self.phase = 1, "sanctuary", OVER
+            self.say("every Enemy is destroyed at Sanctuary: the crew wins")
+
+    # --- turns -----------------------------------------------------------------------------
+    def _start_turn(self, k: int) -> None:
+        """Turn ``k`` of the round (0 = the First Player); past the last, the end of round."""
+        n = len(self.crew)
+        while k < n:
+            c = self.crew[(self.first + k) % n]
+            if not c.downed and not c.stunned:
+                self.seat, self.turn_index, self.phase = c.seat, k, TURN
+                c.actions_left = c.actions
+                return
+            k += 1
+        endround.end_of_round(self)
+
+    def _end_turn(self) -> None:
+        self.crew[self.seat].actions_left = 0
+        self._start_turn(self.turn_index + 1)
+
+    def legal_actions(self) -> list[Any]:
+        # Kept until the next apply: the bot and apply's own check share one list.
+        if self._legal is None:
+            if self.phase == TURN:
+                self._legal = turns.turn_actions(self)
+            elif self.phase == SALVAGE:
+                self._legal = turns.salvage_actions(self)
+            elif self.phase == SCRAP:
+                self._legal = turns.scrap_actions(self)
+            elif self.phase == EVENT:
+                self._legal = [A.ChooseEvent(c.ident) for c in self.event_choice]
+            else:
+                self._legal = []
+        return self._legal  # shared: callers read it, never change it
+
+    def touch(self) -> None:
+        """Forget the cached legal actions (after changing the state other than by apply)."""
+        self._legal = None
+
+    def apply(self, action: Any) -> None:
+        if self.phase == OVER or action not in self.legal_actions():
+            raise IllegalAction(f"{action} is not legal now")
+        self._legal = None
+        if self.phase == TURN:
+            if isinstance(action, A.EndTurn):
+                self._end_turn()
+                return
+            turns.do_turn_action(self, action)
+            if self.result is None and self.crew[self.seat].actions_left <= 0:
+                self._end_turn()
+        elif self.phase == EVENT:
+            self.event = next(c for c in self.event_choice if c.ident == action.card)
+            self.event_choice = []
+            self.say(f"Event: {self.event.name} ({self.event.text})")
+            endround.after_salvage(self)
+        elif self.phase == SALVAGE:
+            turns.do_salvage(self, action)
+            if not self.pending:
+                endround.after_salvage(self)
+        else:
+            if isinstance(action, A.ScrapDone):
+                endround.after_scrap(self)
+            else:
+                turns.do_scrap(self, action)
+
+    # --- damage ----------------------------------------------------------------------------
+    def damage_room(self, room: int, steps: int = 1) -> None:
+        """Worsen ``room`` by ``steps`` ("A room that is On Fire cannot be damaged further")."""
+        if self.map.room(room).kind in ("deck", "wastes"):
+            return
+        before = self.condition[room]
+        self.condition[room] = min(ON_FIRE, before + steps)
+        if self.condition[room] == ON_FIRE and before != ON_FIRE:
+            # "Discard any room upgrades and dropped equipment from the room."
+            self.upgrades.pop(room, None)
+            self.ground[room] = []
+        if self.condition[room] != before:
+            self.say(f"room {room} is {CONDITIONS[self.condition[room]]}")
+
+    def lose_hull(self, n: int, why: str) -> None:
+        if n <= 0:
+            return
+        self.hull -= n
+        self.hull_lost += n
+        self.say(f"the Hull loses {n} ({why}): {self.hull}")
+        if self.hull <= 0:
+            self.lose("the Hull is annihilated")
+
+    def kill(self, e: Enemy) -> None:
+        self.enemies.remove(e)
+        self.enemy_discard.append(e.card)
+        self.kills += 1
+        self.say(f"e{e.ident} {e.card.name} is destroyed")
+

@@ -1,0 +1,78 @@
+"""`pnp waste-of-parts odds` and `decks`: exact odds as JSON, decks.json with the band checks."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from pnp.games.waste_of_parts.balance import crew_checks, deck_checks
+from pnp.games.waste_of_parts.simulate import make_setup
+
+
+def test_odds_json(run_pnp):
+    code, out, err = run_pnp("waste-of-parts", "odds", "--dice", "3", "--health", "2", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["hits"]["3"]["exact"] == "8/27" and doc["p_jam"]["exact"] == "1/216"
+    assert Fraction(doc["p_kill_in_one_attack"]["exact"]) == Fraction(20, 27)
+    assert sum(Fraction(p["exact"]) for p in doc["hits"].values()) == 1
+
+
+def test_odds_bad_dice_exit_2(run_pnp):
+    code, _, err = run_pnp("waste-of-parts", "odds", "--dice", "0")
+    assert code == 2 and "dice" in err
+
+
+def test_decks_writes_every_card_with_its_checks(run_pnp, tmp_path):
+    code, out, err = run_pnp("waste-of-parts", "decks", "--seed", "t", "--out", str(tmp_path))
+    assert code == 0, err
+    doc = json.loads((tmp_path / "decks.json").read_text(encoding="utf-8"))
+    assert len(doc["enemy_deck"]) == 188 and len(doc["salvage_deck"]) == 151
+    assert all(c["passed"] for c in doc["checks"])
+    assert (tmp_path / "manifest.json").exists()
+
+
+def test_deck_and_crew_checks():
+    setup = make_setup("t", 4, ("heuristic",) * 4, {})
+    assert all(c.passed for c in deck_checks(setup))
+    checks = crew_checks({3: (45, 100), 4: (50, 100), 5: (70, 100)})
+    assert [c.passed for c in checks] == [True, True, False, False]  # 70% out, spread 25
+
+
+def test_session_pack_prints_every_card(run_pnp, tmp_path):
+    """The session pack: Mech board, reference, 188 Enemy and 151 Salvage cards (read back from
+    the PDFs: 9 poker cards a page, fronts and backs), decks.json, report, manifest."""
+    from pypdf import PdfReader
+
+    code, _, err = run_pnp("waste-of-parts", "session", "--seed", "t", "--games", "4",
+                           "--out", str(tmp_path))
+    assert code == 0 or "FAIL" in err, err
+    pages = {n: len(PdfReader(tmp_path / f"{n}.pdf").pages) for n in ("enemies", "salvage")}
+    assert pages == {"enemies": 2 * -(-188 // 9), "salvage": 2 * -(-151 // 9)}
+    for name in ("mech-board.pdf", "reference.pdf", "decks.json", "report.html",
+                 "manifest.json"):
+        assert (tmp_path / name).exists()
+
+
+def test_decks_measures_salvage_archetypes(run_pnp, tmp_path):
+    code, _, err = run_pnp("waste-of-parts", "decks", "--seed", "t", "--card-games", "2",
+                           "--out", str(tmp_path))
+    assert code == 0 or "FAIL" in err, err
+    doc = json.loads((tmp_path / "decks.json").read_text(encoding="utf-8"))
+    values = doc["salvage_values"]
+    assert "scrap" in values and all(v["cards"] >= 1 for v in values.values())
+    assert any(c["name"].startswith("noisy upgrades") for c in doc["checks"])
+
+
+def test_starting_card_is_given_to_the_crew():
+    from pnp.games.waste_of_parts.balance import archetypes
+    from pnp.games.waste_of_parts.state import WasteState
+
+    setup = make_setup("t", 4, ("heuristic",) * 4, {})
+    cards = archetypes(setup)
+    weapon = next(c for k, c in cards.items() if k.startswith("weapon"))
+    upgrade = next(c for k, c in cards.items() if k.startswith("upgrade"))
+    import random
+    s = WasteState(setup.config, 4, setup.enemies, setup.salvage, random.Random(1),
+                   start_cards=(weapon, upgrade))
+    assert weapon in s.crew[0].items and upgrade in s.upgrades.values()
