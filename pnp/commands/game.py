@@ -79,9 +79,10 @@ def simulate_command(spec: GameSpec) -> Callable[..., None]:
 
         setup = _setup(spec, seed, players, bots, _split(spec, "simulate", values))
         # a bar on a terminal for a run that takes more than a second (never with --json)
-        progress = progress or (sys.stderr.isatty() and not json_out)
+        shown: bool | str = progress or ("auto" if sys.stderr.isatty() and not json_out
+                                         else False)
         doc = simulate(spec, setup, _games(spec, games, spec.default_games), seed, jobs=jobs,
-                       scheduler=scheduler, progress=progress, check=check_rules)
+                       scheduler=scheduler, progress=shown, check=check_rules)
         if json_out:
             typer.echo(json.dumps(doc, sort_keys=True, indent=2))
         else:

@@ -13,6 +13,7 @@ from typing import BinaryIO
 from PIL import Image as PILImage
 from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
 
@@ -387,8 +388,43 @@ class PdfWriter:
         """Write the file; returns the page count."""
         if self.pages == 0:
             raise PnpError("nothing to print: no pages")
-        self.canvas.save()
+        _save_streaming(self.canvas)
         return self.pages
+
+
+class _StreamFile(pdfdoc.PDFFile):
+    """reportlab's output collector, writing each object to the file as it is formatted
+    instead of joining them all in memory first (the same bytes)."""
+
+    def __init__(self, fh: BinaryIO, version: tuple[int, int]):
+        super().__init__(version)  # the header, counted in the offset
+        header: list[bytes] = self.__dict__["strings"]
+        fh.write(b"".join(header))
+        self.__dict__["strings"] = []
+        self.write = fh.write
+
+    def format(self, document: object) -> bytes:
+        return b""
+
+
+def _save_streaming(canvas: Canvas) -> None:
+    """``canvas.save()`` without holding the whole file in memory at the end."""
+    if len(canvas._code):
+        canvas.showPage()
+    doc = canvas._doc
+    target = canvas._filename
+    own = isinstance(target, str)
+    fh = open(target, "wb") if own else target  # noqa: SIM115 (closed below)
+    original = pdfdoc.PDFFile
+    try:
+        pdfdoc.PDFFile = lambda version=pdfdoc.PDF_VERSION_DEFAULT: _StreamFile(  # type: ignore
+            fh, version)
+        doc._savedToFile = True
+        doc.GetPDFData(canvas)
+    finally:
+        pdfdoc.PDFFile = original
+        if own:
+            fh.close()
 
 
 def write_pdf(pages: Iterable[Drawing], path: str | os.PathLike | BinaryIO, *, title: str = "",

@@ -61,13 +61,14 @@ def resolve_jobs(jobs: int | None) -> int:
 
 def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str | tuple = "sim",
         batch_size: int = 250, jobs: int | None = 1, scheduler: str | None = None,
-        progress: bool = False, on_batch_done: OnBatchDone | None = None) -> list[R]:
+        progress: bool | str = False, on_batch_done: OnBatchDone | None = None) -> list[R]:
     """Run ``task`` on every batch of ``games`` games; per-batch results in batch order.
 
     ``jobs=1`` runs in this process, ``jobs=N`` on N local processes (0 or None: all cores),
     ``scheduler="tcp://host:port"`` on a dask.distributed cluster (``jobs`` is then ignored: the
-    cluster's workers run the batches). ``progress=True`` shows a bar
-    on stderr; ``on_batch_done(done, total)`` is called after each batch.
+    cluster's workers run the batches). ``progress=True`` shows a bar on stderr (``"auto"``:
+    once the run has taken a second); ``on_batch_done(done, total)`` is called after each
+    batch.
     """
     from pnp.sim import executors
     batches = plan(games, seed, stream=stream, batch_size=batch_size)
@@ -80,7 +81,8 @@ def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str 
     if progress:
         # Imported here only: the bar (outside the core, in pnp/progress.py) needs rich.
         from pnp.progress import LateBar
-        bar = LateBar(f"{games} games", "batches", enabled=True)  # shown after a second
+        bar = LateBar(f"{games} games", "batches", enabled=True,
+                      delay=1.0 if progress == "auto" else 0.0)
         callbacks.append(bar.update)
 
     def done(count: int) -> None:
