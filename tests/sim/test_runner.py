@@ -101,17 +101,7 @@ def test_progress_callback_counts_batches():
     assert [d for d, _ in seen] == sorted(d for d, _ in seen) and seen[-1] == (10, 10)
 
 
-def test_progress_bar_on_stderr(capsys, monkeypatch):
-    import pnp.progress
-
-    class AtOnce(pnp.progress.LateBar):
-        """The bar without its one-second wait (a toy run ends sooner)."""
-
-        def __init__(self, label: str, unit: str, *, enabled: bool | None = None,
-                     delay: float = 1.0) -> None:
-            super().__init__(label, unit, enabled=enabled, delay=0.0)
-
-    monkeypatch.setattr(pnp.progress, "LateBar", AtOnce)
+def test_progress_bar_on_stderr(capsys):
     run(toy_game, 30, 1, batch_size=10, progress=True)
     captured = capsys.readouterr()
     assert "10/10" not in captured.out
