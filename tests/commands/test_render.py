@@ -50,10 +50,11 @@ def test_example_renders_every_file_in_the_manifest(rendered):
         assert hashlib.sha256((rendered / rel).read_bytes()).hexdigest() == entry["sha256"]
     svgs = [p for p in files if p.startswith("svg/")]
     pngs = [p for p in files if p.startswith("png/")]
-    # 20 different fronts, 2 different backs (deck name, "Starter mod"): one file per face
-    assert len(svgs) == len(pngs) == 22
-    assert "svg/002-long-range-tank.svg" in files and "svg/back-016-starter-mod.svg" in files
-    assert manifest["deck"]["copies"] == 24 and manifest["deck"]["fronts"] == 20
+    # 19 different fronts (the mods deck `pnp salvage mods` wrote), 1 back (the deck's name):
+    # one file per face
+    assert len(svgs) == len(pngs) == 20
+    assert "svg/002-long-range-tank.svg" in files and "svg/back-001-salvage-mods.svg" in files
+    assert manifest["deck"]["copies"] == 24 and manifest["deck"]["fronts"] == 19
     assert manifest["seed_code"] and manifest["command"].startswith("pnp render")
 
 

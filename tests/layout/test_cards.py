@@ -140,8 +140,8 @@ def test_deck_json_round_trip_and_reload(tmp_path):
 
 def test_example_deck_reads():
     deck = load_deck(EXAMPLE)
-    assert len(deck.cards) == 20 and deck.name == "Salvage Mods"
-    assert any(c.back for c in deck.cards) and any(c.count > 1 for c in deck.cards)
+    assert len(deck.cards) == 19 and deck.name == "Salvage Mods"
+    assert not any(c.back for c in deck.cards) and any(c.count > 1 for c in deck.cards)
 
 
 def test_field_key_and_title():

@@ -308,7 +308,7 @@ def test_the_layouts_in_docs_render(tmp_path):
         p = layout_file(tmp_path, block, f"doc{n}.yaml")
         layout = load_layout(p)
         comps = list(components(deck, layout, card_size(layout, None), 3.0, back=False))
-        assert len(comps) == 20 and all(c.front.items for c in comps)
+        assert len(comps) == 19 and all(c.front.items for c in comps)
 
 
 def test_card_data_is_never_evaluated_as_a_template():
