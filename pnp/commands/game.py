@@ -143,12 +143,12 @@ def session_command(spec: GameSpec) -> Callable[..., None]:
         from pnp.pack_writer import write_pack
 
         game_options = _split(spec, "session", values)
+        where = O.out_dir(out, spec.name, "session", seed)
         setup = _setup(spec, seed, players, bots, game_options)
         opts = O.print_options(page, duplex, back_offset, crop_marks, bleed)
         n = _games(spec, games, spec.session_games, minimum=0)
         assert spec.session is not None
         pack = spec.session(setup, seed, game_options, n, jobs, opts)
-        where = O.out_dir(out, spec.name, "session", seed)
         with Output(where, seed=seed) as output:
             manifest = write_pack(output, pack, opts)
         O.echo_pack(where, manifest, pack)

@@ -86,9 +86,21 @@ def print_options(page: str, duplex: str, offset: str, crop_marks: bool, bleed: 
 
 def out_dir(out: str | None, game: str, command: str, seed: str) -> str:
     """``--out``, or output/<game>-<command>-<seed code>."""
+    from pathlib import Path
+
+    from pnp.safe_io import check_out_dir
     from pnp.seed import seed_code
 
-    return out or f"output/{game}-{command}-{seed_code(seed)}"
+    where = check_out(out) or f"output/{game}-{command}-{seed_code(seed)}"
+    check_out_dir(Path(where))  # up front: not after a long simulation
+    return where
+
+
+def check_out(out: str | None) -> str | None:
+    """``--out`` as given; an empty or blank one is refused (it would mean the current folder)."""
+    if out is not None and not out.strip():
+        raise PnpError(f"expected a folder, got {out!r}", field="out")
+    return out
 
 
 def echo_pack(out: str, manifest: dict, pack) -> None:

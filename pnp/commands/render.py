@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
@@ -37,29 +36,6 @@ Examples:
 
   pnp calibrate --page letter --out output/printer-check
 """
-
-
-def _remove_stale(out_dir: Path, previous: dict | None, current: dict) -> None:
-    """Delete files a previous render wrote that this one did not (renamed or removed cards)."""
-    if not previous:
-        return
-    keep = {f["path"] for f in current.get("files", [])}
-    for entry in previous.get("files", []):
-        rel = str(entry.get("path", ""))
-        target = (out_dir / rel).resolve()
-        if rel and rel not in keep and out_dir.resolve() in target.parents and target.is_file():
-            target.unlink()
-
-
-def _read_manifest(out_dir: Path) -> dict | None:
-    try:
-        data = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    # Only a previous `pnp render` here: the files of another command's folder are not ours.
-    ok = isinstance(data, dict) and data.get("tool") == "pnp" \
-        and str(data.get("command", "")).split()[1:2] == ["render"]
-    return data if ok else None
 
 
 def register(app: typer.Typer) -> None:
@@ -132,17 +108,15 @@ def register(app: typer.Typer) -> None:
             formats=wanted, dpi=dpi, print_shop=print_shop,
             seed_code=seed_code(seed) if seed is not None else None, stem=cards.stem,
             tts_url=tts_url, overlap=overlap_mm)
+        out = O.check_out(out)
         out_dir = Path(out) if out is not None else Path("output") / cards.stem
-        previous = _read_manifest(out_dir)
         with Output(out_dir, seed=seed) as output:
             summary = render_deck(deck, the_layout, opts, output,
                                   warn=lambda line: typer.echo(line, err=True))
-            manifest = output.commit(deck={"name": deck.name, "cards": summary.cards,
-                                           "copies": summary.copies, "fronts": summary.fronts,
-                                           "backs": summary.backs, "pages": summary.pages,
-                                           "boards": summary.boards,
-                                           "warnings": summary.warnings})
-        _remove_stale(out_dir, previous, manifest)
+            output.commit(deck={"name": deck.name, "cards": summary.cards,
+                                "copies": summary.copies, "fronts": summary.fronts,
+                                "backs": summary.backs, "pages": summary.pages,
+                                "boards": summary.boards, "warnings": summary.warnings})
         typer.echo(f"{out_dir}: {summary.copies} cards ({summary.cards} different), "
                    f"{summary.fronts} front and {summary.backs} back designs"
                    + (f", {summary.pages} PDF pages" if summary.pages else "")
@@ -162,6 +136,7 @@ def register(app: typer.Typer) -> None:
         from pnp.output import Output
 
         pages = calibration_pages(parse_page(page, field="page"))
+        out = O.check_out(out)
         out_dir = Path(out) if out is not None else Path("output/calibration")
         with Output(out_dir) as output:
             write_pdf(pages, output.path("calibration.pdf", "pdf"), title="pnp duplex calibration")

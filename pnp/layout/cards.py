@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,7 +21,7 @@ from pnp.content import Card, Deck, Value
 from pnp.errors import PnpError
 
 COUNT_COLUMNS = ("count", "qty", "quantity", "copies")
-MAX_COPIES = 10_000  # a typo like 1000000 in a count column should not start a day-long render
+MAX_COPIES = 10_000  # the default of the limit "copies" (pnp.limits)
 
 
 def field_key(header: str) -> str:
@@ -41,13 +40,14 @@ def deck_title(path: str | Path) -> str:
 
 def load_deck(path: str | Path, name: str | None = None) -> Deck:
     """Read a .csv, .tsv, .yaml/.yml or .json card list."""
+    from pnp.safe_io import read_input
+
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise PnpError(f"cannot read the card list: {exc.strerror or exc}",
-                       file=str(path)) from None
+    raw = read_input(path, "card list")
     suffix = p.suffix.lower()
+    if raw[:4] in _BINARY:  # a spreadsheet saved as .xlsx/.ods/.xls and renamed
+        raise PnpError("this is a spreadsheet file, not text: save it as CSV (File > Save as "
+                       "> CSV) or export YAML/JSON", file=str(path))
     text = _decode(raw)
     title: str | None
     rows: Sequence[tuple[int | None, Any]]  # CSV rows always have a line, YAML/JSON may not
@@ -61,7 +61,23 @@ def load_deck(path: str | Path, name: str | None = None) -> Deck:
         raise PnpError(f"unknown card list format '{suffix or p.name}' (use .csv, .yaml or .json)",
                        file=str(path))
     cards = tuple(_card(row, line, str(path)) for line, row in rows)
+    _check_copies(cards, str(path))
     return Deck(name=name or title or deck_title(p), cards=cards, source=str(p))
+
+
+# .xlsx/.ods/.docx (zip), .xls/.doc (OLE2), PDF: binary documents, never a card list
+_BINARY = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0", b"%PDF")
+
+
+def _check_copies(cards: Sequence[Card], file: str) -> None:
+    from pnp.limits import limit, over
+
+    total, cap = 0, limit("deck_copies")
+    for card in cards:
+        total += card.count
+        if total > cap:
+            raise over("deck_copies", f"{total:,} by this row", file=file, line=card.line,
+                       field="count", what="the number of cards to print")
 
 
 def _decode(raw: bytes) -> str:
@@ -76,6 +92,9 @@ def _csv_rows(text: str, file: str) -> list[tuple[int, dict[str, Value]]]:
     first = text.split("\n", 1)[0]
     # Spreadsheets in comma-decimal locales export ';'; some export tabs.
     delimiter = max(",;\t", key=lambda d: (first.count(d), d == ","))
+    from pnp.limits import limit
+
+    csv.field_size_limit(int(limit("cell_chars")))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     header: list[str] | None = None
     rows: list[tuple[int, dict[str, Value]]] = []
@@ -86,7 +105,7 @@ def _csv_rows(text: str, file: str) -> list[tuple[int, dict[str, Value]]]:
         except StopIteration:
             break
         except csv.Error as exc:
-            raise PnpError(f"malformed CSV: {exc}", file=file, line=start) from None
+            raise _csv_error(exc, file, start) from None
         if not record or all(not f.strip() for f in record):
             continue  # blank lines and the empty rows spreadsheets leave at the end
         if header is None:
@@ -94,12 +113,29 @@ def _csv_rows(text: str, file: str) -> list[tuple[int, dict[str, Value]]]:
             _check_header(header, file, start)
             continue
         if len(record) != len(header):
-            raise PnpError(f"row has {len(record)} fields, the header has {len(header)}",
-                           file=file, line=start)
+            quote = _unclosed_quote(text, reader.line_num)
+            raise PnpError(quote or f"row has {len(record)} fields, the header has "
+                           f"{len(header)}", file=file, line=start)
         rows.append((start, dict(zip(header, record, strict=True))))
     if header is None:
         raise PnpError("the card list is empty (no header row)", file=file)
     return rows
+
+
+def _csv_error(exc: csv.Error, file: str, line: int) -> PnpError:
+    if "field larger than field limit" in str(exc):
+        from pnp.limits import over
+
+        return over("cell_chars", "a longer one", file=file, line=line, what="a cell")
+    return PnpError(f"malformed CSV: {exc}", file=file, line=line)
+
+
+def _unclosed_quote(text: str, end_line: int) -> str:
+    """Why a row swallowed the rest of the file: a quote opened and never closed."""
+    if end_line >= text.count("\n") and text.count('"') % 2:
+        return "a quote (\") opens a cell and is never closed (the rest of the file became " \
+               "one cell)"
+    return ""
 
 
 def _check_header(header: list[str], file: str, line: int) -> None:
@@ -114,19 +150,10 @@ def _check_header(header: list[str], file: str, line: int) -> None:
         seen[key] = h
 
 
-def _yaml_error(exc: yaml.YAMLError, file: str) -> PnpError:
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    return PnpError(f"malformed YAML: {problem}", file=file,
-                    line=mark.line + 1 if mark is not None else None)
-
-
 def _yaml_rows(text: str, file: str) -> tuple[str | None, list[tuple[int | None, Any]]]:
-    try:
-        data = yaml.safe_load(text)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        raise _yaml_error(exc, file) from None
+    from pnp.safe_io import load_yaml
+
+    data, node = load_yaml(text, file)
     title, items = _split(data, file)
     seq = node
     if isinstance(node, yaml.MappingNode):
@@ -138,10 +165,9 @@ def _yaml_rows(text: str, file: str) -> tuple[str | None, list[tuple[int | None,
 
 
 def _json_rows(text: str, file: str) -> tuple[str | None, list[tuple[int | None, Any]]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PnpError(f"malformed JSON: {exc.msg}", file=file, line=exc.lineno) from None
+    from pnp.safe_io import load_json
+
+    data = load_json(text, file)
     title, items = _split(data, file)
     return title, [(None, item) for item in items]
 
@@ -153,7 +179,7 @@ def _split(data: Any, file: str) -> tuple[str | None, list[Any]]:
         items = data.get("cards")
         if not isinstance(items, list):
             raise PnpError("expected a 'cards' list", file=file, field="cards")
-        if data.get("schema", "").startswith("pnp.deck/"):
+        if str(data.get("schema", "")).startswith("pnp.deck/"):
             items = [_from_pairs(c, file) for c in items]
         return (str(title) if title is not None else None), items
     if isinstance(data, list):
@@ -175,6 +201,7 @@ def _card(row: Any, line: int | None, file: str) -> Card:
     if not isinstance(row, dict):
         raise PnpError("each card must be a mapping of column -> value", file=file, line=line)
     name, count, back = "", 1, ""
+    count_header: str | None = None
     fields: list[tuple[str, Value]] = []
     seen: dict[str, str] = {}
     for header, value in row.items():
@@ -188,7 +215,10 @@ def _card(row: Any, line: int | None, file: str) -> Card:
         if key == "name":
             name = str(value).strip()
         elif key in COUNT_COLUMNS:
-            count = _count(value, header, file, line)
+            if count_header is not None:
+                raise PnpError(f"columns '{count_header}' and '{header}' both give the number "
+                               f"of copies; keep one", file=file, line=line, field=header)
+            count, count_header = _count(value, header, file, line), header
         elif key == "back":
             back = str(value).strip()
         else:
@@ -208,12 +238,17 @@ def _value(value: Any, header: str, file: str, line: int | None) -> Value:
 
 
 def _count(value: Value, header: str, file: str, line: int | None) -> int:
-    text = str(value).strip()
+    text = str(value).strip() if not isinstance(value, int) or abs(value) < 10**18 else "huge"
     if text == "":
         return 1
     match = re.fullmatch(r"(\d+)(?:\.0*)?", text)  # '3' or '3.0' (spreadsheets export both)
-    if not match or int(match.group(1)) > MAX_COPIES:
-        raise PnpError(f"expected a whole number of copies from 0 to {MAX_COPIES}, got '{text}'",
+    from pnp.limits import how_to_raise, limit
+
+    cap = int(limit("copies"))
+    if not match or len(match.group(1)) > 18 or int(match.group(1)) > cap:
+        text = text if len(text) <= 40 else f"{text[:20]}… ({len(text)} characters)"
+        hint = f" ({how_to_raise('copies')})" if match else ""
+        raise PnpError(f"expected a whole number of copies from 0 to {cap}, got '{text}'{hint}",
                        file=file, line=line, field=header)
     return int(match.group(1))
 

@@ -25,7 +25,6 @@ from typing import Any
 from jinja2 import StrictUndefined, TemplateError, Undefined, meta, pass_context
 from jinja2.exceptions import SecurityError, UndefinedError
 from jinja2.runtime import Context
-from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.content import Card, Deck
 from pnp.errors import PnpError
@@ -34,6 +33,7 @@ from pnp.layout.colours import parse_colour
 from pnp.layout.convert import SHAPES, Convert, Where, card_label, truthy
 from pnp.layout.draw import Align, Component, Drawing, Group, Item, TextBox, VAlign
 from pnp.layout.layouts import Layout, load_layout  # noqa: F401  (re-exported)
+from pnp.layout.sandbox import BoundedEnvironment, bounded_concat, check_value, time_bound
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
 GLOBAL_NAMES = frozenset({"width", "height", "bleed", "deck"})  # the same for every card
@@ -73,9 +73,9 @@ def _without(pairs: Any, *labels: str) -> list[tuple[str, Any]]:
     return [(k, v) for k, v in pairs if field_key(k) not in drop]
 
 
-def _env() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, trim_blocks=True,
-                               lstrip_blocks=True)
+def _env() -> BoundedEnvironment:
+    env = BoundedEnvironment(undefined=StrictUndefined, autoescape=False, trim_blocks=True,
+                             lstrip_blocks=True)
     env.filters.update(palette=_palette, without=_without,
                        lighten=lambda c, t=0.5: _mix(c, (1.0, 1.0, 1.0), t),
                        darken=lambda c, t=0.5: _mix(c, (0.0, 0.0, 0.0), t))
@@ -140,7 +140,7 @@ def _compile_src(src: str) -> tuple[Callable[[Context], Any], frozenset[str]]:
 
         return value, deps
     render = ENV.from_string(src).root_render_func
-    return (lambda ctx: ENV.concat(render(ctx))), deps
+    return (lambda ctx: bounded_concat(render(ctx))), deps
 
 
 def _compile(value: Any, where: Where) -> Any:
@@ -148,9 +148,15 @@ def _compile(value: Any, where: Where) -> Any:
     if isinstance(value, str) and ("{{" in value or "{%" in value):
         try:
             fn, deps = _compile_src(value)
-        except TemplateError as exc:
-            raise PnpError(f"bad Jinja2 expression {value!r}: {exc}", file=where.file,
-                           line=where.line, field=where.attr) from None
+        except (TemplateError, ValueError, OverflowError, RecursionError) as exc:
+            if isinstance(exc, ValueError) and "digits" in str(exc):
+                from pnp.limits import over  # an integer literal of thousands of digits
+
+                raise over("int_digits", "thousands of digits", file=where.file,
+                           line=where.line, field=where.attr, what="an integer") from None
+            shown = value if len(value) <= 80 else value[:79] + "…"
+            raise PnpError(f"bad Jinja2 expression {shown!r}: {str(exc)[:200]}",
+                           file=where.file, line=where.line, field=where.attr) from None
         return _Expr(fn, deps, value)
     if isinstance(value, list):
         parts = [_compile(v, where) for v in value]
@@ -169,7 +175,7 @@ def _evaluate(value: Any, ctx: Context, where: Where, card: Card | None,
         result = value.fn(ctx)
         if isinstance(result, Undefined):
             result._fail_with_undefined_error()
-        return result
+        return check_value(result)
     except UndefinedError as exc:
         if "unsafe" in str(exc):  # the sandbox answers forbidden attributes with Undefined
             raise PnpError(f"not allowed in a layout: {exc}", file=where.file, line=where.line,
@@ -182,8 +188,11 @@ def _evaluate(value: Any, ctx: Context, where: Where, card: Card | None,
     except SecurityError as exc:
         raise PnpError(f"not allowed in a layout: {exc}", file=where.file, line=where.line,
                        field=where.attr) from None
-    except PnpError:
-        raise
+    except PnpError as exc:
+        if exc.file:
+            raise
+        raise PnpError(f"{card_label(card, deck)}{exc.message} (item '{where.item}')",
+                       file=where.file, line=where.line, field=where.attr) from None
     except Exception as exc:  # a TypeError in a designer's expression, a bad filter argument
         raise PnpError(f"{card_label(card, deck)}cannot evaluate {value.src!r}: {exc}",
                        file=where.file, line=where.line, field=where.attr) from None
@@ -225,6 +234,11 @@ class Renderer:
     """A layout bound to a card size, bleed and deck: ``drawing(card, index)`` per card."""
 
     def __init__(self, layout: Layout, size: tuple[float, float], bleed: float, deck: Deck):
+        with time_bound():  # expressions of the card size, bleed and deck are evaluated here
+            self._init(layout, size, bleed, deck)
+
+    def _init(self, layout: Layout, size: tuple[float, float], bleed: float, deck: Deck
+              ) -> None:
         self.layout, self.deck = layout, deck
         self.width, self.height = float(size[0]), float(size[1])
         self.bleed = float(bleed)
@@ -338,7 +352,11 @@ class Renderer:
         return self._build(item, ctx, card)
 
     def drawing(self, card: Card, index: int) -> Drawing:
-        """The face of one card."""
+        """The face of one card (its expressions bounded in time: ``template_seconds``)."""
+        with time_bound():
+            return self._drawing(card, index)
+
+    def _drawing(self, card: Card, index: int) -> Drawing:
         ctx = self.context(card, index)
         items = tuple(x for x in (self._item(i, ctx, card) for i in self.items) if x is not None)
         return Drawing(self.width, self.height, items, bleed=self.bleed,
