@@ -87,12 +87,21 @@ def _register() -> None:
 
 def main() -> None:
     """Console entry point: bad input is one line on stderr and exit code 2."""
+    from pnp import signals
+
+    previous = signals.install()  # SIGINT/SIGTERM unwind (staging removed, workers stopped)
+    try:
+        _main()
+    finally:
+        signals.restore(previous)  # main() may run inside a longer-lived process (tests)
+
+
+def _main() -> None:
     from pnp import limits, signals
 
-    _register()
     limits.reset()
-    signals.install()  # SIGINT/SIGTERM unwind (staging removed, workers stopped), then exit
     try:
+        _register()
         code = app(standalone_mode=False)
         if isinstance(code, int) and code:  # typer.Exit(n) comes back as a return value here
             if code == 130:  # typer's own answer to Ctrl-C
@@ -117,9 +126,8 @@ def main() -> None:
     except OSError as exc:  # no space, read-only, permission: one line naming the path
         if _debug:
             raise
-        from pnp.output import explain
-
-        typer.echo(f"pnp: error: {explain(exc)}", err=True)
+        where = f"{exc.filename}: " if exc.filename is not None else ""
+        typer.echo(f"pnp: error: {where}{exc.strerror or exc}", err=True)
         sys.exit(2)
     except RecursionError:
         if _debug:

@@ -46,6 +46,8 @@ LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
     Limit("page_mm", 1_500, "mm", "width or height of a page"),
     Limit("games", 10_000_000, "games", "games one simulate or session run plays"),
     Limit("jobs", 256, "processes", "worker processes (--jobs)"),
+    Limit("scheduler_seconds", 10, "seconds",
+          "wait for a dask scheduler's handshake (also --timeout)"),
 )}
 
 _overrides: dict[str, float] = {}
@@ -88,6 +90,11 @@ def set_limits(items: list[str] | tuple[str, ...]) -> None:
             raise PnpError(f"expected NAME=VALUE with NAME one of {', '.join(sorted(LIMITS))}, "
                            f"got {str(item)[:60]!r}", field="limit")
         _overrides[name] = _parse_value(name, value, "limit")
+
+
+def set_limit(name: str, value: float) -> None:
+    """Set limit ``name`` for this run (an option that is a limit under another name)."""
+    _overrides[name] = float(value)
 
 
 def reset() -> None:

@@ -21,9 +21,6 @@ from pnp import __version__
 from pnp.errors import PnpError
 from pnp.seed import seed_code
 
-#: The Outputs being written in this process: an OSError names its path in the output folder.
-_ACTIVE: list[Output] = []
-
 
 def dumps(data: Any) -> str:
     """Deterministic JSON: sorted keys, two-space indent, trailing newline."""
@@ -51,8 +48,8 @@ class Output:
             raise PnpError(f"cannot write in {self.out_dir.parent}: {exc.strerror or exc}",
                            file=str(self.out_dir), field="out") from None
         self._files: dict[str, str] = {}
+        self._current: str | None = None
         self.manifest: dict[str, Any] | None = None
-        _ACTIVE.append(self)
 
     def path(self, rel: str, kind: str) -> Path:
         """A staging path to write ``rel`` to (subfolders are created)."""
@@ -63,6 +60,7 @@ class Output:
             # Every file must land inside the output folder, where the manifest lists it.
             raise ValueError(f"output file outside the output folder: {rel}")
         self._files[rel] = kind
+        self._current = rel  # what an OSError without a file name was writing
         p = self._stage / rel
         p.parent.mkdir(parents=True, exist_ok=True)
         return p
@@ -114,19 +112,23 @@ class Output:
         """Remove the staging folder and whatever is still in it."""
         shutil.rmtree(self._stage, ignore_errors=True)
         self._lock.release()
-        if self in _ACTIVE:
-            _ACTIVE.remove(self)
 
-    def where(self, path: str) -> str:
-        """A path in the staging folder as the output path it stands for."""
+    def explain(self, exc: OSError) -> str:
+        """A write error as one line naming the output path (not the staging one)."""
+        path = str(exc.filename) if exc.filename is not None else (
+            str(self.out_dir / self._current) if self._current else str(self.out_dir))
         stage = str(self._stage)
-        return str(self.out_dir) + path[len(stage):] if path.startswith(stage) else path
+        if path.startswith(stage):
+            path = str(self.out_dir) + path[len(stage):]
+        return f"cannot write {path}: {exc.strerror or exc}"
 
     def __enter__(self) -> Output:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
         self.discard()
+        if isinstance(exc, OSError):  # no space, read-only, permission: one line, the path
+            raise PnpError(self.explain(exc)) from None
 
 
 def _previous_manifest(out_dir: Path) -> dict[str, Any] | None:
@@ -174,12 +176,3 @@ def _unchanged(path: Path, entry: dict[str, Any]) -> bool:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest() == digest
-
-
-def explain(exc: OSError) -> str:
-    """An OSError as one line naming the path (the output path, not the staging one)."""
-    path = str(exc.filename) if exc.filename is not None else ""
-    for output in _ACTIVE:
-        path = output.where(path)
-    what = exc.strerror or str(exc)
-    return f"{path}: {what}" if path else what

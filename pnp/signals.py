@@ -34,17 +34,27 @@ class Interrupted(BaseException):
 
 def _raise(signum: int, frame: Any) -> None:
     # Further signals during the clean-up are ignored: the clean-up is short and must finish.
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in _SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
     raise Interrupted(signum)
 
 
-def install() -> None:
-    """SIGINT and SIGTERM raise ``Interrupted`` in the main thread (no-op elsewhere)."""
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def install() -> dict[int, Any]:
+    """SIGINT and SIGTERM raise ``Interrupted`` in the main thread (no-op elsewhere); returns
+    the handlers they had, for ``restore``."""
     if threading.current_thread() is not threading.main_thread():
-        return
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, _raise)
+        return {}
+    return {sig: signal.signal(sig, _raise) for sig in _SIGNALS}
+
+
+def restore(previous: dict[int, Any]) -> None:
+    """Put back the handlers ``install`` replaced."""
+    for sig, handler in previous.items():
+        if handler is not None:
+            signal.signal(sig, handler)
 
 
 def worker_init() -> None:

@@ -62,19 +62,26 @@ def _setup(spec: GameSpec, seed: str, players: int | None, bots: str | None,
 
 def _games(spec: GameSpec, games: int | None, default: int, minimum: int = 1) -> int:
     from pnp.errors import PnpError
+    from pnp.limits import check
 
     n = default if games is None else games
     if n < minimum:
         raise PnpError(f"must be at least {minimum}, got {n}", field="games")
+    check("games", n, field="games", what="games to play")  # records are kept in memory
     return n
 
 
 def simulate_command(spec: GameSpec) -> Callable[..., None]:
     """``pnp GAME simulate``: bots play many games; summary with 95% CIs and checks."""
     def run(seed: str, players: int | None, games: int | None, bots: str | None, jobs: int,
-            scheduler: str | None, json_out: bool, progress: bool, check_rules: bool,
-            **values: Any) -> None:
+            scheduler: str | None, timeout: float | None, json_out: bool, progress: bool,
+            check_rules: bool, **values: Any) -> None:
+        from pnp.limits import number, set_limit
         from pnp.sim.play import simulate
+
+        if timeout is not None:
+            set_limit("scheduler_seconds", number(timeout, low=0, high=3600, low_open=True,
+                                                  what="the timeout (seconds)", field="timeout"))
 
         setup = _setup(spec, seed, players, bots, _split(spec, "simulate", values))
         doc = simulate(spec, setup, _games(spec, games, spec.default_games), seed, jobs=jobs,
@@ -88,6 +95,7 @@ def simulate_command(spec: GameSpec) -> Callable[..., None]:
     params = [param("seed", O.Seed, O.DEFAULT_SEED), param("players", O.Players, None),
               param("games", O.Games, None), param("bots", O.Bots, None),
               param("jobs", O.Jobs, 0), param("scheduler", O.Scheduler, None),
+              param("timeout", O.Timeout, None),
               param("json_out", O.Json, False), param("progress", O.Progress, False),
               param("check_rules", O.CheckRules, False),
               *(game_param(o) for o in spec.options_for("simulate"))]

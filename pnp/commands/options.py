@@ -45,6 +45,8 @@ Jobs = Annotated[int, typer.Option(
     "--jobs", help="Worker processes (0: all cores). Results are the same for any number.")]
 Scheduler = Annotated[str | None, typer.Option(
     "--scheduler", help="Run on a dask.distributed cluster, e.g. tcp://host:8786.")]
+Timeout = Annotated[float | None, typer.Option(
+    "--timeout", help="Seconds to wait for the dask scheduler to answer (default 10).")]
 Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 Progress = Annotated[bool, typer.Option("--progress", help="Show a progress bar on stderr.")]
 CheckRules = Annotated[bool, typer.Option(

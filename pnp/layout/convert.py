@@ -6,6 +6,7 @@ Every failure is a PnpError naming the layout file and line, the attribute, and 
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -239,7 +240,20 @@ def check_image(path: str) -> str:
             return "" if root.tag.endswith("svg") else "not an SVG file"
         from PIL import Image as PILImage
 
-        with PILImage.open(path) as im:
+        from pnp.limits import how_to_raise, limit
+
+        cap = limit("image_pixels")
+        too_big = f"more than {cap:,.0f} pixels ({how_to_raise('image_pixels')})"
+        with warnings.catch_warnings():
+            # Pillow's own bomb check warns past its limit: pnp's limit decides, and says so.
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+            try:
+                im = PILImage.open(path)  # reads the header only: the size before the pixels
+            except PILImage.DecompressionBombError:
+                return too_big
+        with im:
+            if im.size[0] * im.size[1] > cap:
+                return f"{im.size[0]} x {im.size[1]} pixels is {too_big}"
             im.verify()
         return ""
     except Exception as exc:  # Pillow raises several types for broken files

@@ -9,7 +9,6 @@ itself and the other two wreck sites onto each other. The node die is rolled onc
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections import deque
@@ -585,10 +584,9 @@ def field_from_dict(data: Any, where: str = "field.json") -> Field:
 
 def field_from_json(text: str, where: str = "field.json") -> Field:
     """A field.json's text -> Field (PnpError naming the file, line or field on bad input)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PnpError(f"malformed JSON: {exc.msg}", file=where, line=exc.lineno) from None
+    from pnp.safe_io import load_json  # nesting and integer sizes bounded
+
+    data = load_json(text, where)
     return field_from_dict(data, where)
 
 
