@@ -13,7 +13,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Executor, Future, ProcessPoolExecutor, wait
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pnp.errors import PnpError
 from pnp.sim.runner import Batch
@@ -158,12 +158,26 @@ def connect(scheduler: str, timeout: float | None = None):
                        f"within {timeout:g} s; raise it with --timeout)", field="scheduler")
     error = box.get("error")
     if error is not None:
+        _quiet_dask_teardown()
         why = (f"no answer within {timeout:g} s" if "timed out" in str(error).lower()
                or isinstance(error, TimeoutError) else
                str(error).splitlines()[0][:200] if isinstance(error, OSError)
                else f"it does not answer as a dask scheduler: {type(error).__name__}")
         raise PnpError(f"cannot reach dask scheduler {address} ({why})", field="scheduler")
     return box["client"]
+
+
+def _quiet_dask_teardown() -> None:
+    """A Client that failed half-way complains from its ``__del__`` at exit (a traceback after
+    pnp's one line): those complaints, and only those, are dropped."""
+    default = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if str(getattr(unraisable.object, "__module__", "")).startswith("distributed"):
+            return
+        default(unraisable)
+
+    sys.unraisablehook = hook
 
 
 def run_dask(task: Callable[[Batch], R], batches: Sequence[Batch], scheduler: str,

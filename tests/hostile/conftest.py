@@ -9,6 +9,7 @@ manifest.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -22,10 +23,23 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+#: The pnp checkout the children run (another one to compare, e.g. an older version).
+ROOT = Path(os.environ.get("PNP_HOSTILE_ROOT") or Path(__file__).resolve().parents[2])
 #: Generous bounds: a run past them hangs or grows without limit.
 TIME_LIMIT = 60.0
 MEMORY_LIMIT = 3 * 1024 ** 3  # address space, bytes (numpy/dask reserve a lot of it unused)
+#: From a SIGINT/SIGTERM to the exit (the issue's bound; raise it on a very slow machine).
+STOP_LIMIT = float(os.environ.get("PNP_HOSTILE_STOP_LIMIT", "2"))
+
+
+def staging(folder: Path, pid: int) -> bool:
+    """A run is writing: its hidden staging folder exists."""
+    return any(p.is_dir() and p.name.startswith(".") for p in folder.iterdir())
+
+
+def workers(folder: Path, pid: int) -> bool:
+    """A run's worker processes are up (the process and at least two more in its session)."""
+    return len(_session_alive(pid)) >= 3
 
 
 @dataclass
@@ -59,15 +73,21 @@ def _limits(memory: int | None) -> Callable[[], None]:
     return apply
 
 
-def _session_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # pragma: no cover - a group we cannot signal is still alive
-        return True
-    # A zombie child of ours counts as gone: reap what can be reaped.
-    return True
+def _session_alive(sid: int) -> list[int]:
+    """Live processes (zombies excepted) of session ``sid``: what a run left running."""
+    alive = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) "
+        state, session = fields[0], int(fields[3])
+        if session == sid and state != "Z":
+            alive.append(int(entry.name))
+    return alive
 
 
 def manifest_files(folder: Path) -> set[Path]:
@@ -90,15 +110,17 @@ def files_under(folder: Path) -> set[Path]:
 
 @pytest.fixture
 def pnp_run(tmp_path) -> Callable[..., Run]:
-    """``pnp_run(*args, signal_after=None, ...)``: run pnp in ``tmp_path`` under the bounds.
+    """``pnp_run(*args, send=None, ...)``: run pnp in ``tmp_path`` under the bounds.
 
-    ``signal_after=(seconds, signum)`` sends the signal to the child that long after start.
+    ``send=(signum, when)`` sends the signal once ``when(folder, pid)`` is true (polled); the
+    run must then end within ``STOP_LIMIT`` seconds.
     ``files`` maps names to bytes/str written in the folder before the run (the inputs).
     After the run, no process of its session may be alive and every new file in the folder
     must be listed by a manifest (``stray`` names files a test allows).
     """
     def run(*args: str, files: dict[str, bytes | str] | None = None,
-            signal_after: tuple[float, int] | None = None, time_limit: float = TIME_LIMIT,
+            send: tuple[int, Callable[[Path, int], bool]] | None = None,
+            time_limit: float = TIME_LIMIT,
             memory: int | None = MEMORY_LIMIT, stdin: bytes | None = None,
             env: dict[str, str] | None = None, check_leftovers: bool = True) -> Run:
         for name, data in (files or {}).items():
@@ -118,26 +140,39 @@ def pnp_run(tmp_path) -> Callable[..., Run]:
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 env=child_env, start_new_session=True,
                                 preexec_fn=_limits(memory))
-        if signal_after is not None:
-            try:
-                proc.communicate(stdin, timeout=signal_after[0])
-            except subprocess.TimeoutExpired:
-                proc.send_signal(signal_after[1])
-            stdin = None
+        limit = time_limit
+        if send is not None:
+            signum, when = send
+            while proc.poll() is None and not when(tmp_path, proc.pid):
+                if time.monotonic() - start > time_limit:
+                    break
+                time.sleep(0.05)
+            if proc.poll() is None:
+                # the whole group, as a terminal's Ctrl-C does; SIGTERM/SIGKILL to pnp alone
+                if signum == signal.SIGINT:
+                    os.killpg(proc.pid, signum)
+                else:
+                    proc.send_signal(signum)
+                start, limit = time.monotonic(), STOP_LIMIT
         try:
-            out, err = proc.communicate(stdin, timeout=time_limit)
+            out, err = proc.communicate(stdin, timeout=limit)
         except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+            exited = proc.poll() is not None
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
             out, err = proc.communicate()
-            pytest.fail(f"pnp {' '.join(args)[:200]} still running after {time_limit:g} s "
-                        f"(killed); stderr: {err.decode(errors='replace')[-1000:]}")
+            what = "exited but left processes holding its stdout/stderr" if exited else \
+                f"still running after {limit:g} s{' from the signal' if send else ''} (killed)"
+            pytest.fail(f"pnp {' '.join(args)[:200]} {what}; "
+                        f"stderr: {err.decode(errors='replace')[-1000:]}")
         seconds = time.monotonic() - start
         # Orphans: anything left in the child's session after the child itself has exited.
         deadline = time.monotonic() + 3.0
         while _session_alive(proc.pid) and time.monotonic() < deadline:
             time.sleep(0.05)
         if _session_alive(proc.pid):
-            os.killpg(proc.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
             pytest.fail(f"pnp {' '.join(args)[:200]} left processes running after it exited")
         result = Run(proc.returncode, out.decode("utf-8", errors="replace"),
                      err.decode("utf-8", errors="replace"), seconds, tmp_path)
