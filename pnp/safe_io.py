@@ -176,7 +176,10 @@ def load_yaml(text: str, file: str, loader: type[BoundedLoader] = BoundedLoader
               ) -> tuple[Any, yaml.Node | None]:
     """One YAML document -> (data, its node graph), bounded in nesting, alias expansion and
     integer size; PnpError naming the file and line otherwise."""
-    ldr = loader(text)
+    try:
+        ldr = loader(text)  # the reader refuses control characters here already
+    except yaml.YAMLError as exc:
+        raise yaml_error(exc, file) from None
     try:
         node = ldr.get_single_node()
         if node is None:

@@ -113,10 +113,12 @@ def _csv_rows(text: str, file: str) -> list[tuple[int, dict[str, Value]]]:
             _check_header(header, file, start)
             continue
         if len(record) != len(header):
-            quote = _unclosed_quote(text, reader.line_num)
+            quote = _unclosed_quote(text, start)
             raise PnpError(quote or f"row has {len(record)} fields, the header has "
                            f"{len(header)}", file=file, line=start)
         rows.append((start, dict(zip(header, record, strict=True))))
+    if rows and _unclosed_quote(text, rows[-1][0]):
+        raise PnpError(_unclosed_quote(text, rows[-1][0]), file=file, line=rows[-1][0])
     if header is None:
         raise PnpError("the card list is empty (no header row)", file=file)
     return rows
@@ -130,9 +132,11 @@ def _csv_error(exc: csv.Error, file: str, line: int) -> PnpError:
     return PnpError(f"malformed CSV: {exc}", file=file, line=line)
 
 
-def _unclosed_quote(text: str, end_line: int) -> str:
-    """Why a row swallowed the rest of the file: a quote opened and never closed."""
-    if end_line >= text.count("\n") and text.count('"') % 2:
+def _unclosed_quote(text: str, start: int) -> str:
+    """Why the row from line ``start`` swallowed the rest of the file: a quote it opened is
+    never closed (quotes inside a quoted cell are doubled, so a closed one leaves them even)."""
+    tail = "".join(text.splitlines(keepends=True)[start - 1:])
+    if "\n" in tail.rstrip("\r\n") and tail.count('"') % 2:
         return "a quote (\") opens a cell and is never closed (the rest of the file became " \
                "one cell)"
     return ""

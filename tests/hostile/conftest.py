@@ -65,11 +65,13 @@ class Run:
         return self.err_lines[0]
 
 
-def _limits(memory: int | None) -> Callable[[], None]:
+def _limits(memory: int | None, more: Callable[[], None] | None) -> Callable[[], None]:
     def apply() -> None:
         if memory:
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        if more is not None:
+            more()
     return apply
 
 
@@ -122,7 +124,8 @@ def pnp_run(tmp_path) -> Callable[..., Run]:
             send: tuple[int, Callable[[Path, int], bool]] | None = None,
             time_limit: float = TIME_LIMIT,
             memory: int | None = MEMORY_LIMIT, stdin: bytes | None = None,
-            env: dict[str, str] | None = None, check_leftovers: bool = True) -> Run:
+            env: dict[str, str] | None = None, check_leftovers: bool = True,
+            preexec: Callable[[], None] | None = None) -> Run:
         for name, data in (files or {}).items():
             p = tmp_path / name
             p.parent.mkdir(parents=True, exist_ok=True)
@@ -139,7 +142,7 @@ def pnp_run(tmp_path) -> Callable[..., Run]:
                                 else subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 env=child_env, start_new_session=True,
-                                preexec_fn=_limits(memory))
+                                preexec_fn=_limits(memory, preexec))
         limit = time_limit
         if send is not None:
             signum, when = send
