@@ -92,6 +92,9 @@ def register(app: typer.Typer) -> None:
         # Everything is read and checked before the output folder is touched.
         wanted = parse_formats(formats)
         deck = load_deck(cards, name=name)
+        if deck.cards and not any(c.name for c in deck.cards):
+            typer.echo(f"warning: {cards}: no card has a name (no 'name' column, or it is "
+                       f"blank): they are called 'card 1', 'card 2', ...", err=True)
         the_layout = load_for_render(str(layout) if layout else None)
         bleed_mm = O.bleed_mm(bleed)
         if not 0 < dpi <= 1200:

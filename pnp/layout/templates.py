@@ -178,16 +178,18 @@ def _evaluate(value: Any, ctx: Context, where: Where, card: Card | None,
         return check_value(result)
     except UndefinedError as exc:
         if "unsafe" in str(exc):  # the sandbox answers forbidden attributes with Undefined
-            raise PnpError(f"not allowed in a layout: {exc}", file=where.file, line=where.line,
-                           field=where.attr) from None
-        m = re.search(r"'([^']+)' is undefined|has no attribute '([^']+)'", str(exc))
-        name = (m.group(1) or m.group(2)) if m else "?"
+            raise _not_allowed(exc, where) from None
+        m = re.search(r"'([^']+)' is undefined|'([^']+)' has no attribute '([^']+)'", str(exc))
+        name = (m.group(1) or m.group(3)) if m else "?"
+        if m and m.group(2) and m.group(2) != "dict object":  # not card.<column>
+            raise PnpError(f"{card_label(card, deck)}{m.group(2).removesuffix(' object')} "
+                           f"values have no '{name}' (item '{where.item}')", file=where.file,
+                           line=where.line, field=where.attr) from None
         raise PnpError(f"{card_label(card, deck)}the layout uses '{name}' but the card list has "
                        f"no such column (item '{where.item}', {where.attr})", file=where.file,
                        line=where.line, field=name) from None
     except SecurityError as exc:
-        raise PnpError(f"not allowed in a layout: {exc}", file=where.file, line=where.line,
-                       field=where.attr) from None
+        raise _not_allowed(exc, where) from None
     except PnpError as exc:
         if exc.file:
             raise
@@ -196,6 +198,15 @@ def _evaluate(value: Any, ctx: Context, where: Where, card: Card | None,
     except Exception as exc:  # a TypeError in a designer's expression, a bad filter argument
         raise PnpError(f"{card_label(card, deck)}cannot evaluate {value.src!r}: {exc}",
                        file=where.file, line=where.line, field=where.attr) from None
+
+
+def _not_allowed(exc: Exception, where: Where) -> PnpError:
+    """A sandbox refusal in a designer's words rather than Jinja2's."""
+    m = re.search(r"attribute '([^']+)' of '([^']+)' object", str(exc))
+    what = f"'{m.group(1)}' of a {m.group(2)} value" if m else str(exc).rstrip(".")
+    return PnpError(f"not allowed in a layout: {what} (a layout may read card values and use "
+                    f"filters, not Python internals or methods that change values; item "
+                    f"'{where.item}')", file=where.file, line=where.line, field=where.attr)
 
 
 # ---------------------------------------------------------------- rendering cards

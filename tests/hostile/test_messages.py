@@ -62,3 +62,9 @@ def test_a_non_layout_file_is_not_echoed_back(pnp_run):
 @pytest.mark.parametrize("bad", ["x:5", "copies=abc", "copies=-1", "copies=nan"])
 def test_a_bad_limit_option_is_one_line(pnp_run, bad):
     assert "field 'limit'" in pnp_run("--limit", bad, "games").refused()
+
+
+def test_a_card_list_without_names_is_warned_about(pnp_run):
+    r = pnp_run("render", "c.csv", "--out", "out", "--formats", "svg",
+                files={"c.csv": "title,text\nA,one\n"})
+    assert r.code == 0 and len(r.err_lines) == 1 and "no card has a name" in r.err
