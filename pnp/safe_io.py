@@ -199,6 +199,34 @@ def load_yaml(text: str, file: str, loader: type[BoundedLoader] = BoundedLoader
     return data, node
 
 
+# ---------------------------------------------------------------- where layouts may read
+
+def _norm(path: str | Path) -> Path:
+    # Lexical, not resolved: ``..`` cannot climb out, a link a user made inside a folder counts
+    # as inside it.
+    return Path(os.path.normpath(os.path.abspath(path)))
+
+
+def check_readable(path: str | Path, folders: list[str | Path | None], *, what: str,
+                   file: str | None = None, line: int | None = None,
+                   field: str | None = None) -> None:
+    """PnpError unless ``path`` lies in one of ``folders``, the current folder, pnp's bundled
+    templates and card sets, or a folder of ``PNP_READ_PATHS`` (``os.pathsep``-separated):
+    a layout (or a card list) cannot make pnp read any file on the machine."""
+    from pnp.resources import cardset, template
+
+    roots = [_norm(f) for f in (*folders, os.getcwd(), template(""), cardset(""),
+                                 *os.environ.get("PNP_READ_PATHS", "").split(os.pathsep))
+             if f]
+    target = _norm(path)
+    if any(target == r or r in target.parents for r in roots):
+        return
+    raise PnpError(f"{what} {str(path)[:200]} is outside the folders pnp reads from (the "
+                   f"layout's and the card list's folders, the current folder, the bundled "
+                   f"templates); copy it there or add its folder to PNP_READ_PATHS", file=file,
+                   line=line, field=field)
+
+
 # ---------------------------------------------------------------- output folders
 
 def check_out_dir(out_dir: Path) -> None:

@@ -145,6 +145,14 @@ class Convert:
         candidates = [p] if p.is_absolute() else [
             *([self.deck_dir / p] if self.deck_dir else []), Path(where.file).parent / p]
         found = next((c for c in candidates if c.is_file()), None)
+        if found is not None:
+            from pnp.safe_io import check_readable
+
+            try:
+                check_readable(found, [self.deck_dir, Path(where.file).parent],
+                               what="the image")
+            except PnpError as exc:
+                raise self.fail(exc.message, where, card) from None
         if found is None:
             raise self.fail(f"image {text!r} not found (looked in "
                             f"{', '.join(str(c.parent) for c in candidates)})", where, card)

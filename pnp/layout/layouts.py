@@ -17,7 +17,7 @@ import yaml
 
 from pnp.errors import PnpError
 from pnp.layout.colours import is_colour
-from pnp.safe_io import BoundedLoader, load_yaml, read_text_input
+from pnp.safe_io import BoundedLoader, check_readable, load_yaml, read_text_input
 
 # Names every layout can use; card columns with these names are reached as card.<name>.
 BUILTINS = ("width", "height", "bleed", "deck", "index", "name", "count", "back", "card",
@@ -91,14 +91,19 @@ def _load(path: Path, chain: tuple[str, ...]) -> Layout:
         raise PnpError(f"unknown layout key (expected one of {', '.join(sorted(LAYOUT_KEYS))})",
                        file=str(path), field=unknown[0])
     base = Layout(str(path), None, None, (), (), ())
-    if data.get("extends"):
-        base = _load(_resolve(str(data["extends"]), path.parent), (*chain, str(path)))
     here = path.parent
+    if data.get("extends"):
+        parent = _resolve(str(data["extends"]), here)
+        check_readable(parent, [here], what="the layout", file=str(path),
+                       line=data.get("__line__"), field="extends")
+        base = _load(parent, (*chain, str(path)))
     size = str(data["size"]) if data.get("size") is not None else base.size
     back = base.back
     if "back" in data:
         ref = data["back"]
         back = None if ref in (None, False, "none") else str(_resolve(str(ref), here))
+        if back is not None:
+            check_readable(back, [here], what="the back layout", file=str(path), field="back")
     vars_ = {v[0]: v for v in base.vars}
     for name, value in _mapping_items(data.get("vars"), path, "vars"):
         if name in BUILTINS:
@@ -108,7 +113,10 @@ def _load(path: Path, chain: tuple[str, ...]) -> Layout:
     icons = dict(base.icons)
     for name, value in _mapping_items(data.get("icons"), path, "icons"):
         value = str(value)
-        icons[name] = value if is_colour(value) else str(here / value)
+        if not is_colour(value):
+            value = str(here / value)
+            check_readable(value, [here], what="the icon", file=str(path), field=name)
+        icons[name] = value
     items = _merge_items(list(base.items), data.get("items") or [], path)
     return Layout(str(path), size, back, tuple(vars_.values()), tuple(sorted(icons.items())),
                   tuple(items))

@@ -75,3 +75,12 @@ def test_a_previous_manifest_cannot_make_pnp_delete_outside_out(pnp_run, tmp_pat
     r = pnp_run("render", "c.csv", "--out", "out", "--formats", "svg", files={"c.csv": CARD},
                 check_leftovers=False)
     assert r.code == 0 and (tmp_path / "keep.txt").read_text() == "precious"
+
+
+def test_a_layout_cannot_read_files_elsewhere_on_the_machine(pnp_run):
+    line = pnp_run("render", "c.csv", "--layout", "l.yaml", "--out", "out",
+                   files={"c.csv": CARD, "l.yaml": "extends: /etc/passwd\nitems: []\n"}).refused()
+    assert "l.yaml:1: field 'extends'" in line and "outside the folders" in line
+    line = pnp_run("render", "d.csv", "--out", "out", "--formats", "pdf",
+                   files={"d.csv": "name,image\nA,/usr/share/pixmaps/x.png\n"}).refused()
+    assert "d.csv:2" in line

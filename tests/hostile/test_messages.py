@@ -68,3 +68,8 @@ def test_a_card_list_without_names_is_warned_about(pnp_run):
     r = pnp_run("render", "c.csv", "--out", "out", "--formats", "svg",
                 files={"c.csv": "title,text\nA,one\n"})
     assert r.code == 0 and len(r.err_lines) == 1 and "no card has a name" in r.err
+
+
+def test_a_deck_larger_than_the_word_list_is_refused(pnp_run):
+    line = pnp_run("junkyard-wars", "deck", "--deck-size", "100000").refused()
+    assert "field 'deck-size'" in line and "100000" in line
