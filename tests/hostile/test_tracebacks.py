@@ -48,7 +48,8 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, ...], str]] = {
                   ("--layout", "l.yaml"), "field 'dash'"),
     "negative dash": (item("path: {points: [[0, 0], [9, 9]], dash: [-1, 2]}"),
                       ("--layout", "l.yaml"), "field 'dash'"),
-    "NaN from a template": (item('circle: {cx: "{{ \'nan\' | float }}", cy: 1, r: 1}'),
+    "NaN from a template": (item('circle: {cx: "{{ width * 1e308 - width * 1e308 }}", cy: 1, '
+                                 'r: 1}'),
                             ("--layout", "l.yaml"), "field 'cx'"),
     "negative width": (item("rect: {x: 0, y: 0, w: -5, h: 5}"), ("--layout", "l.yaml"),
                        "field 'w'"),
