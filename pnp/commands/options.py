@@ -61,8 +61,12 @@ def back_offset(text: str) -> tuple[float, float]:
     parts = str(text).split(",")
     if len(parts) != 2:
         raise PnpError(f"expected X,Y in mm such as 0.5,-1, got {text!r}", field="back-offset")
-    return (parse_length(parts[0], field="back-offset"),
+    x, y = (parse_length(parts[0], field="back-offset"),
             parse_length(parts[1], field="back-offset"))
+    if max(abs(x), abs(y)) > 50:  # a printer's front/back misalignment is a few mm
+        raise PnpError(f"each offset must be from -50 to 50 mm, got {text!r}",
+                       field="back-offset")
+    return x, y
 
 
 def bleed_mm(text: str) -> float:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import resource
 
 import pytest
@@ -87,3 +89,26 @@ def test_a_session_board_file_with_a_huge_number(pnp_run):
     line = pnp_run("waste-knights", "simulate", "--board", "b.json", "--games", "2",
                    files={"b.json": '{"hexes": [' + BIG + "]}"}).refused()
     assert "b.json" in line and "int_digits" in line
+
+
+@pytest.mark.parametrize("error", [errno.EROFS, errno.EACCES, errno.ENOSPC])
+def test_a_write_error_is_one_line_naming_the_output_path(tmp_path, monkeypatch, run_pnp, error):
+    # In process: a read-only file system or a permission error cannot be set up for a child
+    # run as root, so the SVG writer fails as they make it fail.
+    import pnp.layout.svg
+
+    def refuse(drawing, path, *args, **kwargs):
+        raise OSError(error, os.strerror(error), str(path))
+
+    monkeypatch.setattr(pnp.layout.svg, "write_svg", refuse)
+    (tmp_path / "c.csv").write_text(CARD)
+    code, _, err = run_pnp("render", str(tmp_path / "c.csv"), "--out", str(tmp_path / "out"),
+                           "--formats", "svg")
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert f"cannot write {tmp_path / 'out'}/svg/" in err and os.strerror(error) in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.csv"]  # staging and lock gone
+
+
+def test_a_back_offset_of_a_metre_is_refused(pnp_run):
+    line = pnp_run("render", "c.csv", "--back-offset", "1000,0", files={"c.csv": CARD}).refused()
+    assert "field 'back-offset'" in line
