@@ -74,5 +74,5 @@ def worker_init() -> None:
             pr_set_pdeathsig = 1
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent or parent == 1:  # the parent died before prctl took effect
+    if os.getppid() != parent:  # the parent died while prctl was being set up
         os._exit(1)
