@@ -41,9 +41,13 @@ def test_a_limit_can_be_raised(pnp_run):
     assert r.code == 0, r.err
 
 
-def test_size_zero_names_the_layout_file(pnp_run):
+def test_size_zero_names_the_layout_file_line_and_item(pnp_run):
+    line = pnp_run("render", "c.csv", "--layout", "l.yaml", "--out", "out", "--formats", "pdf",
+                   files={"c.csv": "name\nA\n", "l.yaml": "items:\n  - id: title\n"
+                          "    text: {x: 0, y: 0, w: 9, h: 9, text: a, size: 0}\n"}).refused()
+    assert "l.yaml:3: field 'size'" in line and "item 'title'" in line and "got 0" in line
     line = pnp_run("render", "c.csv", "--layout", "l.yaml", "--out", "out",
-                   files={"c.csv": "name\nA\n", "l.yaml": "size: 0\nitems: []\n"}).refused()
+                   files={"l.yaml": "size: 0\nitems: []\n"}).refused()
     assert "l.yaml" in line and "field 'size'" in line
 
 
