@@ -9,6 +9,7 @@ itself and the other two wreck sites onto each other. The node die is rolled onc
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import deque
@@ -584,9 +585,10 @@ def field_from_dict(data: Any, where: str = "field.json") -> Field:
 
 def field_from_json(text: str, where: str = "field.json") -> Field:
     """A field.json's text -> Field (PnpError naming the file, line or field on bad input)."""
-    from pnp.safe_io import load_json  # nesting and integer sizes bounded
-
-    data = load_json(text, where)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PnpError(f"malformed JSON: {exc.msg}", file=where, line=exc.lineno) from None
     return field_from_dict(data, where)
 
 
