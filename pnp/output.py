@@ -143,7 +143,6 @@ def _previous_manifest(out_dir: Path) -> dict[str, Any] | None:
 def _remove_stale(out_dir: Path, previous: dict[str, Any] | None, keep: set[str]) -> None:
     """Delete the regular files ``previous`` lists that are not in ``keep`` (never through a
     symbolic link, never outside ``out_dir``), then the folders that left empty."""
-    from pnp.errors import PnpError
     from pnp.safe_io import inside
 
     if not previous or not isinstance(previous.get("files"), list):

@@ -154,6 +154,7 @@ def connect(scheduler: str, timeout: float | None = None):
     thread.start()
     thread.join(timeout)
     if thread.is_alive():
+        _quiet_dask_teardown()
         raise PnpError(f"cannot reach dask scheduler {address} (no answer to the handshake "
                        f"within {timeout:g} s; raise it with --timeout)", field="scheduler")
     error = box.get("error")

@@ -40,3 +40,11 @@ def test_killed_simulate_leaves_no_worker_behind(pnp_run):
     r = pnp_run("junkyard-wars", "simulate", "--games", "1000000", "--jobs", "2",
                 send=(signal.SIGKILL, workers))
     assert r.code == -signal.SIGKILL
+
+
+def test_a_trillion_games_are_planned_lazily(pnp_run):
+    # With the limit raised, the run starts at once (no list of ten billion batches under the
+    # harness's memory cap) and still stops cleanly.
+    r = pnp_run("--limit", "games=1e12", "junkyard-wars", "simulate", "--games",
+                "1000000000000", "--jobs", "2", send=(signal.SIGTERM, workers))
+    assert r.code == 143, r.err[-2000:]
