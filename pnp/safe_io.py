@@ -193,6 +193,8 @@ def load_yaml(text: str, file: str, loader: type[BoundedLoader] = BoundedLoader
     except RecursionError:
         raise over("nesting", "deeper than the YAML reader can follow", file=file,
                    what="the nesting of lists and mappings") from None
+    except (ValueError, OverflowError, TypeError) as exc:  # a date such as 2023-02-30
+        raise PnpError(f"malformed YAML value: {str(exc)[:120]}", file=file) from None
     finally:
         ldr.dispose()
     check_depth(data, file)

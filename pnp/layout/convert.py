@@ -187,6 +187,9 @@ class Convert:
         if attr in ("points", "clip"):
             return self.points(value, w, card)
         if attr == "dash":
+            if value and not isinstance(value, (list, tuple)):
+                raise self.fail(f"expected a list of lengths such as [2, 1], got "
+                                f"{str(value)[:40]!r}", w, card)
             dash = tuple(self.number(v, w, card) for v in (value or ()))
             if dash and not sum(dash) > 0:
                 raise self.fail(f"a dash pattern needs a length above 0, got {list(dash)}", w,

@@ -81,7 +81,7 @@ shapes = st.one_of(
                   "leading": numbers})}),
     st.fixed_dictionaries({"path": st.fixed_dictionaries(
         {"points": st.lists(st.tuples(numbers, numbers), max_size=3)},
-        optional={"dash": st.lists(numbers, max_size=3)})}),
+        optional={"dash": st.one_of(st.lists(numbers, max_size=3), numbers)})}),
 )
 
 

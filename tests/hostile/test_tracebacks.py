@@ -31,6 +31,9 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, ...], str]] = {
                         ("--layout", "l.yaml"), "int_digits"),
     "template float overflow": (item('rect: {x: 0, y: 0, w: "{{ 10 ** 99 }}", h: 5}'),
                                 ("--layout", "l.yaml"), "field 'w'"),
+    "impossible YAML date": ({"c.yaml": "- name: a\n  when: 2023-02-30\n"}, (), "c.yaml"),
+    "scalar dash": (item("path: {points: [[0, 0], [9, 9]], dash: 2}"), ("--layout", "l.yaml"),
+                    "field 'dash'"),
     # the schema field of the wrong type
     "schema type": ({"c.json": '{"schema": 5, "cards": [{"name": "a", "x": {"y": 1}}]}'}, (),
                     "c.json"),
