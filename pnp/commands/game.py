@@ -45,8 +45,18 @@ def build_command(run: Callable[..., None], params: list[inspect.Parameter], doc
 
 
 def _split(spec: GameSpec, command: str, values: dict[str, Any]) -> dict[str, Any]:
-    """Pop the game's own option values out of ``values``."""
-    return {o.name: values.pop(o.name) for o in spec.options_for(command)}
+    """Pop the game's own option values out of ``values`` (NaN and infinities refused here,
+    once for every game: no game's range check has to think of them)."""
+    import math
+
+    from pnp.errors import PnpError
+
+    out = {o.name: values.pop(o.name) for o in spec.options_for(command)}
+    for o in spec.options_for(command):
+        if isinstance(out[o.name], float) and not math.isfinite(out[o.name]):
+            raise PnpError(f"expected a finite number, got {out[o.name]}",
+                           field=o.flag.removeprefix("--"))
+    return out
 
 
 def _setup(spec: GameSpec, seed: str, players: int | None, bots: str | None,

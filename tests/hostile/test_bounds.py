@@ -134,3 +134,13 @@ def test_a_scheduler_that_does_not_answer_as_dask_fails_in_one_line(pnp_run, ans
     finally:
         stop.set()
     assert f"cannot reach dask scheduler tcp://127.0.0.1:{port}" in line
+
+
+@pytest.mark.parametrize("args, field", [
+    (("waste-knights", "simulate", "--games", "3", "--rounds", "999999999"), "rounds"),
+    (("salvage", "mods", "--games", "2", "--band", "nan"), "band"),
+    (("junkyard-wars", "simulate", "--games", "5", "--minutes-per-turn", "inf"),
+     "minutes-per-turn"),
+])
+def test_game_options_that_hung_or_were_accepted_are_refused(pnp_run, args, field):
+    assert f"field '{field}'" in pnp_run(*args).refused()
