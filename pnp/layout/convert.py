@@ -60,7 +60,8 @@ def card_label(card: Card | None, deck: Deck) -> str:
     if card is None:
         return ""
     where = f" ({Path(deck.source).name}:{card.line})" if deck.source and card.line else ""
-    return f"card '{card.name}'{where}: "
+    name = card.name if len(card.name) <= 60 else card.name[:59] + "…"
+    return f"card '{name}'{where}: "
 
 
 _FONT_ALIASES = {f.lower(): f for f in FONTS} | {"regular": "Vera", "bold": "Vera-Bold",
