@@ -127,6 +127,8 @@ _state = threading.local()
 
 
 def _expired(signum: int, frame: Any) -> None:
+    if not getattr(_state, "active", False):
+        return  # a late timer after its face finished
     raise over("template_seconds", f"still running after {limit('template_seconds'):g} s",
                what="evaluating one card's template expressions")
 
@@ -139,15 +141,32 @@ def time_bound() -> Iterator[None]:
             or getattr(_state, "active", False) or not hasattr(signal, "setitimer"):
         yield
         return
+    with timer_handler():
+        _state.active = True
+        signal.setitimer(signal.ITIMER_REAL, limit("template_seconds"))
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            _state.active = False
+
+
+@contextmanager
+def timer_handler() -> Iterator[None]:
+    """Install the timer's handler for the block (once: installing costs ~10 us, re-arming the
+    timer for each card face ~2 us; a deck's loop holds it so its faces only re-arm)."""
+    if threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer") or signal.getsignal(signal.SIGALRM) is _expired:
+        yield
+        return
     previous = signal.signal(signal.SIGALRM, _expired)
-    _state.active = True
-    signal.setitimer(signal.ITIMER_REAL, limit("template_seconds"))
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        _state.active = False
+        # A deck's generator may be finalised (garbage-collected) while another deck's face is
+        # being timed: the handler then stays, harmless outside a timed face.
+        if not getattr(_state, "active", False):
+            signal.signal(signal.SIGALRM, previous)
 
 
-__all__ = ["BoundedEnvironment", "bounded_concat", "check_value", "time_bound"]
+__all__ = ["BoundedEnvironment", "bounded_concat", "check_value", "time_bound", "timer_handler"]

@@ -33,7 +33,13 @@ from pnp.layout.colours import parse_colour
 from pnp.layout.convert import SHAPES, Convert, Where, card_label, truthy
 from pnp.layout.draw import Align, Component, Drawing, Group, Item, TextBox, VAlign
 from pnp.layout.layouts import Layout, load_layout  # noqa: F401  (re-exported)
-from pnp.layout.sandbox import BoundedEnvironment, bounded_concat, check_value, time_bound
+from pnp.layout.sandbox import (
+    BoundedEnvironment,
+    bounded_concat,
+    check_value,
+    time_bound,
+    timer_handler,
+)
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
 GLOBAL_NAMES = frozenset({"width", "height", "bleed", "deck"})  # the same for every card
@@ -390,6 +396,12 @@ def components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: flo
                back: bool = True) -> Iterator[Component]:
     """One Component per printed card (count > 0), built lazily: fronts, and backs when the
     layout names a back layout and ``back`` is true."""
+    with timer_handler():  # the faces' time bounds then only re-arm the timer
+        yield from _components(deck, layout, size, bleed, back)
+
+
+def _components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: float,
+                back: bool) -> Iterator[Component]:
     front = Renderer(layout, size, bleed, deck)
     rear = Renderer(load_layout(layout.back), size, bleed, deck) if back and layout.back else None
     back_items: dict[tuple, tuple] = {}
