@@ -44,7 +44,7 @@ def _too_long(n: int, what: str) -> PnpError:
 class BoundedEnvironment(ImmutableSandboxedEnvironment):
     """The layout sandbox: immutable, with integer, string and output sizes bounded."""
 
-    intercepted_binops = frozenset({"**", "*", "+", "//", "%"})
+    intercepted_binops = frozenset({"**", "*", "+"})
 
     def __init__(self, **options: Any):
         super().__init__(**options)
@@ -54,6 +54,8 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             self.filters[name] = _bounded_filter(self.filters[name])
 
     def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
+        if type(left) is float or type(right) is float:  # most layout arithmetic: no size risk
+            return self.binop_table[operator_](left, right)
         if operator_ == "**" and _is_int(left) and _is_int(right) and right > 0 \
                 and abs(left) > 1 and right * math.log2(abs(left)) > _max_bits():
             raise over("int_digits", f"about {right * math.log10(abs(left)):,.0f} digits",
@@ -105,20 +107,21 @@ def bounded_concat(pieces: Iterable[Any]) -> str:
     cap = limit("template_chars")
     out: list[str] = []
     size = 0
-    for piece in pieces:
-        text = str(piece)
-        size += len(text)
+    for piece in pieces:  # Jinja2 yields strings
+        size += len(piece)
         if size > cap:
             raise _too_long(size, "a template's output")
-        out.append(text)
+        out.append(piece)
     return "".join(out)
 
 
 def check_value(value: Any) -> Any:
     """A template's result, refused when it is a string or an integer past the limits."""
-    if isinstance(value, str) and len(value) > limit("template_chars"):
-        raise _too_long(len(value), "a template's value")
-    if _is_int(value) and value.bit_length() > _max_bits() + 1:
+    kind = type(value)  # exact types first: this runs for every expression of every card
+    if kind is str:
+        if len(value) > 100 and len(value) > limit("template_chars"):
+            raise _too_long(len(value), "a template's value")
+    elif kind is int and value.bit_length() > 64 and value.bit_length() > _max_bits() + 1:
         raise over("int_digits", "more digits", what="a template's integer")
     return value
 
@@ -137,18 +140,38 @@ def _expired(signum: int, frame: Any) -> None:
 def time_bound() -> Iterator[None]:
     """Bound the wall time of the block by ``template_seconds`` (main thread only: a timer
     signal; elsewhere, and when nested, unbounded here)."""
-    if threading.current_thread() is not threading.main_thread() \
-            or getattr(_state, "active", False) or not hasattr(signal, "setitimer"):
+    token = start_timer()
+    try:
         yield
+    finally:
+        stop_timer(token)
+
+
+_MAIN = threading.main_thread()
+
+
+def start_timer() -> Any:
+    """``time_bound`` without a context manager (once per card face, so kept cheap): arms the
+    timer; returns what ``stop_timer`` needs (None when nothing was armed)."""
+    if getattr(_state, "active", False) or threading.current_thread() is not _MAIN \
+            or not hasattr(signal, "setitimer"):
+        return None
+    previous = None
+    if signal.getsignal(signal.SIGALRM) is not _expired:
+        previous = signal.signal(signal.SIGALRM, _expired)
+    _state.active = True
+    signal.setitimer(signal.ITIMER_REAL, limit("template_seconds"))
+    return (previous,)
+
+
+def stop_timer(token: Any) -> None:
+    """Disarm what ``start_timer`` armed."""
+    if token is None:
         return
-    with timer_handler():
-        _state.active = True
-        signal.setitimer(signal.ITIMER_REAL, limit("template_seconds"))
-        try:
-            yield
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            _state.active = False
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    _state.active = False
+    if token[0] is not None:
+        signal.signal(signal.SIGALRM, token[0])
 
 
 @contextmanager
@@ -169,4 +192,5 @@ def timer_handler() -> Iterator[None]:
             signal.signal(signal.SIGALRM, previous)
 
 
-__all__ = ["BoundedEnvironment", "bounded_concat", "check_value", "time_bound", "timer_handler"]
+__all__ = ["BoundedEnvironment", "bounded_concat", "check_value", "start_timer", "stop_timer",
+           "time_bound", "timer_handler"]
