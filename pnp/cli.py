@@ -37,10 +37,16 @@ def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks on errors."),
+    limit: list[str] = typer.Option([], "--limit", metavar="NAME=VALUE",
+                                    help="Raise (or lower) one of the limits in docs/limits.md, "
+                                    "e.g. --limit copies=50000. Repeatable."),
 ) -> None:
     """pnp: generate game content from a seed, check it with simulators, print it."""
     global _debug
     _debug = debug
+    from pnp.limits import set_limits
+
+    set_limits(limit)
 
 
 @app.command("games")
@@ -97,8 +103,21 @@ def _register_games() -> None:
 
 def main() -> None:
     """Console entry point: bad input is one line on stderr and exit code 2."""
-    _register()
+    from pnp import signals
+
+    previous = signals.install()  # SIGINT/SIGTERM unwind (staging removed, workers stopped)
     try:
+        _main()
+    finally:
+        signals.restore(previous)  # main() may run inside a longer-lived process (tests)
+
+
+def _main() -> None:
+    from pnp import limits, signals
+
+    limits.reset()
+    try:
+        _register()
         code = app(standalone_mode=False)
         if isinstance(code, int) and code:  # typer.Exit(n) comes back as a return value here
             if code == 130:  # typer's own answer to Ctrl-C
@@ -117,6 +136,27 @@ def main() -> None:
     except ClickException as exc:  # usage errors come through here with standalone_mode=False
         exc.show()
         sys.exit(exc.exit_code)
+    except signals.Interrupted as exc:
+        typer.echo(f"pnp: interrupted ({exc.name}); nothing was written", err=True)
+        sys.exit(exc.exit_code)
+    except OSError as exc:  # no space, read-only, permission: one line naming the path
+        if _debug:
+            raise
+        where = f"{exc.filename}: " if exc.filename is not None else ""
+        typer.echo(f"pnp: error: {where}{exc.strerror or exc}", err=True)
+        sys.exit(2)
+    except RecursionError:
+        if _debug:
+            raise
+        typer.echo("pnp: error: the input is nested too deeply (limit nesting: see "
+                   "docs/limits.md)", err=True)
+        sys.exit(2)
+    except Exception as exc:  # a bug: still one line, the traceback with --debug
+        if _debug:
+            raise
+        typer.echo(f"pnp: internal error ({type(exc).__name__}: {str(exc)[:200]}); run with "
+                   "--debug for the traceback", err=True)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

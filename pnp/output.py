@@ -7,6 +7,7 @@ has been written. ``manifest.json`` lists each file with its kind and sha256.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import __version__
+from pnp.errors import PnpError
 from pnp.seed import seed_code
 
 
@@ -33,10 +35,20 @@ class Output:
         self.out_dir = Path(out_dir)
         self.seed = seed
         self.command = command if command is not None else ["pnp", *sys.argv[1:]]
-        self.out_dir.parent.mkdir(parents=True, exist_ok=True)
-        self._stage = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.",
-                                            dir=self.out_dir.parent))
+        from pnp.safe_io import FolderLock, check_out_dir
+
+        check_out_dir(self.out_dir)  # before anything is written: one clear line if unusable
+        self._lock = FolderLock(self.out_dir)
+        self._lock.acquire()  # a second run into the same folder is refused, not mixed in
+        try:
+            self._stage = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.",
+                                                dir=self.out_dir.parent))
+        except OSError as exc:
+            self._lock.release()
+            raise PnpError(f"cannot write in {self.out_dir.parent}: {exc.strerror or exc}",
+                           file=str(self.out_dir), field="out") from None
         self._files: dict[str, str] = {}
+        self._current: str | None = None
         self.manifest: dict[str, Any] | None = None
 
     def path(self, rel: str, kind: str) -> Path:
@@ -48,6 +60,7 @@ class Output:
             # Every file must land inside the output folder, where the manifest lists it.
             raise ValueError(f"output file outside the output folder: {rel}")
         self._files[rel] = kind
+        self._current = rel  # what an OSError without a file name was writing
         p = self._stage / rel
         p.parent.mkdir(parents=True, exist_ok=True)
         return p
@@ -80,11 +93,17 @@ class Output:
             manifest["checks"] = checks
         manifest.update(extra)
         (self._stage / "manifest.json").write_text(dumps(manifest), encoding="utf-8")
+        from pnp.safe_io import inside
+
+        previous = _previous_manifest(self.out_dir)
+        targets = {rel: inside(self.out_dir, rel) for rel in [*self._files, "manifest.json"]}
         self.out_dir.mkdir(parents=True, exist_ok=True)
-        for rel in [*self._files, "manifest.json"]:
-            target = self.out_dir / rel
+        for rel, target in targets.items():
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(self._stage / rel, target)
+        # The folder is replaced as a whole: what a previous pnp run wrote here and this one
+        # did not is removed (only files its manifest lists; nothing else is touched).
+        _remove_stale(self.out_dir, previous, set(targets))
         self.discard()
         self.manifest = manifest
         return manifest
@@ -92,9 +111,67 @@ class Output:
     def discard(self) -> None:
         """Remove the staging folder and whatever is still in it."""
         shutil.rmtree(self._stage, ignore_errors=True)
+        self._lock.release()
+
+    def explain(self, exc: OSError) -> str:
+        """A write error as one line naming the output path (not the staging one)."""
+        path = str(exc.filename) if exc.filename is not None else (
+            str(self.out_dir / self._current) if self._current else str(self.out_dir))
+        stage = str(self._stage)
+        if path.startswith(stage):
+            path = str(self.out_dir) + path[len(stage):]
+        return f"cannot write {path}: {exc.strerror or exc}"
 
     def __enter__(self) -> Output:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
         self.discard()
+        if isinstance(exc, OSError):  # no space, read-only, permission: one line, the path
+            raise PnpError(self.explain(exc)) from None
+
+
+def _previous_manifest(out_dir: Path) -> dict[str, Any] | None:
+    """The manifest a previous pnp run left in ``out_dir`` (None if there is none)."""
+    try:
+        data = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("tool") == "pnp" else None
+
+
+def _remove_stale(out_dir: Path, previous: dict[str, Any] | None, keep: set[str]) -> None:
+    """Delete the regular files ``previous`` lists that are not in ``keep`` (never through a
+    symbolic link, never outside ``out_dir``), then the folders that left empty."""
+    from pnp.safe_io import inside
+
+    if not previous or not isinstance(previous.get("files"), list):
+        return
+    folders: set[Path] = set()
+    for entry in previous["files"]:
+        rel = str(entry.get("path", "")) if isinstance(entry, dict) else ""
+        parts = Path(rel).parts
+        if not rel or rel in keep or Path(rel).is_absolute() or ".." in parts:
+            continue
+        try:
+            target = inside(out_dir, rel)
+        except PnpError:
+            continue
+        if target.is_file() and not target.is_symlink() and _unchanged(target, entry):
+            target.unlink()
+            folders.update(p for p in target.parents if out_dir in p.parents)
+    for folder in sorted(folders, key=lambda p: len(p.parts), reverse=True):
+        with contextlib.suppress(OSError):
+            folder.rmdir()  # only when empty
+
+
+def _unchanged(path: Path, entry: dict[str, Any]) -> bool:
+    """Whether ``path`` is still what the manifest says pnp wrote (a file edited since stays)."""
+    digest = entry.get("sha256")
+    if not isinstance(digest, str):
+        return True
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest() == digest

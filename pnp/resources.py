@@ -31,8 +31,11 @@ def template(name: str) -> Path:
 
 
 def read_text(path: str | Path) -> str:
-    """A user's or a bundled text file (UTF-8); PnpError naming it when it cannot be read."""
+    """A user's or a bundled text file (UTF-8); PnpError naming it when it cannot be read, is
+    not a regular file or is larger than the ``input_bytes`` limit."""
+    from pnp.safe_io import read_input
+
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PnpError(f"cannot read: {exc.strerror}", file=str(path)) from None
+        return read_input(path, "file").decode("utf-8")
+    except UnicodeDecodeError:
+        raise PnpError("cannot read: not UTF-8 text", file=str(path)) from None

@@ -38,6 +38,10 @@ def seed_value(seed: int | str) -> int:
         return seed if 0 <= seed < 2**SEED_BITS else _hash_int("int", seed, bits=SEED_BITS)
     text = str(seed).strip()
     if text.lstrip("-").isdigit() and text.isascii():  # "²" is a digit to isdigit(), not to int()
+        from pnp.limits import check
+
+        check("int_digits", len(text.lstrip("-")), given=f"{len(text.lstrip('-'))} digits",
+              field="seed", what="a numeric seed")
         return seed_value(int(text))
     code = decode(text)
     if code is not None:

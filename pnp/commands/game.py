@@ -46,8 +46,18 @@ def build_command(run: Callable[..., None], params: list[inspect.Parameter], doc
 
 
 def _split(spec: GameSpec, command: str, values: dict[str, Any]) -> dict[str, Any]:
-    """Pop the game's own option values out of ``values``."""
-    return {o.name: values.pop(o.name) for o in spec.options_for(command)}
+    """Pop the game's own option values out of ``values`` (NaN and infinities refused here,
+    once for every game: no game's range check has to think of them)."""
+    import math
+
+    from pnp.errors import PnpError
+
+    out = {o.name: values.pop(o.name) for o in spec.options_for(command)}
+    for o in spec.options_for(command):
+        if isinstance(out[o.name], float) and not math.isfinite(out[o.name]):
+            raise PnpError(f"expected a finite number, got {out[o.name]}",
+                           field=o.flag.removeprefix("--"))
+    return out
 
 
 def _setup(spec: GameSpec, seed: str, players: int | None, bots: str | None,
@@ -63,19 +73,26 @@ def _setup(spec: GameSpec, seed: str, players: int | None, bots: str | None,
 
 def _games(spec: GameSpec, games: int | None, default: int, minimum: int = 1) -> int:
     from pnp.errors import PnpError
+    from pnp.limits import check
 
     n = default if games is None else games
     if n < minimum:
         raise PnpError(f"must be at least {minimum}, got {n}", field="games")
+    check("games", n, field="games", what="games to play")  # records are kept in memory
     return n
 
 
 def simulate_command(spec: GameSpec) -> Callable[..., None]:
     """``pnp GAME simulate``: bots play many games; summary with 95% CIs and checks."""
     def run(seed: str, players: int | None, games: int | None, bots: str | None, jobs: int,
-            scheduler: str | None, json_out: bool, progress: bool, check_rules: bool,
-            **values: Any) -> None:
+            scheduler: str | None, timeout: float | None, json_out: bool, progress: bool,
+            check_rules: bool, **values: Any) -> None:
+        from pnp.limits import number, set_limit
         from pnp.sim.play import simulate
+
+        if timeout is not None:
+            set_limit("scheduler_seconds", number(timeout, low=0, high=3600, low_open=True,
+                                                  what="the timeout (seconds)", field="timeout"))
 
         setup = _setup(spec, seed, players, bots, _split(spec, "simulate", values))
         # a bar on a terminal for a run that takes more than a second (never with --json)
@@ -92,6 +109,7 @@ def simulate_command(spec: GameSpec) -> Callable[..., None]:
     params = [param("seed", O.Seed, O.DEFAULT_SEED), param("players", O.Players, None),
               param("games", O.Games, None), param("bots", O.Bots, None),
               param("jobs", O.Jobs, 0), param("scheduler", O.Scheduler, None),
+              param("timeout", O.Timeout, None),
               param("json_out", O.Json, False), param("progress", O.Progress, False),
               param("check_rules", O.CheckRules, False),
               *(game_param(o) for o in spec.options_for("simulate"))]
@@ -147,12 +165,12 @@ def session_command(spec: GameSpec) -> Callable[..., None]:
         from pnp.pack_writer import write_pack
 
         game_options = _split(spec, "session", values)
+        where = O.out_dir(out, spec.name, "session", seed)
         setup = _setup(spec, seed, players, bots, game_options)
         opts = O.print_options(page, duplex, back_offset, crop_marks, bleed)
         n = _games(spec, games, spec.session_games, minimum=0)
         assert spec.session is not None
         pack = spec.session(setup, seed, game_options, n, jobs, opts)
-        where = O.out_dir(out, spec.name, "session", seed)
         with Output(where, seed=seed) as output:
             manifest = write_pack(output, pack, opts)
         O.echo_pack(where, manifest, pack)

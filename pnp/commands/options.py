@@ -45,6 +45,8 @@ Jobs = Annotated[int, typer.Option(
     "--jobs", help="Worker processes (0: all cores). Results are the same for any number.")]
 Scheduler = Annotated[str | None, typer.Option(
     "--scheduler", help="Run on a dask.distributed cluster, e.g. tcp://host:8786.")]
+Timeout = Annotated[float | None, typer.Option(
+    "--timeout", help="Seconds to wait for the dask scheduler to answer (default 10).")]
 Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 Progress = Annotated[bool, typer.Option("--progress", help="Show a progress bar on stderr.")]
 CheckRules = Annotated[bool, typer.Option(
@@ -59,8 +61,12 @@ def back_offset(text: str) -> tuple[float, float]:
     parts = str(text).split(",")
     if len(parts) != 2:
         raise PnpError(f"expected X,Y in mm such as 0.5,-1, got {text!r}", field="back-offset")
-    return (parse_length(parts[0], field="back-offset"),
+    x, y = (parse_length(parts[0], field="back-offset"),
             parse_length(parts[1], field="back-offset"))
+    if max(abs(x), abs(y)) > 50:  # a printer's front/back misalignment is a few mm
+        raise PnpError(f"each offset must be from -50 to 50 mm, got {text!r}",
+                       field="back-offset")
+    return x, y
 
 
 def bleed_mm(text: str) -> float:
@@ -86,9 +92,21 @@ def print_options(page: str, duplex: str, offset: str, crop_marks: bool, bleed: 
 
 def out_dir(out: str | None, game: str, command: str, seed: str) -> str:
     """``--out``, or output/<game>-<command>-<seed code>."""
+    from pathlib import Path
+
+    from pnp.safe_io import check_out_dir
     from pnp.seed import seed_code
 
-    return out or f"output/{game}-{command}-{seed_code(seed)}"
+    where = check_out(out) or f"output/{game}-{command}-{seed_code(seed)}"
+    check_out_dir(Path(where))  # up front: not after a long simulation
+    return where
+
+
+def check_out(out: str | None) -> str | None:
+    """``--out`` as given; an empty or blank one is refused (it would mean the current folder)."""
+    if out is not None and not out.strip():
+        raise PnpError(f"expected a folder, got {out!r}", field="out")
+    return out
 
 
 def echo_pack(out: str, manifest: dict, pack) -> None:

@@ -49,29 +49,6 @@ Examples:
 """
 
 
-def _remove_stale(out_dir: Path, previous: dict | None, current: dict) -> None:
-    """Delete files a previous render wrote that this one did not (renamed or removed cards)."""
-    if not previous:
-        return
-    keep = {f["path"] for f in current.get("files", [])}
-    for entry in previous.get("files", []):
-        rel = str(entry.get("path", ""))
-        target = (out_dir / rel).resolve()
-        if rel and rel not in keep and out_dir.resolve() in target.parents and target.is_file():
-            target.unlink()
-
-
-def _read_manifest(out_dir: Path) -> dict | None:
-    try:
-        data = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    # Only a previous `pnp render` here: the files of another command's folder are not ours.
-    ok = isinstance(data, dict) and data.get("tool") == "pnp" \
-        and str(data.get("command", "")).split()[1:2] == ["render"]
-    return data if ok else None
-
-
 def _watch_and_render(cards: str, layout: Path | None, out_dir: Path, render: Callable[[], None],
                       stop: threading.Event | None = None) -> None:
     """Render, then render again after each burst of changes to the card list, the layout or
@@ -177,12 +154,16 @@ def register(app: typer.Typer) -> None:
         from pnp.seed import seed_code
 
         stem = url_stem(cards) if is_url(cards) else Path(cards).stem
+        out = O.check_out(out)
         out_dir = Path(out) if out is not None else Path("output") / stem
 
         def once() -> None:
             # Everything is read and checked before the output folder is touched.
             wanted = parse_formats(formats)
             deck = load_deck(cards, name=name, sheet=sheet)
+            if deck.cards and not any(c.name for c in deck.cards):
+                typer.echo(f"warning: {cards}: no card has a name (no 'name' column, or it is "
+                           f"blank): they are called 'card 1', 'card 2', ...", err=True)
             the_layout = load_for_render(str(layout) if layout else None)
             bleed_mm = O.bleed_mm(bleed)
             if not 0 < dpi <= 1200:
@@ -208,7 +189,6 @@ def register(app: typer.Typer) -> None:
                 seed_code=seed_code(seed) if seed is not None else None, stem=stem,
                 tts_url=tts_url, overlap=overlap_mm, jobs=jobs or None, cmyk=cmyk,
                 gutter=gutter_mm, printer_margin=margin_mm)
-            previous = _read_manifest(out_dir)
             from pnp.progress import LateBar
 
             bar = LateBar("render", "cards", enabled=None if not quiet else False)
@@ -219,12 +199,10 @@ def register(app: typer.Typer) -> None:
                                           progress=bar.update)
                 finally:
                     bar.close()
-                manifest = output.commit(deck={"name": deck.name, "cards": summary.cards,
-                                               "copies": summary.copies, "fronts": summary.fronts,
-                                               "backs": summary.backs, "pages": summary.pages,
-                                               "boards": summary.boards,
-                                               "warnings": summary.warnings})
-            _remove_stale(out_dir, previous, manifest)
+                output.commit(deck={"name": deck.name, "cards": summary.cards,
+                                     "copies": summary.copies, "fronts": summary.fronts,
+                                     "backs": summary.backs, "pages": summary.pages,
+                                     "boards": summary.boards, "warnings": summary.warnings})
             typer.echo(f"{out_dir}: {summary.copies} cards ({summary.cards} different), "
                        f"{summary.fronts} front and {summary.backs} back designs"
                        + (f", {summary.pages} PDF pages" if summary.pages else "")
@@ -275,6 +253,7 @@ def register(app: typer.Typer) -> None:
         from pnp.output import Output
 
         pages = calibration_pages(parse_page(page, field="page"))
+        out = O.check_out(out)
         out_dir = Path(out) if out is not None else Path("output/calibration")
         with Output(out_dir) as output:
             write_pdf(pages, output.path("calibration.pdf", "pdf"), title="pnp duplex calibration")

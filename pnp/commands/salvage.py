@@ -45,6 +45,9 @@ def mods(seed: str, out: str | None, games: int | None, jobs: int, band: float,
         raise PnpError(f"must be at least 2 paired games, got {games}", field="games")
     if max_score < 0:
         raise PnpError(f"must be 0 or more, got {max_score}", field="max-score")
+    if not 0 <= band <= 1:  # NaN included: a share of the win rate
+        raise PnpError(f"must be from 0 to 1 (a share of the win rate), got {band}",
+                       field="band")
     bots = ("heuristic", "heuristic")
     setup = make_setup(seed, 2, bots, values)
     balance = deck.balance_deck(setup, games, seed, band=band, max_rounds=max_rounds,

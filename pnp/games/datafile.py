@@ -39,18 +39,14 @@ def _lines(node: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], int]) ->
 
 
 def read_yaml(path: str | Path) -> tuple[Any, dict[tuple[Any, ...], int]]:
-    """A YAML file's data and the line of every key and item (PnpError on a syntax error)."""
-    text = read_text(path)
-    try:
-        data = yaml.safe_load(text)
-        lines: dict[tuple[Any, ...], int] = {}
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        if node is not None:
-            _lines(node, (), lines)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise PnpError(f"malformed YAML: {getattr(exc, 'problem', exc)}", file=str(path),
-                       line=mark.line + 1 if mark else None) from None
+    """A YAML file's data and the line of every key and item (PnpError on a syntax error, or
+    past the limits of nesting, alias expansion and integer size)."""
+    from pnp.safe_io import load_yaml
+
+    data, node = load_yaml(read_text(path), str(path))
+    lines: dict[tuple[Any, ...], int] = {}
+    if node is not None:
+        _lines(node, (), lines)
     return data, lines
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,7 +21,7 @@ from pnp.content import Card, Deck, Value
 from pnp.errors import PnpError
 
 COUNT_COLUMNS = ("count", "qty", "quantity", "copies")
-MAX_COPIES = 10_000  # a typo like 1000000 in a count column should not start a day-long render
+MAX_COPIES = 10_000  # the default of the limit "copies" (pnp.limits)
 
 
 def field_key(header: str) -> str:
@@ -51,13 +50,11 @@ def load_deck(path: str | Path, name: str | None = None, sheet: str | None = Non
         p, suffix = Path(sheets.url_stem(url) + ".csv"), sheets.url_format(url, ctype)
         file = url
     else:
+        from pnp.safe_io import read_input
+
         p = Path(path)
         file = str(path)
-        try:
-            raw = p.read_bytes()
-        except OSError as exc:
-            raise PnpError(f"cannot read the card list: {exc.strerror or exc}",
-                           file=file) from None
+        raw = read_input(path, "card list")
         suffix = p.suffix.lower()
     title: str | None = None
     rows: Sequence[tuple[int | None, Any]]  # CSV rows always have a line, YAML/JSON may not
@@ -65,7 +62,11 @@ def load_deck(path: str | Path, name: str | None = None, sheet: str | None = Non
         reader = sheets.xlsx_rows if suffix == ".xlsx" else sheets.ods_rows
         rows = _table_rows(reader(raw, file, sheet), file)
         cards = tuple(_card(row, line, file) for line, row in rows)
+        _check_copies(cards, file)
         return Deck(name=name or deck_title(p), cards=cards, source=file)
+    if raw[:4] in _BINARY:  # a spreadsheet saved as .xlsx/.ods/.xls and renamed
+        raise PnpError("this is a spreadsheet file, not text: save it as CSV (File > Save as "
+                       "> CSV), export YAML/JSON, or keep its .xlsx/.ods name", file=file)
     text = _decode(raw)
     if suffix in (".yaml", ".yml"):
         title, rows = _yaml_rows(text, str(path))
@@ -77,6 +78,7 @@ def load_deck(path: str | Path, name: str | None = None, sheet: str | None = Non
         raise PnpError(f"unknown card list format '{suffix or p.name}' (use .csv, .yaml, .json, "
                        ".xlsx or .ods)", file=file)
     cards = tuple(_card(row, line, file) for line, row in rows)
+    _check_copies(cards, file)
     return Deck(name=name or title or deck_title(p), cards=cards,
                 source=file if sheets.is_url(path) else str(p))
 
@@ -114,6 +116,21 @@ def _table_rows(cells: list[tuple[int, list[str]]], file: str) -> list[tuple[int
     return rows
 
 
+# .xlsx/.ods/.docx (zip), .xls/.doc (OLE2), PDF: binary documents, never a card list
+_BINARY = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0", b"%PDF")
+
+
+def _check_copies(cards: Sequence[Card], file: str) -> None:
+    from pnp.limits import limit, over
+
+    total, cap = 0, limit("deck_copies")
+    for card in cards:
+        total += card.count
+        if total > cap:
+            raise over("deck_copies", f"{total:,} by this row", file=file, line=card.line,
+                       field="count", what="the number of cards to print")
+
+
 def _decode(raw: bytes) -> str:
     try:
         return raw.decode("utf-8-sig")
@@ -126,6 +143,9 @@ def _csv_rows(text: str, file: str) -> list[tuple[int, dict[str, Value]]]:
     first = text.split("\n", 1)[0]
     # Spreadsheets in comma-decimal locales export ';'; some export tabs.
     delimiter = max(",;\t", key=lambda d: (first.count(d), d == ","))
+    from pnp.limits import limit
+
+    csv.field_size_limit(int(limit("cell_chars")))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     header: list[str] | None = None
     rows: list[tuple[int, dict[str, Value]]] = []
@@ -136,7 +156,7 @@ def _csv_rows(text: str, file: str) -> list[tuple[int, dict[str, Value]]]:
         except StopIteration:
             break
         except csv.Error as exc:
-            raise PnpError(f"malformed CSV: {exc}", file=file, line=start) from None
+            raise _csv_error(exc, file, start) from None
         if not record or all(not f.strip() for f in record):
             continue  # blank lines and the empty rows spreadsheets leave at the end
         if header is None:
@@ -144,12 +164,33 @@ def _csv_rows(text: str, file: str) -> list[tuple[int, dict[str, Value]]]:
             _check_header(header, file, start)
             continue
         if len(record) != len(header):
-            raise PnpError(f"row has {len(record)} fields, the header has {len(header)}",
-                           file=file, line=start)
+            quote = _unclosed_quote(text, start)
+            raise PnpError(quote or f"row has {len(record)} fields, the header has "
+                           f"{len(header)}", file=file, line=start)
         rows.append((start, dict(zip(header, record, strict=True))))
+    if rows and _unclosed_quote(text, rows[-1][0]):
+        raise PnpError(_unclosed_quote(text, rows[-1][0]), file=file, line=rows[-1][0])
     if header is None:
         raise PnpError("the card list is empty (no header row)", file=file)
     return rows
+
+
+def _csv_error(exc: csv.Error, file: str, line: int) -> PnpError:
+    if "field larger than field limit" in str(exc):
+        from pnp.limits import over
+
+        return over("cell_chars", "a longer one", file=file, line=line, what="a cell")
+    return PnpError(f"malformed CSV: {exc}", file=file, line=line)
+
+
+def _unclosed_quote(text: str, start: int) -> str:
+    """Why the row from line ``start`` swallowed the rest of the file: a quote it opened is
+    never closed (quotes inside a quoted cell are doubled, so a closed one leaves them even)."""
+    tail = "".join(text.splitlines(keepends=True)[start - 1:])
+    if "\n" in tail.rstrip("\r\n") and tail.count('"') % 2:
+        return "a quote (\") opens a cell and is never closed (the rest of the file became " \
+               "one cell)"
+    return ""
 
 
 def _check_header(header: list[str], file: str, line: int) -> None:
@@ -164,19 +205,10 @@ def _check_header(header: list[str], file: str, line: int) -> None:
         seen[key] = h
 
 
-def _yaml_error(exc: yaml.YAMLError, file: str) -> PnpError:
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    return PnpError(f"malformed YAML: {problem}", file=file,
-                    line=mark.line + 1 if mark is not None else None)
-
-
 def _yaml_rows(text: str, file: str) -> tuple[str | None, list[tuple[int | None, Any]]]:
-    try:
-        data = yaml.safe_load(text)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        raise _yaml_error(exc, file) from None
+    from pnp.safe_io import load_yaml
+
+    data, node = load_yaml(text, file)
     title, items = _split(data, file)
     seq = node
     if isinstance(node, yaml.MappingNode):
@@ -188,10 +220,9 @@ def _yaml_rows(text: str, file: str) -> tuple[str | None, list[tuple[int | None,
 
 
 def _json_rows(text: str, file: str) -> tuple[str | None, list[tuple[int | None, Any]]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PnpError(f"malformed JSON: {exc.msg}", file=file, line=exc.lineno) from None
+    from pnp.safe_io import load_json
+
+    data = load_json(text, file)
     title, items = _split(data, file)
     return title, [(None, item) for item in items]
 
@@ -203,7 +234,7 @@ def _split(data: Any, file: str) -> tuple[str | None, list[Any]]:
         items = data.get("cards")
         if not isinstance(items, list):
             raise PnpError("expected a 'cards' list", file=file, field="cards")
-        if data.get("schema", "").startswith("pnp.deck/"):
+        if str(data.get("schema", "")).startswith("pnp.deck/"):
             items = [_from_pairs(c, file) for c in items]
         return (str(title) if title is not None else None), items
     if isinstance(data, list):
@@ -225,6 +256,7 @@ def _card(row: Any, line: int | None, file: str) -> Card:
     if not isinstance(row, dict):
         raise PnpError("each card must be a mapping of column -> value", file=file, line=line)
     name, count, back = "", 1, ""
+    count_header: str | None = None
     fields: list[tuple[str, Value]] = []
     seen: dict[str, str] = {}
     for header, value in row.items():
@@ -238,7 +270,10 @@ def _card(row: Any, line: int | None, file: str) -> Card:
         if key == "name":
             name = str(value).strip()
         elif key in COUNT_COLUMNS:
-            count = _count(value, header, file, line)
+            if count_header is not None:
+                raise PnpError(f"columns '{count_header}' and '{header}' both give the number "
+                               f"of copies; keep one", file=file, line=line, field=header)
+            count, count_header = _count(value, header, file, line), header
         elif key == "back":
             back = str(value).strip()
         else:
@@ -258,12 +293,17 @@ def _value(value: Any, header: str, file: str, line: int | None) -> Value:
 
 
 def _count(value: Value, header: str, file: str, line: int | None) -> int:
-    text = str(value).strip()
+    text = str(value).strip() if not isinstance(value, int) or abs(value) < 10**18 else "huge"
     if text == "":
         return 1
     match = re.fullmatch(r"(\d+)(?:\.0*)?", text)  # '3' or '3.0' (spreadsheets export both)
-    if not match or int(match.group(1)) > MAX_COPIES:
-        raise PnpError(f"expected a whole number of copies from 0 to {MAX_COPIES}, got '{text}'",
+    from pnp.limits import how_to_raise, limit
+
+    cap = int(limit("copies"))
+    if not match or len(match.group(1)) > 18 or int(match.group(1)) > cap:
+        text = text if len(text) <= 40 else f"{text[:20]}… ({len(text)} characters)"
+        hint = f" ({how_to_raise('copies')})" if match else ""
+        raise PnpError(f"expected a whole number of copies from 0 to {cap}, got '{text}'{hint}",
                        file=file, line=line, field=header)
     return int(match.group(1))
 

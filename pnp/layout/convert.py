@@ -6,6 +6,7 @@ Every failure is a PnpError naming the layout file and line, the attribute, and 
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +32,18 @@ SHAPES: dict[str, tuple[type, set[str]]] = {
     "group": (Group, {"items", "dx", "dy", "rotate", "mirror", "clip"}),
 }
 ICON_REF = r":([A-Za-z0-9_][A-Za-z0-9_.\-]*):"
+# What each number may be (low, high, low excluded?, limit of the high end): checked once here,
+# so NaN, infinities and absurd sizes never reach reportlab, Pillow or the text-fitting loop.
+_COORD = (-1.0, "length_mm", False)
+_SIZE = (0.0, "length_mm", False)
+RANGES: dict[str, tuple[float, str, bool]] = {
+    "x": _COORD, "y": _COORD, "cx": _COORD, "cy": _COORD, "dx": _COORD, "dy": _COORD,
+    "w": _SIZE, "h": _SIZE, "r": _SIZE, "radius": _SIZE, "stroke_width": _SIZE,
+    "size": (0.0, "font_pt", True), "min_size": (0.0, "font_pt", True),
+    "leading": (0.0, "leading", True), "rotate": (-1.0, "rotate", False),
+    "dash": _SIZE, "points": _COORD, "clip": _COORD,
+}
+_FIXED_HIGH = {"leading": 100.0, "rotate": 36_000.0}  # line spacing factor; degrees
 
 
 @dataclass(frozen=True)
@@ -47,7 +60,8 @@ def card_label(card: Card | None, deck: Deck) -> str:
     if card is None:
         return ""
     where = f" ({Path(deck.source).name}:{card.line})" if deck.source and card.line else ""
-    return f"card '{card.name}'{where}: "
+    name = card.name if len(card.name) <= 60 else card.name[:59] + "…"
+    return f"card '{name}'{where}: "
 
 
 _FONT_ALIASES = {f.lower(): f for f in FONTS} | {"regular": "Vera", "bold": "Vera-Bold",
@@ -72,6 +86,7 @@ class Convert:
 
         self.deck_dir = deck_folder(deck)
         self.icons = icons
+        self._ranges: dict[str, tuple[float, float, bool, str | None]] = {}
 
     def fail(self, msg: str, where: Where, card: Card | None) -> PnpError:
         return PnpError(f"{card_label(card, self.deck)}{msg} (item '{where.item}')",
@@ -79,16 +94,41 @@ class Convert:
 
     def number(self, value: Any, where: Where, card: Card | None) -> float:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
-        text = str(value).strip()
+            return self.checked(value, where, card)
+        text = str(value).strip()[:100]
         try:
             if where.attr in ("size", "min_size", "leading", "rotate"):
-                return float(text)
-            from pnp.layout.sizes import parse_length
+                number = float(text)
+            else:
+                from pnp.layout.sizes import parse_length
 
-            return parse_length(text)
+                number = parse_length(text)
         except (ValueError, PnpError):
             raise self.fail(f"expected a number, got {text!r}", where, card) from None
+        return self.checked(number, where, card)
+
+    def checked(self, value: float | int, where: Where, card: Card | None) -> float:
+        """``value`` within the range of its attribute (``RANGES``), else a PnpError."""
+        from pnp.limits import number
+
+        low, high, low_open, limit_name = self._bounds(where.attr)
+        try:
+            return number(value, low=low, high=high, low_open=low_open, what=where.attr,
+                          limit_name=limit_name)
+        except PnpError as exc:
+            raise self.fail(exc.message, where, card) from None
+
+    def _bounds(self, attr: str) -> tuple[float, float, bool, str | None]:
+        bounds = self._ranges.get(attr)
+        if bounds is None:
+            from pnp.limits import limit
+
+            low, high_name, low_open = RANGES.get(attr, _COORD)
+            high = _FIXED_HIGH.get(high_name) or limit(high_name)
+            bounds = (-high if low < 0 else low, high, low_open,
+                      None if high_name in _FIXED_HIGH else high_name)
+            self._ranges[attr] = bounds
+        return bounds
 
     def colour(self, value: Any, where: Where, card: Card | None) -> str | None:
         if value is None or str(value).strip().lower() in ("", "none"):
@@ -108,6 +148,14 @@ class Convert:
         candidates = [p] if p.is_absolute() else [
             *([self.deck_dir / p] if self.deck_dir else []), Path(where.file).parent / p]
         found = next((c for c in candidates if c.is_file()), None)
+        if found is not None:
+            from pnp.safe_io import check_readable
+
+            try:
+                check_readable(found, [self.deck_dir, Path(where.file).parent],
+                               what="the image")
+            except PnpError as exc:
+                raise self.fail(exc.message, where, card) from None
         if found is None:
             raise self.fail(f"image {text!r} not found (looked in "
                             f"{', '.join(str(c.parent) for c in candidates)})", where, card)
@@ -131,7 +179,9 @@ class Convert:
         attr = w.attr
         if attr in NUMBERS:
             if type(value) is float:  # the common case, straight from an expression
-                return value
+                low, high, low_open, _ = self._bounds(attr)
+                if (low < value if low_open else low <= value) and value <= high:
+                    return value  # (NaN fails both comparisons)
             return self.number(value, w, card)
         if attr in COLOURS:
             return self.colour(value, w, card)
@@ -140,7 +190,14 @@ class Convert:
         if attr in ("points", "clip"):
             return self.points(value, w, card)
         if attr == "dash":
-            return tuple(self.number(v, w, card) for v in (value or ()))
+            if value and not isinstance(value, (list, tuple)):
+                raise self.fail(f"expected a list of lengths such as [2, 1], got "
+                                f"{str(value)[:40]!r}", w, card)
+            dash = tuple(self.number(v, w, card) for v in (value or ()))
+            if dash and not sum(dash) > 0:
+                raise self.fail(f"a dash pattern needs a length above 0, got {list(dash)}", w,
+                                card)
+            return dash
         if attr == "text":
             return "" if value is None else str(value).strip()
         if attr == "font":
@@ -197,7 +254,20 @@ def check_image(path: str) -> str:
             return "" if root.tag.endswith("svg") else "not an SVG file"
         from PIL import Image as PILImage
 
-        with PILImage.open(path) as im:
+        from pnp.limits import how_to_raise, limit
+
+        cap = limit("image_pixels")
+        too_big = f"more than {cap:,.0f} pixels ({how_to_raise('image_pixels')})"
+        with warnings.catch_warnings():
+            # Pillow's own bomb check warns past its limit: pnp's limit decides, and says so.
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+            try:
+                im = PILImage.open(path)  # reads the header only: the size before the pixels
+            except PILImage.DecompressionBombError:
+                return too_big
+        with im:
+            if im.size[0] * im.size[1] > cap:
+                return f"{im.size[0]} x {im.size[1]} pixels is {too_big}"
             im.verify()
         return ""
     except Exception as exc:  # Pillow raises several types for broken files

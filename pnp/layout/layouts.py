@@ -8,6 +8,7 @@ to the file that names them, then as bundled templates (``default/card.yaml``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import yaml
 
 from pnp.errors import PnpError
 from pnp.layout.colours import is_colour
+from pnp.safe_io import BoundedLoader, check_readable, load_yaml, read_text_input
 
 # Names every layout can use; card columns with these names are reached as card.<name>.
 BUILTINS = ("width", "height", "bleed", "deck", "index", "name", "count", "back", "card",
@@ -23,7 +25,7 @@ BUILTINS = ("width", "height", "bleed", "deck", "index", "name", "count", "back"
 LAYOUT_KEYS = {"extends", "size", "back", "vars", "icons", "items", "description"}
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(BoundedLoader):
     """Safe YAML that remembers the line of every mapping (for error messages)."""
 
 
@@ -37,19 +39,14 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PnpError(f"cannot read the layout: {exc}", file=str(path)) from None
-    try:
-        data = yaml.load(text, Loader=_Loader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise PnpError(f"malformed YAML: {problem}", file=str(path),
-                       line=mark.line + 1 if mark else None) from None
-    if not isinstance(data, dict):
-        raise PnpError("a layout must be a YAML mapping (size, vars, items, ...)", file=str(path))
+    data, _ = load_yaml(read_text_input(path, "layout"), str(path), _Loader)
+    odd = [k for k in data if not re.fullmatch(r"[A-Za-z_][\w-]{0,40}", str(k))] \
+        if isinstance(data, dict) else []
+    if not isinstance(data, dict) or (odd and not set(data) & LAYOUT_KEYS):
+        # Not a layout at all (another YAML file, or a text file that parses as a mapping):
+        # said once, without echoing the file's content back as a "field".
+        raise PnpError("not a pnp layout: a layout is a YAML mapping with items (and size, "
+                       "vars, extends, ...)", file=str(path))
     return data
 
 
@@ -94,14 +91,19 @@ def _load(path: Path, chain: tuple[str, ...]) -> Layout:
         raise PnpError(f"unknown layout key (expected one of {', '.join(sorted(LAYOUT_KEYS))})",
                        file=str(path), field=unknown[0])
     base = Layout(str(path), None, None, (), (), ())
-    if data.get("extends"):
-        base = _load(_resolve(str(data["extends"]), path.parent), (*chain, str(path)))
     here = path.parent
+    if data.get("extends"):
+        parent = _resolve(str(data["extends"]), here)
+        check_readable(parent, [here], what="the layout", file=str(path),
+                       line=data.get("__line__"), field="extends")
+        base = _load(parent, (*chain, str(path)))
     size = str(data["size"]) if data.get("size") is not None else base.size
     back = base.back
     if "back" in data:
         ref = data["back"]
         back = None if ref in (None, False, "none") else str(_resolve(str(ref), here))
+        if back is not None:
+            check_readable(back, [here], what="the back layout", file=str(path), field="back")
     vars_ = {v[0]: v for v in base.vars}
     for name, value in _mapping_items(data.get("vars"), path, "vars"):
         if name in BUILTINS:
@@ -111,7 +113,10 @@ def _load(path: Path, chain: tuple[str, ...]) -> Layout:
     icons = dict(base.icons)
     for name, value in _mapping_items(data.get("icons"), path, "icons"):
         value = str(value)
-        icons[name] = value if is_colour(value) else str(here / value)
+        if not is_colour(value):
+            value = str(here / value)
+            check_readable(value, [here], what="the icon", file=str(path), field=name)
+        icons[name] = value
     items = _merge_items(list(base.items), data.get("items") or [], path)
     return Layout(str(path), size, back, tuple(vars_.values()), tuple(sorted(icons.items())),
                   tuple(items))

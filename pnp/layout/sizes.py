@@ -67,7 +67,24 @@ def _parse_pair(text: str, what: str, presets: dict[str, tuple[float, float]],
         raise PnpError(f"{what} must be positive: {text!r}", field=field)
     if not (math.isfinite(w) and math.isfinite(h)):
         raise PnpError(f"{what} is too large: {text!r}", field=field)
+    _check_range(w, h, text, what, field)
     return (w, h)
+
+
+#: The smallest sides: any positive card size; on a page under 40 mm a side nothing fits
+#: inside the 5 mm margins home printers need.
+MIN_SIDE = {"card size": 0.0, "page size": 40.0}
+
+
+def _check_range(w: float, h: float, text: str, what: str, field: str | None) -> None:
+    from pnp.limits import limit
+
+    name = "card_mm" if what == "card size" else "page_mm"
+    low, high = MIN_SIDE.get(what, 0.0), limit(name)
+    if min(w, h) < low or max(w, h) > high:
+        raise PnpError(f"{what} {str(text).strip()[:40]!r} is {w:g} x {h:g} mm; each side must "
+                       f"be from {low:g} to {high:g} mm (raise the upper bound with pnp --limit "
+                       f"{name}=N)", field=field)
 
 
 def parse_card_size(text: str, *, field: str | None = None) -> tuple[float, float]:

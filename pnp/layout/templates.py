@@ -25,7 +25,6 @@ from typing import Any
 from jinja2 import StrictUndefined, TemplateError, Undefined, meta, pass_context
 from jinja2.exceptions import SecurityError, UndefinedError
 from jinja2.runtime import Context
-from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.content import Card, Deck
 from pnp.errors import PnpError
@@ -34,6 +33,15 @@ from pnp.layout.colours import parse_colour
 from pnp.layout.convert import SHAPES, Convert, Where, card_label, truthy
 from pnp.layout.draw import Align, Component, Drawing, Group, Item, TextBox, VAlign
 from pnp.layout.layouts import Layout, load_layout  # noqa: F401  (re-exported)
+from pnp.layout.sandbox import (
+    BoundedEnvironment,
+    bounded_concat,
+    check_value,
+    start_timer,
+    stop_timer,
+    time_bound,
+    timer_handler,
+)
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
 GLOBAL_NAMES = frozenset({"width", "height", "bleed", "deck"})  # the same for every card
@@ -73,9 +81,9 @@ def _without(pairs: Any, *labels: str) -> list[tuple[str, Any]]:
     return [(k, v) for k, v in pairs if field_key(k) not in drop]
 
 
-def _env() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, trim_blocks=True,
-                               lstrip_blocks=True)
+def _env() -> BoundedEnvironment:
+    env = BoundedEnvironment(undefined=StrictUndefined, autoescape=False, trim_blocks=True,
+                             lstrip_blocks=True)
     env.filters.update(palette=_palette, without=_without,
                        lighten=lambda c, t=0.5: _mix(c, (1.0, 1.0, 1.0), t),
                        darken=lambda c, t=0.5: _mix(c, (0.0, 0.0, 0.0), t))
@@ -140,7 +148,7 @@ def _compile_src(src: str) -> tuple[Callable[[Context], Any], frozenset[str]]:
 
         return value, deps
     render = ENV.from_string(src).root_render_func
-    return (lambda ctx: ENV.concat(render(ctx))), deps
+    return (lambda ctx: bounded_concat(render(ctx))), deps
 
 
 def _compile(value: Any, where: Where) -> Any:
@@ -148,9 +156,15 @@ def _compile(value: Any, where: Where) -> Any:
     if isinstance(value, str) and ("{{" in value or "{%" in value):
         try:
             fn, deps = _compile_src(value)
-        except TemplateError as exc:
-            raise PnpError(f"bad Jinja2 expression {value!r}: {exc}", file=where.file,
-                           line=where.line, field=where.attr) from None
+        except (TemplateError, ValueError, OverflowError, RecursionError) as exc:
+            if isinstance(exc, ValueError) and "digits" in str(exc):
+                from pnp.limits import over  # an integer literal of thousands of digits
+
+                raise over("int_digits", "thousands of digits", file=where.file,
+                           line=where.line, field=where.attr, what="an integer") from None
+            shown = value if len(value) <= 80 else value[:79] + "…"
+            raise PnpError(f"bad Jinja2 expression {shown!r}: {str(exc)[:200]}",
+                           file=where.file, line=where.line, field=where.attr) from None
         return _Expr(fn, deps, value)
     if isinstance(value, list):
         parts = [_compile(v, where) for v in value]
@@ -169,24 +183,38 @@ def _evaluate(value: Any, ctx: Context, where: Where, card: Card | None,
         result = value.fn(ctx)
         if isinstance(result, Undefined):
             result._fail_with_undefined_error()
-        return result
+        return check_value(result)
     except UndefinedError as exc:
         if "unsafe" in str(exc):  # the sandbox answers forbidden attributes with Undefined
-            raise PnpError(f"not allowed in a layout: {exc}", file=where.file, line=where.line,
-                           field=where.attr) from None
-        m = re.search(r"'([^']+)' is undefined|has no attribute '([^']+)'", str(exc))
-        name = (m.group(1) or m.group(2)) if m else "?"
+            raise _not_allowed(exc, where) from None
+        m = re.search(r"'([^']+)' is undefined|'([^']+)' has no attribute '([^']+)'", str(exc))
+        name = (m.group(1) or m.group(3)) if m else "?"
+        if m and m.group(2) and m.group(2) != "dict object":  # not card.<column>
+            raise PnpError(f"{card_label(card, deck)}{m.group(2).removesuffix(' object')} "
+                           f"values have no '{name}' (item '{where.item}')", file=where.file,
+                           line=where.line, field=where.attr) from None
         raise PnpError(f"{card_label(card, deck)}the layout uses '{name}' but the card list has "
                        f"no such column (item '{where.item}', {where.attr})", file=where.file,
                        line=where.line, field=name) from None
     except SecurityError as exc:
-        raise PnpError(f"not allowed in a layout: {exc}", file=where.file, line=where.line,
-                       field=where.attr) from None
-    except PnpError:
-        raise
+        raise _not_allowed(exc, where) from None
+    except PnpError as exc:
+        if exc.file:
+            raise
+        raise PnpError(f"{card_label(card, deck)}{exc.message} (item '{where.item}')",
+                       file=where.file, line=where.line, field=where.attr) from None
     except Exception as exc:  # a TypeError in a designer's expression, a bad filter argument
         raise PnpError(f"{card_label(card, deck)}cannot evaluate {value.src!r}: {exc}",
                        file=where.file, line=where.line, field=where.attr) from None
+
+
+def _not_allowed(exc: Exception, where: Where) -> PnpError:
+    """A sandbox refusal in a designer's words rather than Jinja2's."""
+    m = re.search(r"attribute '([^']+)' of '([^']+)' object", str(exc))
+    what = f"'{m.group(1)}' of a {m.group(2)} value" if m else str(exc).rstrip(".")
+    return PnpError(f"not allowed in a layout: {what} (a layout may read card values and use "
+                    f"filters, not Python internals or methods that change values; item "
+                    f"'{where.item}')", file=where.file, line=where.line, field=where.attr)
 
 
 # ---------------------------------------------------------------- rendering cards
@@ -228,6 +256,11 @@ class Renderer:
     """A layout bound to a card size, bleed and deck: ``drawing(card, index)`` per card."""
 
     def __init__(self, layout: Layout, size: tuple[float, float], bleed: float, deck: Deck):
+        with time_bound():  # expressions of the card size, bleed and deck are evaluated here
+            self._init(layout, size, bleed, deck)
+
+    def _init(self, layout: Layout, size: tuple[float, float], bleed: float, deck: Deck
+              ) -> None:
         self.layout, self.deck = layout, deck
         self.width, self.height = float(size[0]), float(size[1])
         self.bleed = float(bleed)
@@ -341,7 +374,14 @@ class Renderer:
         return self._build(item, ctx, card)
 
     def drawing(self, card: Card, index: int) -> Drawing:
-        """The face of one card."""
+        """The face of one card (its expressions bounded in time: ``template_seconds``)."""
+        token = start_timer()  # (time_bound, without a context manager's cost per face)
+        try:
+            return self._drawing(card, index)
+        finally:
+            stop_timer(token)
+
+    def _drawing(self, card: Card, index: int) -> Drawing:
         ctx = self.context(card, index)
         items = tuple(x for x in (self._item(i, ctx, card) for i in self.items) if x is not None)
         return Drawing(self.width, self.height, items, bleed=self.bleed,
@@ -364,6 +404,12 @@ def components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: flo
                back: bool = True) -> Iterator[Component]:
     """One Component per printed card (count > 0), built lazily: fronts, and backs when the
     layout names a back layout and ``back`` is true."""
+    with timer_handler():  # the faces' time bounds then only re-arm the timer
+        yield from _components(deck, layout, size, bleed, back)
+
+
+def _components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: float,
+                back: bool) -> Iterator[Component]:
     front = Renderer(layout, size, bleed, deck)
     rear = Renderer(load_layout(layout.back), size, bleed, deck) if back and layout.back else None
     back_items: dict[tuple, tuple] = {}

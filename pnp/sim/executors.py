@@ -13,7 +13,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Executor, Future, ProcessPoolExecutor, wait
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pnp.errors import PnpError
 from pnp.sim.runner import Batch
@@ -23,8 +23,6 @@ Done = Callable[[int], None]
 
 #: Chunks per worker: enough to balance uneven batches, few enough to keep overhead low.
 CHUNKS_PER_WORKER = 4
-#: Seconds to wait for a dask scheduler before giving up with a clear error.
-CONNECT_TIMEOUT = 5.0
 
 _ADDRESS = re.compile(r"^(tcp|tls|ws|wss|ucx)://[^\s/]+:\d+/?$|^[A-Za-z0-9_.\-\[\]:]+:\d+$"
                       r"|^inproc://\S+$")
@@ -34,7 +32,7 @@ def _run_chunk(task: Callable[[Batch], R], batches: Sequence[Batch]) -> list[R]:
     return [task(b) for b in batches]
 
 
-def chunks(batches: Sequence[Batch], workers: int) -> list[list[Batch]]:
+def chunks(batches: Sequence[Batch], workers: int) -> list[Sequence[Batch]]:
     """Consecutive groups of batches, ``CHUNKS_PER_WORKER`` per worker, sizes differing by <= 1.
 
     Near-equal sizes, larger first, keep the last worker from finishing alone (20 batches on 2
@@ -45,7 +43,7 @@ def chunks(batches: Sequence[Batch], workers: int) -> list[list[Batch]]:
     out, start = [], 0
     for i in range(k):
         size = n // k + (1 if i < n % k else 0)
-        out.append(list(batches[start:start + size]))
+        out.append(batches[start:start + size])  # a lazy plan stays lazy (pnp.sim.runner.Plan)
         start += size
     return out
 
@@ -59,7 +57,7 @@ def run_local(task: Callable[[Batch], R], batches: Sequence[Batch], done: Done) 
     return results
 
 
-def _gather(executor: Executor, task: Callable[[Batch], R], groups: list[list[Batch]],
+def _gather(executor: Executor, task: Callable[[Batch], R], groups: list[Sequence[Batch]],
             done: Done) -> list[R]:
     """Submit every chunk, report progress as chunks finish, return results in batch order."""
     futures: dict[Future, int] = {executor.submit(_run_chunk, task, g): i
@@ -102,7 +100,11 @@ def _mp_context() -> multiprocessing.context.BaseContext:
 def run_processes(task: Callable[[Batch], R], batches: Sequence[Batch], workers: int,
                   done: Done) -> list[R]:
     """Run the batches on ``workers`` local processes."""
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context())
+    from pnp.signals import worker_init
+
+    # worker_init: workers die with this process (even on SIGKILL) and leave signals to it.
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(),
+                               initializer=worker_init)
     try:
         results = _gather(pool, task, chunks(batches, workers), done)
     except BaseException:
@@ -125,21 +127,58 @@ def check_address(scheduler: str) -> str:
     return address
 
 
-def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):
-    """A dask.distributed Client for ``scheduler``; PnpError naming it if it cannot be reached."""
+def connect(scheduler: str, timeout: float | None = None):
+    """A dask.distributed Client for ``scheduler``; PnpError naming it if it cannot be reached,
+    does not complete the handshake within ``timeout`` seconds (default: the limit
+    ``scheduler_seconds``, ``--timeout``) or answers with something that is not dask."""
+    from pnp.limits import limit
+
     address = check_address(scheduler)
+    timeout = limit("scheduler_seconds") if timeout is None else timeout
     try:
         from distributed import Client  # slow to import: only when a scheduler is asked for
     except ImportError as exc:  # pragma: no cover - dask is a dependency
         raise PnpError("running on a scheduler needs dask[distributed] installed",
                        field="scheduler") from exc
-    try:
-        return Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        why = (f"no answer within {timeout:g} s" if "timed out" in str(exc).lower()
-               or isinstance(exc, TimeoutError) else str(exc))
-        raise PnpError(f"cannot reach dask scheduler {address} ({why})",
-                       field="scheduler") from None
+    # The handshake runs in a daemon thread so that a server that accepts the connection and
+    # never answers cannot hold the command: past the timeout it is abandoned.
+    box: dict[str, object] = {}
+
+    def attempt() -> None:
+        try:
+            box["client"] = Client(address, timeout=timeout, set_as_default=False)
+        except BaseException as exc:  # reported in the caller's thread
+            box["error"] = exc
+
+    thread = threading.Thread(target=attempt, name="pnp-dask-connect", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if thread.is_alive():
+        _quiet_dask_teardown()
+        raise PnpError(f"cannot reach dask scheduler {address} (no answer to the handshake "
+                       f"within {timeout:g} s; raise it with --timeout)", field="scheduler")
+    error = box.get("error")
+    if error is not None:
+        _quiet_dask_teardown()
+        why = (f"no answer within {timeout:g} s" if "timed out" in str(error).lower()
+               or isinstance(error, TimeoutError) else
+               str(error).splitlines()[0][:200] if isinstance(error, OSError)
+               else f"it does not answer as a dask scheduler: {type(error).__name__}")
+        raise PnpError(f"cannot reach dask scheduler {address} ({why})", field="scheduler")
+    return box["client"]
+
+
+def _quiet_dask_teardown() -> None:
+    """A Client that failed half-way complains from its ``__del__`` at exit (a traceback after
+    pnp's one line): those complaints, and only those, are dropped."""
+    default = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if str(getattr(unraisable.object, "__module__", "")).startswith("distributed"):
+            return
+        default(unraisable)
+
+    sys.unraisablehook = hook
 
 
 def run_dask(task: Callable[[Batch], R], batches: Sequence[Batch], scheduler: str,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import os
 import pickle
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -37,12 +37,40 @@ class Batch:
 def plan(games: int, seed: int | str, *, stream: str | tuple = "sim",
          batch_size: int = 250) -> list[Batch]:
     """The batches a run of ``games`` games is split into (the last one may be short)."""
-    _check_count(games, "number of games must be a positive integer", "games", minimum=1)
-    _check_count(batch_size, "batch size must be a positive integer", "batch_size", minimum=1)
-    path = stream if isinstance(stream, tuple) else (stream,)
-    n = math.ceil(games / batch_size)
-    return [Batch(i, child_seed(seed, *path, i), i * batch_size,
-                  min(batch_size, games - i * batch_size)) for i in range(n)]
+    return list(Plan(games, seed, stream=stream, batch_size=batch_size))
+
+
+class Plan(Sequence[Batch]):
+    """``plan()`` computed on demand: a batch (its seed) is made when it is reached, so a long
+    run holds no list of every batch, and a slice (a worker's chunk) pickles as a few numbers."""
+
+    def __init__(self, games: int, seed: int | str, *, stream: str | tuple = "sim",
+                 batch_size: int = 250, indices: range | None = None):
+        _check_count(games, "number of games must be a positive integer", "games", minimum=1)
+        _check_count(batch_size, "batch size must be a positive integer", "batch_size",
+                     minimum=1)
+        self.games, self.seed, self.batch_size = games, seed, batch_size
+        self.path = stream if isinstance(stream, tuple) else (stream,)
+        self.indices = range(math.ceil(games / batch_size)) if indices is None else indices
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return Plan(self.games, self.seed, stream=self.path, batch_size=self.batch_size,
+                        indices=self.indices[i])
+        k = self.indices[i]
+        return Batch(k, child_seed(self.seed, *self.path, k), k * self.batch_size,
+                     min(self.batch_size, self.games - k * self.batch_size))
+
+    def __iter__(self) -> Iterator[Batch]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def _check_count(value: object, rule: str, field: str, *, minimum: int) -> None:
@@ -56,6 +84,9 @@ def resolve_jobs(jobs: int | None) -> int:
     if jobs is None:
         return os.cpu_count() or 1
     _check_count(jobs, "jobs must be 0 (all cores) or a positive integer", "jobs", minimum=0)
+    from pnp.limits import check
+
+    check("jobs", jobs, field="jobs", what="worker processes")
     return jobs or os.cpu_count() or 1
 
 
@@ -71,7 +102,7 @@ def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str 
     batch.
     """
     from pnp.sim import executors
-    batches = plan(games, seed, stream=stream, batch_size=batch_size)
+    batches = Plan(games, seed, stream=stream, batch_size=batch_size)
     workers = resolve_jobs(jobs)
     _check_picklable(task)
     if scheduler is not None:

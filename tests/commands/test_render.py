@@ -319,13 +319,20 @@ def test_options_reach_the_pdf(tmp_path, run_pnp, args, pages):
         assert root.get("width") == f"{44 + 2 * 3.175:g}mm"
 
 
-def test_files_of_another_command_are_left_alone(tmp_path, run_pnp):
+def test_a_folder_pnp_wrote_is_replaced_as_a_whole(tmp_path, run_pnp):
+    # What a previous pnp command wrote here (its manifest lists it, unchanged) goes; a file
+    # pnp did not write, or one changed since, stays.
     out = tmp_path / "o"
     out.mkdir()
     (out / "board.pdf").write_bytes(b"%PDF-")
+    (out / "edited.pdf").write_bytes(b"%PDF- changed by hand")
+    (out / "notes.txt").write_text("mine")
+    listed = [{"path": "board.pdf", "sha256": hashlib.sha256(b"%PDF-").hexdigest()},
+              {"path": "edited.pdf", "sha256": hashlib.sha256(b"%PDF-").hexdigest()}]
     (out / "manifest.json").write_text(json.dumps({"tool": "pnp", "command": "pnp waste-knights "
-                                                   "session", "files": [{"path": "board.pdf"}]}))
+                                                   "session", "files": listed}))
     (tmp_path / "d.csv").write_text("name\nA\n")
     assert run_pnp("render", str(tmp_path / "d.csv"), "--out", str(out),
                "--formats", "svg")[0] == 0
-    assert (out / "board.pdf").exists()
+    assert not (out / "board.pdf").exists()
+    assert (out / "edited.pdf").exists() and (out / "notes.txt").exists()

@@ -214,6 +214,10 @@ def build_deck(seed: int | str, words: Iterable[str], bag: dict, *, size: int = 
     if len(inside) < need:
         raise PnpError(f"only {len(inside)} machine words lie within {band:.0%} of the median "
                        f"figure; at least {need} are needed", field="words")
+    if size > len(pool):  # more cards than words: refused, not silently a smaller deck
+        raise PnpError(f"a deck of {size} cards was asked but the word list has {len(pool)} "
+                       "usable machine words; ask for fewer cards or give a longer --words list",
+                       field="deck-size")
     rng: random.Random = py_rng(seed, "deck")
     chosen = rng.sample(inside, min(size, len(inside)))
     # Re-centre: drop cards outside the band around the deck's own median, refill from the pool.

@@ -6,7 +6,6 @@ Pure core: the checks and the conversions to and from JSON text; reading the fil
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -247,10 +246,9 @@ def field_from_dict(data: Any, where: str = "field.json") -> Field:
 
 def field_from_json(text: str, where: str = "field.json") -> Field:
     """A field.json's text -> Field (PnpError naming the file, line or field on bad input)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PnpError(f"malformed JSON: {exc.msg}", file=where, line=exc.lineno) from None
+    from pnp.safe_io import load_json  # nesting and integer sizes bounded
+
+    data = load_json(text, where)
     return field_from_dict(data, where)
 
 

@@ -9,11 +9,9 @@ game's own ``board`` command).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.errors import PnpError
 from pnp.games.api import Option
 from pnp.games.waste_knights.hexes import Board, board_from_dict
 from pnp.games.waste_knights.tour import DEFAULT_ROUNDS
@@ -43,10 +41,9 @@ OPTIONS: tuple[Option, ...] = (
 
 def board_from_json(text: str, where: str = "board.json") -> Board:
     """A board.json's text -> Board (PnpError naming the file and line on bad input)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PnpError(f"malformed JSON: {exc.msg}", file=where, line=exc.lineno) from None
+    from pnp.safe_io import load_json  # nesting and integer sizes bounded
+
+    data = load_json(text, where)
     return board_from_dict(data, where=where)
 
 

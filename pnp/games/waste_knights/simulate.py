@@ -82,8 +82,9 @@ def tour_setup(board: Board, speeds: Mapping[str, int], players: int,
             or not R.MIN_KNIGHTS <= players <= R.MAX_KNIGHTS:
         raise PnpError(f"Waste Knights is played by {R.MIN_KNIGHTS} to {R.MAX_KNIGHTS} knights, "
                        f"got {players}", field="players")
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise PnpError(f"rounds must be a positive integer, got {rounds!r}", field="rounds")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 1000:
+        raise PnpError(f"rounds must be a whole number from 1 to 1000 (a mission is "
+                       f"{DEFAULT_ROUNDS}), got {rounds!r}", field="rounds")
     names = _per_seat(vehicles or ["strider"], players, "vehicle")
     for v in names:
         if v not in speeds:

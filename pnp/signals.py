@@ -1,0 +1,78 @@
+"""Stopping cleanly on SIGINT/SIGTERM, and worker processes that never outlive their parent.
+
+``install()`` turns both signals into ``Interrupted``, an exception that unwinds every ``with``
+block (the output's staging folder is removed, worker pools are terminated) and that the CLI
+reports in one line with exit code 128 + the signal number (130 for Ctrl-C, 143 for SIGTERM).
+It derives from BaseException so that no ``except Exception`` on the way swallows it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+from typing import Any
+
+
+class Interrupted(BaseException):
+    """A stop request (SIGINT or SIGTERM) turned into an exception in the main thread."""
+
+    def __init__(self, signum: int):
+        self.signum = signum
+        super().__init__(signum)
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
+
+    @property
+    def name(self) -> str:
+        return signal.Signals(self.signum).name
+
+
+def _raise(signum: int, frame: Any) -> None:
+    # Further signals during the clean-up are ignored: the clean-up is short and must finish.
+    for sig in _SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    raise Interrupted(signum)
+
+
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def install() -> dict[int, Any]:
+    """SIGINT and SIGTERM raise ``Interrupted`` in the main thread (no-op elsewhere); returns
+    the handlers they had, for ``restore``."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {sig: signal.signal(sig, _raise) for sig in _SIGNALS}
+
+
+def restore(previous: dict[int, Any]) -> None:
+    """Put back the handlers ``install`` replaced."""
+    for sig, handler in previous.items():
+        if handler is not None:
+            signal.signal(sig, handler)
+
+
+def worker_init() -> None:
+    """Run first in every pool worker: die with the parent, leave Ctrl-C to the parent.
+
+    The parent stops its workers itself on SIGINT/SIGTERM; if it is killed outright (SIGKILL),
+    the kernel kills the workers too (Linux ``PR_SET_PDEATHSIG``), so no worker keeps running
+    or holds the caller's stdout and stderr open.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            import ctypes
+
+            pr_set_pdeathsig = 1
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died while prctl was being set up
+        os._exit(1)
