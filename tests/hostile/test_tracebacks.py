@@ -97,13 +97,17 @@ def test_a_session_board_file_with_a_huge_number(pnp_run):
 @pytest.mark.parametrize("error", [errno.EROFS, errno.EACCES, errno.ENOSPC])
 def test_a_write_error_is_one_line_naming_the_output_path(tmp_path, monkeypatch, run_pnp, error):
     # In process: a read-only file system or a permission error cannot be set up for a child
-    # run as root, so the SVG writer fails as they make it fail.
-    import pnp.layout.svg
+    # run as root, so writing an SVG fails as they make it fail.
+    import pnp.output
 
-    def refuse(drawing, path, *args, **kwargs):
-        raise OSError(error, os.strerror(error), str(path))
+    write = pnp.output.Output.write_bytes
 
-    monkeypatch.setattr(pnp.layout.svg, "write_svg", refuse)
+    def refuse(self, rel, data, kind):
+        if not rel.startswith("svg/"):
+            return write(self, rel, data, kind)
+        raise OSError(error, os.strerror(error), str(self.path(rel, kind)))
+
+    monkeypatch.setattr(pnp.output.Output, "write_bytes", refuse)
     (tmp_path / "c.csv").write_text(CARD)
     code, _, err = run_pnp("render", str(tmp_path / "c.csv"), "--out", str(tmp_path / "out"),
                            "--formats", "svg")
