@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from pnp.errors import PnpError
 from pnp.resources import cardset
 
@@ -58,18 +56,12 @@ def load_bag(path: str | Path | None = None) -> Bag:
     """Read and check a bag file (default: the English Scrabble set); PnpError when it is wrong."""
     file = Path(path) if path is not None else cardset(DEFAULT_BAG)
     name = str(path) if path is not None else DEFAULT_BAG
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PnpError("no such bag file", file=name) from None
-    except OSError as exc:
-        raise PnpError(f"cannot read the bag file: {exc.strerror}", file=name) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise PnpError(f"not valid YAML: {getattr(exc, 'problem', exc)}", file=name,
-                       line=mark.line + 1 if mark else None) from None
+    from pnp.safe_io import load_yaml, read_text_input
+
+    if path is not None and not file.exists():
+        raise PnpError("no such bag file", file=name)
+    text = read_text_input(file, "bag file")  # a regular file within the size limit
+    data, _ = load_yaml(text, name)  # nesting, aliases and integers bounded
     if not isinstance(data, dict) or not isinstance(data.get("letters"), dict):
         raise PnpError("a bag file maps 'letters' to {count, points} entries", file=name,
                        field="letters")

@@ -10,8 +10,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from pnp.errors import PnpError
 from pnp.games.waste_knights.generate import Catalogue, catalogue_from_dict
 from pnp.games.waste_knights.hexes import VEHICLES
@@ -22,13 +20,9 @@ VEHICLES_SOURCE = "cardsets/waste_knights/vehicles.yaml"
 
 def read_yaml(path: str | Path) -> Any:
     """Parse a YAML file; PnpError with the line of a syntax error."""
-    text = read_text(path)
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise PnpError(f"malformed YAML: {getattr(exc, 'problem', exc)}", file=str(path),
-                       line=mark.line + 1 if mark else None) from None
+    from pnp.safe_io import load_yaml
+
+    return load_yaml(read_text(path), str(path))[0]  # nesting, aliases and integers bounded
 
 
 @cache
