@@ -33,6 +33,10 @@ class Interrupted(BaseException):
 
 
 def _raise(signum: int, frame: Any) -> None:
+    if os.getpid() != _owner[0]:
+        # A worker forked with this handler, stopped before ``worker_init`` replaced it: it has
+        # nothing to clean up, and a traceback from it would be a second, confusing line.
+        os._exit(128 + signum)
     # Further signals during the clean-up are ignored: the clean-up is short and must finish.
     for sig in _SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
@@ -40,6 +44,7 @@ def _raise(signum: int, frame: Any) -> None:
 
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
+_owner = [os.getpid()]  # the process that installed the handlers
 
 
 def install() -> dict[int, Any]:
@@ -47,6 +52,7 @@ def install() -> dict[int, Any]:
     the handlers they had, for ``restore``."""
     if threading.current_thread() is not threading.main_thread():
         return {}
+    _owner[0] = os.getpid()
     return {sig: signal.signal(sig, _raise) for sig in _SIGNALS}
 
 
