@@ -16,12 +16,13 @@ from pnp.games.salvage.mods import EFFECTS, FLAGS, Mod
 from pnp.games.salvage.rules import MATERIALS, SIDES, Config, Rank, die_name
 from pnp.layout.draw import Align, Component, Drawing, Item, Rect, TextBox, VAlign
 from pnp.layout.impose import sheet_area, sheet_page
+from pnp.layout.sheet_parts import INK, RULE, heading, table
 from pnp.layout.templates import Layout, game_layout, layout_cards
 
 LAYOUTS = "salvage"  # the bundled layouts: templates/salvage/
 POKER = (63.5, 88.9)
 TOKEN = 20.0  # mm: a token fits on a field node (printables.NODE_R)
-INK, GREY, RULE = "#222222", "#666666", "#b9b9b9"
+GREY = "#666666"
 SEAT_COLOURS = ("#c0392b", "#2e6da4")
 MOB_FILL, SCRAP_FILL, CELL_FILL, SUPPLY_FILL = "#8e3b2f", "#a58a5a", "#f4c542", "#4a5a4a"
 
@@ -128,23 +129,6 @@ def token_components(config: Config, mobs: Mapping[int, int], scrap: Mapping[int
 
 # ---------------------------------------------------------------- pages
 
-def _head(text: str, y: float, w: float) -> TextBox:
-    return TextBox(0, y, w, 8, text, size=13, font="Vera-Bold", colour=INK, valign=VAlign.MIDDLE)
-
-
-def _table(rows: Sequence[tuple[str, str]], x: float, y: float, w: float, left: float,
-           row_h: float = 8.0, size: float = 9.0) -> list[Item]:
-    items: list[Item] = []
-    for k, (a, b) in enumerate(rows):
-        top = y + k * row_h
-        items.append(Rect(x, top, w, row_h, fill="#f4f1ea" if k % 2 else None, stroke=RULE,
-                          stroke_width=0.25))
-        items.append(TextBox(x + 2, top, left - 3, row_h, a, size=size, min_size=6,
-                             font="Vera-Bold", colour=INK, valign=VAlign.MIDDLE))
-        items.append(TextBox(x + left, top, w - left - 2, row_h, b, size=size, min_size=6,
-                             colour=INK, valign=VAlign.MIDDLE))
-    return items
-
 
 def score_rows(config: Config) -> list[tuple[str, str]]:
     """The score table ("Your score when the countdown ends") with Config's numbers."""
@@ -176,20 +160,20 @@ def turn_summary(config: Config) -> str:
 def player_aid(config: Config, page: tuple[float, float], footer: str) -> Drawing:
     """The player aid page: turn summary, the node die table, mob numbers, the score table."""
     w, _ = sheet_area(page)
-    items: list[Item] = [_head("Salvage: player aid", 0, w),
+    items: list[Item] = [heading("Salvage: player aid", 0, w),
                          TextBox(0, 10, w, 44, turn_summary(config), size=9, min_size=6,
                                  colour=INK, leading=1.3)]
     y = 52.0
-    items.append(_head("The node die", y, w))
-    items += _table([(str(r.face), r.text) for r in config.node_die], 0, y + 10, w, 14)
+    items.append(heading("The node die", y, w))
+    items += table([(str(r.face), r.text) for r in config.node_die], 0, y + 10, w, 14)
     y += 10 + 8 * len(config.node_die) + 6
-    items.append(_head("Mobs", y, w))
-    items += _table([(rank.name, f"hit on a total of {config.mob_number(rank)} or more; beaten "
+    items.append(heading("Mobs", y, w))
+    items += table([(rank.name, f"hit on a total of {config.mob_number(rank)} or more; beaten "
                       f"after {config.hits(rank)} hit{'' if config.hits(rank) == 1 else 's'}")
                      for rank in Rank], 0, y + 10, w, 14)
     y += 10 + 8 * len(Rank) + 6
-    items.append(_head("Your score when the countdown ends", y, w))
-    items += _table(score_rows(config), 0, y + 10, w, 42, row_h=10)
+    items.append(heading("Your score when the countdown ends", y, w))
+    items += table(score_rows(config), 0, y + 10, w, 42, row_h=10)
     return sheet_page(page, items, footer, name="player-aid")
 
 
@@ -198,7 +182,7 @@ def score_sheet(config: Config, page: tuple[float, float], footer: str) -> Drawi
     w, _ = sheet_area(page)
     rows = [label for label, _ in score_rows(config)] + ["Total"]
     left, col = w - 2 * 34, 34.0
-    items: list[Item] = [_head("Salvage: score sheet", 0, w),
+    items: list[Item] = [heading("Salvage: score sheet", 0, w),
                          TextBox(0, 10, w, 10, "Only what is safe counts: installed mods, banked "
                                  "scrap, banked dice, and the fusion cells you are carrying.",
                                  size=8, min_size=6, colour=GREY)]

@@ -6,7 +6,6 @@ as a literal, so the print says what the simulator does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from pnp.games.wreck_and_ruin.board import Board
@@ -14,10 +13,11 @@ from pnp.games.wreck_and_ruin.printables import FACTIONS, SEAT_COLOURS, map_draw
 from pnp.games.wreck_and_ruin.rules import Config
 from pnp.layout.draw import Align, Group, Item, Rect, TextBox, VAlign
 from pnp.layout.impose import sheet_area, sheet_page
+from pnp.layout.sheet_parts import INK, RULE, heading, table
 
 __all__ = ["CRASH_TABLE", "guide_pages", "reference_sheet", "setup_sheet"]
 
-INK, GREY, RULE = "#222222", "#666666", "#b9b9b9"
+GREY = "#666666"
 
 #: The crash and burn table (the rulebook's words; the direction diagram is pnp's choice).
 CRASH_TABLE = (
@@ -34,28 +34,10 @@ CRASH_TABLE = (
 )
 
 
-def _head(text: str, y: float, w: float) -> TextBox:
-    return TextBox(0, y, w, 8, text, size=13, font="Vera-Bold", colour=INK, valign=VAlign.MIDDLE)
-
-
-def _table(rows: Sequence[tuple[str, str]], x: float, y: float, w: float, left: float,
-           row_h: float = 8.0, size: float = 8.5) -> list[Item]:
-    items: list[Item] = []
-    for k, (a, b) in enumerate(rows):
-        top = y + k * row_h
-        items.append(Rect(x, top, w, row_h, fill="#f4f1ea" if k % 2 else None, stroke=RULE,
-                          stroke_width=0.25))
-        items.append(TextBox(x + 2, top, left - 3, row_h, a, size=size, min_size=5.5,
-                             font="Vera-Bold", colour=INK, valign=VAlign.MIDDLE))
-        items.append(TextBox(x + left, top, w - left - 2, row_h, b, size=size, min_size=5.5,
-                             colour=INK, valign=VAlign.MIDDLE))
-    return items
-
-
 def setup_sheet(board: Board, config: Config, page: tuple[float, float], footer: str) -> Any:
     """The map overview, where each tile goes (side, turn) and each seat's measured AP."""
     w, h = sheet_area(page)
-    items: list[Item] = [_head(f"Wreck and Ruin: setting up ({board.players} players)", 0, w)]
+    items: list[Item] = [heading(f"Wreck and Ruin: setting up ({board.players} players)", 0, w)]
     overview = map_drawing(board, r=4.2)
     scale_w = overview.width
     items.append(Group(overview.items, dx=(w - scale_w) / 2, dy=10))
@@ -64,10 +46,10 @@ def setup_sheet(board: Board, config: Config, page: tuple[float, float], footer:
              f"tile {p.tile} side {p.side}, turned {p.rotation * 60} degrees clockwise"
              + (f"; setup area of seat {p.seat + 1} ({FACTIONS[p.seat]})"
                 if p.seat is not None else "")) for p in board.placements]
-    items += _table(rows, 0, y, w, 28, row_h=7)
+    items += table(rows, 0, y, w, 28, row_h=7, size=8.5, min_size=5.5)
     y += 7 * len(rows) + 5
     fair = board.extra.get("fairness") or {}
-    items.append(_head("Fairness (a buggy's AP from each setup area)", y, w))
+    items.append(heading("Fairness (a buggy's AP from each setup area)", y, w))
     seat_rows = [(f"seat {s + 1}", f"to the central tile {f['to_centre_ap']:.2f} AP, to its "
                   f"token places {f['to_tokens_ap']:.2f} AP on average")
                  for s, f in enumerate(fair.get("seats", []))]
@@ -75,7 +57,7 @@ def setup_sheet(board: Board, config: Config, page: tuple[float, float], footer:
     seat_rows.append(("spread", f"{spread.get('to_centre_ap', 0):.2f} / "
                       f"{spread.get('to_tokens_ap', 0):.2f} AP; declared margin "
                       f"{config.margin_ap:.2f} AP: {'met' if fair.get('fair') else 'NOT met'}"))
-    items += _table(seat_rows, 0, y + 9, w, 28, row_h=7)
+    items += table(seat_rows, 0, y + 9, w, 28, row_h=7, size=8.5, min_size=5.5)
     return sheet_page(page, items, footer, name="setup-sheet")
 
 
@@ -120,8 +102,8 @@ def reference_sheet(config: Config, players: int, page: tuple[float, float], foo
     """The reference sheet: turn order, the 2AP limit, shooting and ramming, hazards, sites."""
     w, _ = sheet_area(page)
     rows = reference_text(config, players)
-    items: list[Item] = [_head("Wreck and Ruin: reference", 0, w)]
-    items += _table(rows, 0, 10, w, 26, row_h=24, size=8.5)
+    items: list[Item] = [heading("Wreck and Ruin: reference", 0, w)]
+    items += table(rows, 0, 10, w, 26, row_h=24, size=8.5, min_size=5.5)
     return sheet_page(page, items, footer, name="reference")
 
 
@@ -150,8 +132,8 @@ def guide_pages(config: Config, seat: int, page: tuple[float, float], footer: st
                               stroke="#000000" if d == t.dp - 1 else INK, stroke_width=0.5))
         y += 34
     front = sheet_page(page, items, footer, name=f"guide-{seat + 1}")
-    back_items: list[Item] = [_head("Crash and burn", 0, w)]
-    back_items += _table(list(CRASH_TABLE), 0, 10, w, 22, row_h=14, size=9)
+    back_items: list[Item] = [heading("Crash and burn", 0, w)]
+    back_items += table(list(CRASH_TABLE), 0, 10, w, 22, row_h=14, size=9, min_size=5.5)
     back_items.append(TextBox(0, 10 + 14 * len(CRASH_TABLE) + 4, w, 20,
                               "Use the vehicle's facing, or face directly away from the "
                               "attacker (or from the hex it was pushed out of) when wrecked "
