@@ -74,6 +74,9 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
         token_components,
     )
 
+    strength_games = int(options.get("strength_games") or 0)
+    if strength_games < 0:  # refused before any game is played
+        raise PnpError(f"must be 0 or more, got {strength_games}", field="strength-games")
     field, config = setup.field, setup.config
     foot = footer(TITLE, seed)
     problems = field_problems(field)
@@ -86,9 +89,6 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
         scrap = {int(m): k for m, k in doc["scrap_tokens"].items()}
         sections = report_sections(doc)
         checks = list(doc.get("checks", [])) + checks
-    strength_games = int(options.get("strength_games") or 0)
-    if strength_games < 0:
-        raise PnpError(f"must be 0 or more, got {strength_games}", field="strength-games")
     extra: list[Json] = []
     notes = [field_summary(field)]
     if strength_games > 0:
