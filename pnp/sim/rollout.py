@@ -41,10 +41,10 @@ class RolloutBot:
     def choose(self, state: Any, rng: random.Random) -> Action:
         """The policy's move, unless another candidate gains significantly in the playouts."""
         default = self.policy.choose(state, rng)
-        if self.candidates is not None:
-            others = [a for a in self.candidates(state, default) if a != default]
-        else:
-            others = [a for a in state.legal_actions() if a != default]
+        moves = (state.legal_actions() if self.candidates is None
+                 else self.candidates(state, default))
+        # By type too: NamedTuple actions of two kinds with equal fields compare equal.
+        others = [a for a in moves if type(a) is not type(default) or a != default]
         if not others:
             return default  # nothing to decide: spend no time and no random numbers
         player = state.current_player

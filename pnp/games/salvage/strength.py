@@ -15,7 +15,7 @@ from typing import Any
 
 from pnp.games.salvage.state import DRAW
 from pnp.seed import child_seed
-from pnp.sim.stats import Check, check_band, fmt_estimate, proportion_ci
+from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, proportion_ci
 
 __all__ = ["PLAYERS", "pair_rate", "strength_checks", "strength_lines", "strength_matrix"]
 
@@ -64,8 +64,6 @@ def pair_rate(doc: Mapping[str, Any], winner: str, loser: str) -> Mapping[str, A
 
 def strength_checks(doc: Mapping[str, Any]) -> list[Check]:
     """The bars: heuristic over random, each search strength over the heuristic."""
-    from pnp.sim.stats import Estimate
-
     checks = []
     rate = pair_rate(doc, "heuristic", "random")
     if rate is not None:
