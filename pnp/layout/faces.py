@@ -12,7 +12,6 @@ import os
 from collections import deque
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from typing import Any
 
 from pnp.layout.draw import Drawing
 
@@ -42,24 +41,24 @@ class FaceFiles:
 
 
 def make_faces(jobs: list[FaceJob]) -> list[FaceFiles]:
-    """Every job of a batch: the bitmaps of one PDF, then the encoders."""
-    from pnp.layout.raster import encode_png, rasterise, trim_picture
+    """Every job of a batch: one PDF per resolution, then each page's pixels to its encoders."""
+    from pnp.layout.raster import raster_pages, trim_picture
     from pnp.layout.svg import drawing_to_svg
 
-    svgs = [_svg_bytes(drawing_to_svg(j.face)) if j.svg else None for j in jobs]
-    bitmaps: dict[int, Any] = {}
+    pngs: dict[int, bytes] = {}
+    pictures: dict[int, bytes] = {}
     for dpi in sorted({j.dpi if j.png else j.picture_dpi for j in jobs if j.png or j.picture}):
         wanted = [i for i, j in enumerate(jobs)
                   if (j.png or j.picture) and (j.dpi if j.png else j.picture_dpi) == dpi]
-        images = rasterise([jobs[i].face for i in wanted], dpi)
-        bitmaps.update(zip(wanted, images, strict=True))
-    out = []
-    for i, job in enumerate(jobs):
-        image: Any = bitmaps.get(i)
-        png = encode_png(image, job.dpi) if job.png else None
-        picture = trim_picture(image, job.face, job.picture) if job.picture else None
-        out.append(FaceFiles(svgs[i], png, picture))
-    return out
+        pages = raster_pages([jobs[i].face for i in wanted], dpi)
+        for i, pixels in zip(wanted, pages, strict=True):
+            job = jobs[i]
+            if job.png:
+                pngs[i] = pixels.png(job.dpi)
+            if job.picture:
+                pictures[i] = trim_picture(pixels.image(), job.face, job.picture)
+    return [FaceFiles(_svg_bytes(drawing_to_svg(j.face)) if j.svg else None, pngs.get(i),
+                      pictures.get(i)) for i, j in enumerate(jobs)]
 
 
 def _svg_bytes(text: str) -> bytes:
