@@ -32,7 +32,6 @@ from pnp.layout.impose import (
 )
 from pnp.layout.pdf import PdfWriter, write_pdf
 from pnp.layout.templates import Layout, components, load_layout, missing_glyphs, overflowing
-from pnp.layout.tts import DEFAULT_DPI as TTS_DPI
 from pnp.layout.tts import TTSBuilder, face_key, plain_back, saved_object_json
 from pnp.output import Output
 
@@ -257,8 +256,7 @@ class _Render:
         if not (svg or png or picture):
             return
         size = self.tts.picture_size(face) if picture and self.tts else None
-        self.batch.append(FaceJob(face, svg=svg, png=bool(png), dpi=opts.dpi, picture=size,
-                                  picture_dpi=TTS_DPI))
+        self.batch.append(FaceJob(face, svg=svg, png=bool(png), dpi=opts.dpi, picture=size))
         self.jobs_meta.append((stem, key if picture else None))
         if picture:
             self.pending_picture[key] = self.job_count

@@ -1,8 +1,8 @@
 """PNG backend: rasterise through the PDF (pypdfium2), so a PNG shows what the printer gets.
 
 Faces are rasterised in batches: one PDF document per batch (fonts embedded once, not once per
-face), one bitmap per page, then the same bitmap gives the face's PNG and its Tabletop Simulator
-picture (the trim, scaled down), so a face is rasterised once whatever formats want it.
+face); each page is parsed once and drawn straight at the sizes wanted: the PNG (pdfium writes
+the PNG rows themselves) and the Tabletop Simulator picture (the trim alone, at its own size).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import io
 import os
 import struct
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -27,17 +27,21 @@ from pnp.layout.sizes import MAX_PIXELS_A_SIDE, MM_PER_INCH, pixel_size  # noqa:
 # ISA-L's level 1 (isal) packs unfiltered card rows to ~79 KB in ~1.1 ms, zlib's level 3 to
 # ~67 KB in ~8.8 ms and level 1 to ~71 KB in ~6.9 ms: 15% larger files for an encoder 8x as
 # fast, on the step that was the largest single cost of a PNG. Any inflater reads them.
-PNG_LEVEL = 1
+PNG_DEFLATE = ("isal", 1)
 
 
-def _deflate(data: bytes | memoryview, level: int) -> bytes:
-    from isal import isal_zlib
+def deflate(data: bytes | memoryview, codec: tuple[str, int] = PNG_DEFLATE) -> bytes:
+    """A zlib stream of ``data`` by ``codec``: ("isal", 0-3) or ("zlib", 0-9)."""
+    name, level = codec
+    if name == "isal":
+        from isal import isal_zlib
 
-    return isal_zlib.compress(data, level) if level <= 2 else zlib.compress(data, level)
+        return isal_zlib.compress(data, level)
+    return zlib.compress(data, level)
 
 
 def png_from_rows(width: int, height: int, rows: bytes | memoryview, dpi: float,
-                  level: int = PNG_LEVEL) -> bytes:
+                  codec: tuple[str, int] = PNG_DEFLATE) -> bytes:
     """PNG bytes of RGB rows that each start with their filter byte (0: unfiltered).
 
     IHDR, pHYs (the physical resolution), one IDAT, IEND. No text chunks or timestamps: the
@@ -51,11 +55,12 @@ def png_from_rows(width: int, height: int, rows: bytes | memoryview, dpi: float,
     return (b"\x89PNG\r\n\x1a\n"
             + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
             + chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1))
-            + chunk(b"IDAT", _deflate(rows, level))
+            + chunk(b"IDAT", deflate(rows, codec))
             + chunk(b"IEND", b""))
 
 
-def encode_png(image: PILImage.Image, dpi: float, level: int = PNG_LEVEL) -> bytes:
+def encode_png(image: PILImage.Image, dpi: float,
+               codec: tuple[str, int] = PNG_DEFLATE) -> bytes:
     """An RGB image as PNG bytes, rows stored unfiltered.
 
     Card art is mostly flat colour, which deflate packs as well unfiltered as filtered, and
@@ -67,7 +72,7 @@ def encode_png(image: PILImage.Image, dpi: float, level: int = PNG_LEVEL) -> byt
     stride = 3 * w
     view = memoryview(raw)
     rows = b"".join(b"\x00" + view[y * stride:(y + 1) * stride] for y in range(h))
-    return png_from_rows(w, h, rows, dpi, level)
+    return png_from_rows(w, h, rows, dpi, codec)
 
 
 class Pixels:
@@ -84,32 +89,53 @@ class Pixels:
     def rows(self) -> memoryview:
         return memoryview(self.buffer)[:self.height * (3 * self.width + 1)]
 
-    def png(self, dpi: float, level: int = PNG_LEVEL) -> bytes:
-        return png_from_rows(self.width, self.height, self.rows, dpi, level)
+    def png(self, dpi: float, codec: tuple[str, int] = PNG_DEFLATE) -> bytes:
+        return png_from_rows(self.width, self.height, self.rows, dpi, codec)
 
     def image(self) -> PILImage.Image:
         """An RGB Pillow image (a copy)."""
-        return PILImage.frombuffer("RGB", (self.width, self.height),
-                                   memoryview(self.buffer)[1:], "raw", "RGB",
-                                   3 * self.width + 1, 1)
+        return PILImage.frombytes("RGB", (self.width, self.height),
+                                  memoryview(self.buffer)[1:], "raw", "RGB", 3 * self.width + 1, 1)
 
 
-def _pixels(page: pdfium.PdfPage, width: int, height: int) -> Pixels:
-    # FPDF_RenderPageBitmap stretches the page onto exactly width x height pixels; page.render()
+def _draw(page: pdfium.PdfPage, width: int, height: int, stride: int, offset: int,
+          place: tuple[int, int, int, int] | None = None) -> bytearray:
+    """pdfium draws ``page`` into a new buffer of ``height`` rows of ``width`` RGB pixels,
+    ``stride`` bytes apart from ``offset`` on; ``place`` (x, y, w, h) is where the whole page
+    lands in the bitmap (default: stretched onto it exactly; parts outside are cut off)."""
+    # FPDF_RenderPageBitmap stretches the page onto exactly the pixels asked for; page.render()
     # would round the size up (ceil), giving a pixel too many on some sizes.
-    stride = 3 * width + 1
-    buffer = bytearray(stride * height + 1)  # +1: the last row's padding byte, never written
+    buffer = bytearray(stride * height + offset)
     memory = (ctypes.c_ubyte * len(buffer)).from_buffer(buffer)
     bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGR,
-                                          ctypes.byref(memory, 1), stride)
+                                          ctypes.byref(memory, offset), stride)
     try:
         pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
-        pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0,
+        x, y, w, h = place or (0, 0, width, height)
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, page, x, y, w, h, 0,
                                        pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)
     finally:
         pdfium_c.FPDFBitmap_Destroy(bitmap)
-    del memory  # the buffer may be resized again once nothing exports it
-    return Pixels(width, height, buffer)
+    del memory  # nothing exports the buffer any more
+    return buffer
+
+
+def _pixels(page: pdfium.PdfPage, width: int, height: int) -> Pixels:
+    # Rows one byte longer than the pixels, starting one byte in: the byte before each row is
+    # its PNG filter byte (0), so the buffer is the PNG's image data as it stands.
+    return Pixels(width, height, _draw(page, width, height, 3 * width + 1, 1))
+
+
+def _picture(page: pdfium.PdfPage, drawing: Drawing, size: tuple[int, int]) -> bytes:
+    # The trim alone, drawn at the picture's size: the page is scaled so its trim fills the
+    # bitmap and the bleed falls outside it (a quarter of the pixels of a 300 dpi face for a
+    # 150 dpi picture, and no resampling).
+    w, h = size
+    sx, sy = w / drawing.width, h / drawing.height
+    b = drawing.bleed
+    place = (-round(b * sx), -round(b * sy), round((drawing.width + 2 * b) * sx),
+             round((drawing.height + 2 * b) * sy))
+    return bytes(_draw(page, w, h, 3 * w, 0, place))
 
 
 def _bitmap(page: pdfium.PdfPage, width: int, height: int) -> PILImage.Image:
@@ -125,51 +151,60 @@ def face_size(drawing: Drawing, dpi: float) -> tuple[int, int]:
     return pixel_size(drawing.width + 2 * drawing.bleed, drawing.height + 2 * drawing.bleed, dpi)
 
 
-def trim_picture(image: PILImage.Image, drawing: Drawing, size: tuple[int, int]) -> bytes:
-    """The trimmed face (no bleed) of a face's bitmap, scaled to ``size``: raw RGB bytes."""
-    sx = image.size[0] / (drawing.width + 2 * drawing.bleed)
-    sy = image.size[1] / (drawing.height + 2 * drawing.bleed)
-    box = (drawing.bleed * sx, drawing.bleed * sy, (drawing.bleed + drawing.width) * sx,
-           (drawing.bleed + drawing.height) * sy)
-    fx, fy = (box[2] - box[0]) / size[0], (box[3] - box[1]) / size[1]
-    f = round(fx)
-    if f >= 1 and abs(fx - f) < 0.01 and abs(fy - f) < 0.01:
-        # The usual 300 -> 150 dpi: average f x f pixels from the nearest whole pixel (a shift
-        # of under half a source pixel), twice as fast as resampling.
-        x0, y0 = round(box[0]), round(box[1])
-        return image.reduce(f, box=(x0, y0, x0 + size[0] * f, y0 + size[1] * f)).tobytes()
-    # BOX averages whole source pixels: 4x faster than Lanczos, with no ringing at the sharp
-    # edges of flat card art.
-    return image.resize(size, PILImage.Resampling.BOX, box=box).tobytes()
+class RasterDoc:
+    """Drawings as the pages of one PDF (fonts embedded once), rasterised on demand.
+
+    Only the page in use is held open: a face's PNG and its picture share its parsed page.
+    """
+
+    def __init__(self, drawings: Sequence[Drawing]):
+        self.drawings = list(drawings)
+        buf = io.BytesIO()
+        write_pdf(self.drawings, buf)
+        self.doc = pdfium.PdfDocument(buf.getvalue())
+        self._page: pdfium.PdfPage | None = None
+        self._index = -1
+
+    def _load(self, i: int) -> pdfium.PdfPage:
+        if i != self._index or self._page is None:
+            if self._page is not None:
+                self._page.close()
+            self._page, self._index = self.doc[i], i
+        return self._page
+
+    def pixels(self, i: int, dpi: float) -> Pixels:
+        """Drawing ``i`` with its bleed at ``dpi``: round(mm / 25.4 * dpi) pixels a side."""
+        return _pixels(self._load(i), *face_size(self.drawings[i], dpi))
+
+    def picture(self, i: int, size: tuple[int, int]) -> bytes:
+        """The trimmed drawing ``i`` (no bleed) at ``size`` pixels: raw RGB bytes."""
+        return _picture(self._load(i), self.drawings[i], size)
+
+    def close(self) -> None:
+        if self._page is not None:
+            self._page.close()
+            self._page = None
+        self.doc.close()
+
+    def __enter__(self) -> RasterDoc:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def rasterise(drawings: Sequence[Drawing], dpi: float) -> list[PILImage.Image]:
     """Each drawing (with its bleed) as an RGB image of round(mm / 25.4 * dpi) pixels a side."""
-    return [p.image() for p in raster_pages(drawings, dpi)]
-
-
-def raster_pages(drawings: Sequence[Drawing], dpi: float) -> Iterator[Pixels]:
-    """Each drawing's pixels, one at a time (only one face's bitmap is held at once)."""
     if not drawings:
-        return
-    sizes = [face_size(d, dpi) for d in drawings]
-    buf = io.BytesIO()
-    write_pdf(drawings, buf)
-    doc = pdfium.PdfDocument(buf.getvalue())
-    try:
-        for i in range(len(drawings)):
-            page = doc[i]
-            try:
-                yield _pixels(page, *sizes[i])
-            finally:
-                page.close()
-    finally:
-        doc.close()
+        return []
+    with RasterDoc(drawings) as doc:
+        return [doc.pixels(i, dpi).image() for i in range(len(drawings))]
 
 
 def drawing_to_png(drawing: Drawing, dpi: float = 300) -> bytes:
     """One drawing (with its bleed) as PNG bytes of exactly round(mm / 25.4 * dpi) pixels."""
-    return next(raster_pages([drawing], dpi)).png(dpi)
+    with RasterDoc([drawing]) as doc:
+        return doc.pixels(0, dpi).png(dpi)
 
 
 def pdf_to_pngs(pdf_path: str | os.PathLike, dpi: float = 300) -> list[bytes]:

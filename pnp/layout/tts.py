@@ -354,7 +354,7 @@ def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float 
     Image URLs are ``url_prefix`` + file name (relative names by default: point them at where
     the files are hosted, e.g. ``file:///path/to/out/``).
     """
-    from pnp.layout.raster import rasterise, trim_picture
+    from pnp.layout.raster import RasterDoc
 
     files: dict[str, bytes] = {}
     builder = TTSBuilder(name, files.__setitem__, fmt=fmt, url_prefix=url_prefix, dpi=dpi)
@@ -362,8 +362,8 @@ def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float 
 
     def picture(face: Drawing, key: bytes) -> bytes:
         if key not in pictures:
-            image = rasterise([face], dpi)[0]
-            pictures[key] = trim_picture(image, face, builder.picture_size(face))
+            with RasterDoc([face]) as doc:
+                pictures[key] = doc.picture(0, builder.picture_size(face))
         return pictures[key]
 
     for c in components:

@@ -110,3 +110,66 @@ def test_bleed_art_reaches_the_page_edge():
     im = pixels(d)
     assert im.size == (260, 260)
     assert im.getpixel((0, 0)) == im.getpixel((259, 259)) == (0, 0, 255)
+
+
+def test_png_rows_drawn_in_place_decode_to_the_bitmap(tmp_path):
+    """pdfium draws into the PNG's own rows (a filter byte before each): the file decodes to
+    exactly the pixels of the face's bitmap, at sizes with odd and even row lengths."""
+    from pnp.layout.raster import RasterDoc
+
+    faces = [card(tmp_path), Drawing(10.01, 10.03, items=(Rect(0, 0, 5, 5, fill="#336699"),))]
+    with RasterDoc(faces) as doc:
+        for i in range(len(faces)):
+            for dpi in (300, 97):
+                pixels = doc.pixels(i, dpi)
+                with PILImage.open(io.BytesIO(pixels.png(dpi))) as im:
+                    assert im.size == (pixels.width, pixels.height)
+                    assert im.tobytes() == pixels.image().tobytes()
+
+
+def test_png_codecs_give_the_same_pixels(tmp_path):
+    from pnp.layout.raster import RasterDoc
+
+    with RasterDoc([card(tmp_path)]) as doc:
+        pixels = doc.pixels(0, 150)
+        decoded = set()
+        for codec in (("isal", 0), ("isal", 1), ("zlib", 3)):
+            with PILImage.open(io.BytesIO(pixels.png(150, codec))) as im:
+                decoded.add(hashlib.sha256(im.tobytes()).digest())
+        assert len(decoded) == 1
+
+
+def test_picture_is_the_trim_drawn_at_its_own_size(tmp_path):
+    """The Tabletop Simulator picture: the trim alone (no bleed) at the picture's pixels,
+    close to the 300 dpi face cut to its trim and halved."""
+    from PIL import ImageChops, ImageStat
+
+    from pnp.layout.raster import RasterDoc
+
+    face = card(tmp_path)
+    with RasterDoc([face]) as doc:
+        picture = doc.picture(0, (375, 525))
+        full = doc.pixels(0, 300).image()
+    assert len(picture) == 375 * 525 * 3
+    small = PILImage.frombytes("RGB", (375, 525), picture)
+    b = round(3 / 25.4 * 300)
+    trim = full.crop((b, b, b + 750, b + 1050)).reduce(2)
+    def diff(a, b):
+        return ImageStat.Stat(ImageChops.difference(a, b).convert("L")).mean[0]
+
+    assert diff(small, trim) < 8  # only the antialiasing of edges differs
+    # the bleed is cut off: the corners are the card's background, the border is inside
+    assert small.getpixel((0, 0)) == small.getpixel((374, 524)) == (0xf3, 0xea, 0xd8)
+
+
+@pytest.mark.parametrize("size", [(300, 300), (150, 150), (177, 177)])
+def test_picture_is_in_register_with_the_trim(size):
+    """A square 10-20 mm into a 30 mm trim lands at 1/3-2/3 of the picture, whatever its size
+    (pdfium paints the pixel an exact edge touches, as on the full face)."""
+    from pnp.layout.raster import RasterDoc
+
+    d = Drawing(30, 30, bleed=3, items=(Rect(-3, -3, 36, 36, fill="#ffffff", stroke=None),
+                                        Rect(10, 10, 10, 10, fill="#000000", stroke=None)))
+    with RasterDoc([d]) as doc:
+        im = PILImage.frombytes("RGB", size, doc.picture(0, size))
+    assert near(ink_box(im), [round(v * size[0] / 30) for v in (10, 10, 20, 20)])
