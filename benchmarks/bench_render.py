@@ -8,6 +8,11 @@ on 1,000 different poker cards (the default layout, 9 per A4 page, crop marks, m
     no fitting): the ratio is what to read; best of ``--runs`` for each, alternated.
 (b) `pnp render cards.csv` with all four formats (PDF, SVG and PNG per face, Tabletop
     Simulator), on every core, and with --jobs 1.
+(b') The floor under (b): a child that does only the pixel work every format but the PDF needs,
+    on the same faces (one PDF of them written beforehand, untimed), on two processes: pdfium
+    draws each face at 300 dpi and its 150 dpi trimmed picture, the PNG is deflated (ISA-L,
+    unfiltered) and written, and the pictures go on 10 x 7 JPEG sheets. No layout, no PDF,
+    no SVG: (b) / (b') is how far the whole render is from its raster floor.
 (c) Peak resident memory of a child rendering ``big`` cards to the PDF (default 100,000),
     next to one rendering 100.
 
@@ -123,6 +128,91 @@ def bare(n: int, target) -> None:
     c.save()
 
 
+def faces_pdf(n: int, path: Path) -> None:
+    """The n default-layout fronts, one a page with their bleed (for the floor)."""
+    from pnp.layout.cards import load_deck
+    from pnp.layout.pdf import write_pdf
+    from pnp.layout.pipeline import load_for_render
+    from pnp.layout.templates import components
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "bench.csv"
+        write_csv(src, n)
+        deck = load_deck(src)
+        write_pdf([c.front for c in components(deck, load_for_render(None), (W, H), 3.0)],
+                  path)
+
+
+def _floor_part(args: tuple[str, str, int, int]) -> list[bytes]:
+    """Pages [start, stop) of the faces' PDF: PNG files at 300 dpi, pictures at 150 dpi."""
+    import ctypes
+    import struct
+    import zlib
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+    from isal import isal_zlib
+
+    pdf, out, start, stop = args
+
+    def draw(page, w, h, stride, offset, place):
+        buf = bytearray(stride * h + offset)
+        mem = (ctypes.c_ubyte * len(buf)).from_buffer(buf)
+        bm = raw.FPDFBitmap_CreateEx(w, h, raw.FPDFBitmap_BGR, ctypes.byref(mem, offset),
+                                     stride)
+        raw.FPDFBitmap_FillRect(bm, 0, 0, w, h, 0xFFFFFFFF)
+        raw.FPDF_RenderPageBitmap(bm, page, *place, 0, raw.FPDF_REVERSE_BYTE_ORDER)
+        raw.FPDFBitmap_Destroy(bm)
+        del mem
+        return buf
+
+    def chunk(tag, data):
+        return (struct.pack(">I", len(data)) + tag + data
+                + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF))
+
+    doc = pdfium.PdfDocument(pdf)
+    pictures = []
+    w, h = round((W + 6) / 25.4 * 300), round((H + 6) / 25.4 * 300)
+    pw, ph = round(W / 25.4 * 150), round(H / 25.4 * 150)
+    for i in range(start, stop):
+        page = doc[i]
+        rows = draw(page, w, h, 3 * w + 1, 1, (0, 0, w, h))
+        png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+               + chunk(b"IDAT", isal_zlib.compress(memoryview(rows)[:-1], 1))
+               + chunk(b"IEND", b""))
+        Path(out, f"{i}.png").write_bytes(png)
+        sx, sy = pw / W, ph / H
+        pictures.append(bytes(draw(page, pw, ph, 3 * pw, 0, (-round(3 * sx), -round(3 * sy),
+                                                             round((W + 6) * sx),
+                                                             round((H + 6) * sy)))))
+        page.close()
+    doc.close()
+    return pictures
+
+
+def floor(pdf: str, out: str) -> None:
+    """The raster floor (b'): two processes draw and encode, this one makes the sheets."""
+    import io
+    from concurrent.futures import ProcessPoolExecutor
+
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    n = len(pdfium.PdfDocument(pdf))
+    half = (n + 1) // 2
+    pw, ph = round(W / 25.4 * 150), round(H / 25.4 * 150)
+    with ProcessPoolExecutor(2) as pool:
+        parts = pool.map(_floor_part, [(pdf, out, 0, half), (pdf, out, half, n)])
+        pictures = [p for part in parts for p in part]
+    for s in range(0, n, 70):
+        sheet = Image.new("RGB", (10 * pw, 7 * ph), (255, 255, 255))
+        for k, pic in enumerate(pictures[s:s + 70]):
+            sheet.paste(Image.frombytes("RGB", (pw, ph), pic), ((k % 10) * pw, (k // 10) * ph))
+        buf = io.BytesIO()
+        sheet.save(buf, "JPEG", quality=90, subsampling=0)
+        Path(out, f"sheet{s // 70}.jpg").write_bytes(buf.getvalue())
+
+
 def child(n: int) -> None:
     """Render n cards in this process (run as a child for a clean peak-memory reading)."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -202,6 +292,16 @@ def main(n: int = 1000, big: int = 100_000, runs: int = 3, skip_all: bool = Fals
                       f"{min(t_old) / min(t_all):.1f}x as fast")
             t_one = timed(pnp_cmd(str(src), "--out", out, "--jobs", "1"))
             print(f"  the same with --jobs 1:           {t_one:.1f} s")
+            pdf = Path(tmp) / "faces.pdf"
+            faces_pdf(n, pdf)
+            floor_out = Path(tmp) / "floor"
+            floor_out.mkdir()
+            floor_cmd = [sys.executable, os.path.abspath(__file__), "--floor", str(pdf),
+                         str(floor_out)]
+            t_floor = [timed(floor_cmd) for _ in range(max(1, runs - 1))]
+            print(f"raster floor (pdfium + PNG + TTS sheets, 2 processes): {min(t_floor):.1f} s "
+                  f"(runs {min(t_floor):.1f}-{max(t_floor):.1f}); all four formats = "
+                  f"{min(t_all) / min(t_floor):.2f}x the floor")
     if not skip_big:
         small = peak_mb(100)
         t0 = time.perf_counter()
@@ -212,7 +312,9 @@ def main(n: int = 1000, big: int = 100_000, runs: int = 3, skip_all: bool = Fals
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "--child":
+    if len(sys.argv) > 3 and sys.argv[1] == "--floor":
+        floor(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) > 2 and sys.argv[1] == "--child":
         child(int(sys.argv[2]))
     elif len(sys.argv) > 3 and sys.argv[1] == "--bare":
         from reportlab.pdfbase import pdfmetrics

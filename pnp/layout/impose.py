@@ -29,6 +29,7 @@ from pnp.layout.marks import (
     place_footer,
     place_points,
     rect_points,
+    runs_along_sides,
 )
 from pnp.layout.poster import MIN_MARGIN, calibration_pages, poster  # re-exported here
 
@@ -103,11 +104,11 @@ class Axis:
 
 
 def fit_axis(length: float, margin: float, size: float, bleed: float,
-             gutter: float | None = None) -> Axis | None:
+             gutter: float | None = None, shared: bool = True) -> Axis | None:
     """Cards of ``size`` along a page ``length``, centred. Without ``gutter``: with their bleed
-    between them when that costs no card, else sharing cut lines; with it, ``gutter`` mm apart
-    (each keeps up to half of it as bleed). The outer edges always bleed, as far as the sheet
-    goes. None if no card fits."""
+    between them when that costs no card (always when they cannot share a cut, ``shared``
+    False), else sharing cut lines; with it, ``gutter`` mm apart (each keeps up to half of it
+    as bleed). The outer edges always bleed, as far as the sheet goes. None if no card fits."""
     avail = length - 2 * margin
     if size <= 0:
         return None
@@ -118,6 +119,9 @@ def fit_axis(length: float, margin: float, size: float, bleed: float,
         count = math.floor((avail + EPS) / size)
         with_bleed = math.floor((avail + EPS) / (size + 2 * bleed)) if bleed > 0 else 0
         if bleed > 0 and with_bleed >= count:
+            pitch, b = size + 2 * bleed, bleed
+        elif bleed > 0 and not shared:  # bleed between them even if the sheet holds fewer
+            count = min(count, math.floor((avail + 2 * bleed + EPS) / (size + 2 * bleed)))
             pitch, b = size + 2 * bleed, bleed
         else:
             pitch, b = size, 0.0
@@ -154,16 +158,21 @@ class Grid:
 
 def fit_grid(card: tuple[float, float], page: tuple[float, float], margin: float,
              bleed: float, *, gutter: float | None = None,
-             marks_edge: float | None = None) -> Grid | None:
+             marks_edge: float | None = None,
+             outline: Sequence[Point] | None = None) -> Grid | None:
     """The grid holding the most cards; cards are turned 90 degrees only when that fits more.
 
     With ``marks_edge`` (crop marks wanted, kept that far from the sheet edge), an axis whose
     outer band cannot hold them and whose gutters cannot either loses a card until they fit.
+    A component cut along an ``outline`` that only touches its box at corners on two opposite
+    sides (a hex's points) is spaced on that axis so each keeps its bleed all round.
     """
+    along = runs_along_sides(outline, *card) if outline else (True, True)
     best: Grid | None = None
     for rotate, (w, h) in ((0, card), (90, (card[1], card[0]))):
-        cols = fit_axis(page[0], margin, w, bleed, gutter)
-        rows = fit_axis(page[1], margin, h, bleed, gutter)
+        share_x, share_y = along if rotate == 0 else along[::-1]
+        cols = fit_axis(page[0], margin, w, bleed, gutter, share_x)
+        rows = fit_axis(page[1], margin, h, bleed, gutter, share_y)
         if cols and rows:
             if marks_edge is not None:
                 cols = _room_for_marks(cols, page[0], marks_edge)
@@ -330,7 +339,7 @@ def nup(components: Iterable[Component], page: tuple[float, float] = (210.0, 297
         if key not in grids:
             front = comp.front
             size = (front.width, front.height)
-            grid = fit_grid(size, (pw, ph), margin, bleed, gutter=gutter)
+            grid = fit_grid(size, (pw, ph), margin, bleed, gutter=gutter, outline=front.outline)
             if grid is not None and crop_marks and not front.outline:
                 grid = _reflowed(grid, comp, size, (pw, ph), margin, bleed, gutter,
                                  printer_margin, notes)

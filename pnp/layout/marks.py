@@ -69,6 +69,21 @@ def offset_polygon(points: Sequence[Point], d: float) -> tuple[Point, ...]:
     return tuple(out)
 
 
+def runs_along_sides(points: Sequence[Point], w: float, h: float) -> tuple[bool, bool]:
+    """Whether an outline has an edge on both vertical sides (x = 0 and x = ``w``) and on both
+    horizontal sides (y = 0, y = ``h``) of its box. Neighbours put side by side there share a
+    cut; where an outline only touches its box at corners (the points of a pointy-top hex),
+    neighbours would meet point to point with no room for either one's bleed."""
+    pts = _dedupe(points)
+
+    def along(axis: int, value: float) -> bool:
+        return any(abs(a[axis] - value) < EPS and abs(b[axis] - value) < EPS
+                   and abs(a[1 - axis] - b[1 - axis]) > EPS
+                   for a, b in zip(pts, pts[1:] + pts[:1], strict=True))
+
+    return along(0, 0.0) and along(0, w), along(1, 0.0) and along(1, h)
+
+
 def rect_points(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
     """The four corners of a rectangle, clockwise on the page from the top-left."""
     return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))

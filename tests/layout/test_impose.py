@@ -354,3 +354,44 @@ def test_same_input_same_pdf_bytes(tmp_path):
         write_pdf(pages + list(calibration_pages(A4)), path)
         digests.append(path.read_bytes())
     assert digests[0] == digests[1]
+
+
+HEXAGON = ((30.0, 0.0), (60.0, 17.32), (60.0, 51.96), (30.0, 69.28), (0.0, 51.96), (0.0, 17.32))
+
+
+def test_an_outline_runs_along_its_box_or_touches_it_at_points():
+    from pnp.layout.marks import rect_points, runs_along_sides
+
+    assert runs_along_sides(HEXAGON, 60.0, 69.28) == (True, False)  # flats left/right
+    turned = [(y, x) for x, y in HEXAGON]
+    assert runs_along_sides(turned, 69.28, 60.0) == (False, True)
+    assert runs_along_sides(rect_points(0, 0, 10, 20), 10, 20) == (True, True)
+
+
+@pytest.mark.parametrize("page", [A4, LETTER])
+def test_hex_tiles_bleed_along_their_own_outline_points_included(tmp_path, page):
+    """Hexes that would meet point to point are spaced so each keeps its bleed all round: in
+    the written PDF, 2 mm beyond every cut line (points included) is the tile's own colour,
+    never white or a neighbour's."""
+    from pnp.layout.pdf import write_pdf
+
+    colours = ("#cc3333", "#3333cc")
+    comps = [Component(face((60.0, 69.28), fill=colours[i % 2], name=f"hex{i}",
+                            outline=HEXAGON)) for i in range(12)]
+    pages = list(nup(comps, page))
+    path = tmp_path / "hexes.pdf"
+    write_pdf(pages, path)
+    pdf = pdfium.PdfDocument(str(path))
+    img = np.asarray(pdf[0].render(scale=254 / 72).to_pil().convert("RGB")).astype(int)
+    pdf.close()
+    s = img.shape[1] / page[0]  # ~10 px per mm
+    cuts = [it.points for it in pages[0].items if isinstance(it, Path) and it.closed]
+    assert len(cuts) >= 6
+    rgb = [tuple(int(c[k:k + 2], 16) for k in (1, 3, 5)) for c in colours]
+    for n, outline in enumerate(cuts):
+        own = rgb[n % 2]
+        top = min(outline, key=lambda p: p[1])
+        bottom = max(outline, key=lambda p: p[1])
+        for x, y in ((top[0], top[1] - 2.0), (bottom[0], bottom[1] + 2.0)):
+            pixel = img[round(y * s), round(x * s)]
+            assert np.all(np.abs(pixel - own) <= 2), (n, x, y, pixel)
