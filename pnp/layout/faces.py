@@ -105,9 +105,13 @@ class FaceRunner:
                 return []
             from concurrent.futures import ProcessPoolExecutor
 
-            self.pool = ProcessPoolExecutor(max_workers=self.workers)
-            self.pending.append(self.pool.submit(make_faces, self.held))
+            # The first batch is made here, before the workers fork: they inherit what it
+            # loaded (pdfium, the SVG fonts cut to size) instead of each loading it again.
+            first = make_faces(self.held)
             self.held = None
+            self.pool = ProcessPoolExecutor(max_workers=self.workers)
+            self.pending.append(self.pool.submit(make_faces, batch))
+            return [first]
         self.pending.append(self.pool.submit(make_faces, batch))
         ready = []
         while len(self.pending) >= self.workers * IN_FLIGHT or (

@@ -27,13 +27,13 @@ def hashes(out: Path) -> dict[str, str]:
 
 
 def test_any_number_of_processes_writes_the_same_bytes(tmp_path, run_pnp):
-    src = deck(tmp_path / "d.csv", 40)  # 40 fronts + 1 back: several batches
+    src = deck(tmp_path / "d.csv", 80)  # 80 fronts + 1 back: several batches in flight
     args = ("render", str(src), "--dpi", "60", "--quiet")
     assert run_pnp(*args, "--out", str(tmp_path / "one"), "--jobs", "1")[0] == 0
     assert run_pnp(*args, "--out", str(tmp_path / "two"), "--jobs", "2")[0] == 0
     one, two = hashes(tmp_path / "one"), hashes(tmp_path / "two")
     assert one == two
-    assert sum(p.startswith("png/") for p in one) == 41
+    assert sum(p.startswith("png/") for p in one) == 81
 
 
 def test_a_shared_back_is_one_back_for_tabletop_simulator(tmp_path, run_pnp):
