@@ -1,4 +1,9 @@
-"""SVG backend: one Drawing -> one self-contained SVG in mm (viewBox includes the bleed)."""
+"""SVG backend: one Drawing -> one self-contained SVG in mm (viewBox includes the bleed).
+
+The XML is written as text straight from the drawing (attributes in sorted order, escaped as
+ElementTree escapes them): the same document svgwrite made here before, without building and
+serialising an element tree per face, which was most of an SVG's cost.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,6 @@ import io
 import os
 from collections.abc import Iterable
 from functools import lru_cache
-
-import svgwrite
 
 from pnp.errors import PnpError
 from pnp.layout.colours import css_colour
@@ -63,7 +66,11 @@ _COMMON = frozenset(chr(c) for c in range(32, 127))
 
 
 def _font_face(font: str, chars: str) -> str:
-    chars = "".join(sorted(_COMMON.union(chars)))
+    return _font_face_rule(font, "".join(sorted(_COMMON.union(chars))))
+
+
+@lru_cache(maxsize=64)  # the same few rules on every face: base64 them once
+def _font_face_rule(font: str, chars: str) -> str:
     data = base64.b64encode(font_subset(font, chars)).decode("ascii")
     weight, style = FONT_STYLE[font]
     return (f'@font-face {{ font-family: "Vera"; font-weight: {weight}; font-style: {style}; '
@@ -106,59 +113,92 @@ def _paint(attrs: dict, fill: str | None, stroke: str | None = None, width: floa
     return attrs
 
 
+def _attr(value: str) -> str:
+    # as ElementTree escapes attribute values
+    if "&" in value:
+        value = value.replace("&", "&amp;")
+    if "<" in value:
+        value = value.replace("<", "&lt;")
+    if ">" in value:
+        value = value.replace(">", "&gt;")
+    if '"' in value:
+        value = value.replace('"', "&quot;")
+    if "\r" in value:
+        value = value.replace("\r", "&#13;")
+    if "\n" in value:
+        value = value.replace("\n", "&#10;")
+    if "\t" in value:
+        value = value.replace("\t", "&#09;")
+    return value
+
+
+def _text(value: str) -> str:
+    # as ElementTree escapes text
+    if "&" in value:
+        value = value.replace("&", "&amp;")
+    if "<" in value:
+        value = value.replace("<", "&lt;")
+    if ">" in value:
+        value = value.replace(">", "&gt;")
+    return value
+
+
+def _open(tag: str, attrs: dict) -> str:
+    return "<" + tag + "".join(f' {k}="{_attr(v)}"' for k, v in sorted(attrs.items()))
+
+
+def _leaf(tag: str, attrs: dict) -> str:
+    return _open(tag, attrs) + " />"
+
+
 class _Writer:
-    def __init__(self, dwg: svgwrite.Drawing):
-        self.dwg = dwg
+    def __init__(self) -> None:
         self.clips = 0
+        self.defs: list[str] = []
         self.fonts: dict[str, set[str]] = {}  # font -> characters drawn with it
 
-    @staticmethod
-    def _el(element, attrs: dict):
-        element.update(attrs)  # after svgwrite's defaults (x=0, width=1...) so ours win
-        return element
-
-    def items(self, parent, items: Iterable[Item]) -> None:
+    def items(self, out: list[str], items: Iterable[Item]) -> None:
         for item in items:
             # type(...) is, not isinstance: exact types only, and mypy narrows on it
             if type(item) is Rect:
-                self.rect(parent, item)
+                self.rect(out, item)
             elif type(item) is TextBox:
-                self.text(parent, item)
+                self.text(out, item)
             elif type(item) is Path:
-                self.path(parent, item)
+                self.path(out, item)
             elif type(item) is Circle:
-                self.circle(parent, item)
+                self.circle(out, item)
             elif type(item) is Image:
-                self.image(parent, item.path, item.x, item.y, item.w, item.h)
+                self.image(out, item.path, item.x, item.y, item.w, item.h)
             elif type(item) is Group:
-                self.group(parent, item)
+                self.group(out, item)
             else:
                 raise PnpError(f"cannot draw {type(item).__name__}", field="items")
 
-    def rect(self, parent, r: Rect) -> None:
+    def rect(self, out: list[str], r: Rect) -> None:
         attrs = {"x": _n(r.x), "y": _n(r.y), "width": _n(r.w), "height": _n(r.h)}
         if r.radius > 0:
             rad = _n(min(r.radius, r.w / 2, r.h / 2))
             attrs["rx"] = attrs["ry"] = rad
-        parent.add(self._el(self.dwg.rect(), _paint(attrs, r.fill, r.stroke, r.stroke_width)))
+        out.append(_leaf("rect", _paint(attrs, r.fill, r.stroke, r.stroke_width)))
 
-    def circle(self, parent, c: Circle) -> None:
+    def circle(self, out: list[str], c: Circle) -> None:
         attrs = {"cx": _n(c.cx), "cy": _n(c.cy), "r": _n(c.r)}
-        parent.add(self._el(self.dwg.circle(), _paint(attrs, c.fill, c.stroke, c.stroke_width)))
+        out.append(_leaf("circle", _paint(attrs, c.fill, c.stroke, c.stroke_width)))
 
-    def path(self, parent, p: Path) -> None:
+    def path(self, out: list[str], p: Path) -> None:
         if len(p.points) < 2:
             return
-        attrs = _paint({}, p.fill, p.stroke, p.stroke_width, tuple(p.dash))
-        parent.add(self._el(self.dwg.path(d=_outline(p.points, p.closed)), attrs))
+        attrs = _paint({"d": _outline(p.points, p.closed)}, p.fill, p.stroke, p.stroke_width,
+                       tuple(p.dash))
+        out.append(_leaf("path", attrs))
 
-    def image(self, parent, path: str, x: float, y: float, w: float, h: float) -> None:
-        element = self.dwg.image(image_data_uri(path))
-        element.update({"x": _n(x), "y": _n(y), "width": _n(w), "height": _n(h),
-                        "preserveAspectRatio": "xMidYMid meet"})
-        parent.add(element)
+    def image(self, out: list[str], path: str, x: float, y: float, w: float, h: float) -> None:
+        out.append(_leaf("image", {"xlink:href": image_data_uri(path), "x": _n(x), "y": _n(y),
+                                   "width": _n(w), "height": _n(h),
+                                   "preserveAspectRatio": "xMidYMid meet"}))
 
-    def group(self, parent, g: Group) -> None:
+    def group(self, out: list[str], g: Group) -> None:
         transform = []
         if g.dx or g.dy:
             transform.append(f"translate({_n(g.dx)} {_n(g.dy)})")
@@ -166,20 +206,20 @@ class _Writer:
             transform.append(f"rotate({_n(g.rotate)})")
         if g.mirror:
             transform.append("scale(-1 1)")
-        element = self.dwg.g()
+        attrs = {}
         if transform:
-            element["transform"] = " ".join(transform)
+            attrs["transform"] = " ".join(transform)
         if g.clip and len(g.clip) >= 3:
             # userSpaceOnUse: the clip is read in the group's own (transformed) coordinates.
             self.clips += 1
-            clip = self.dwg.clipPath(id=f"clip{self.clips}")
-            clip.add(self.dwg.path(d=_outline(g.clip, True)))
-            self.dwg.defs.add(clip)
-            element["clip-path"] = f"url(#clip{self.clips})"
-        self.items(element, g.items)
-        parent.add(element)
+            self.defs.append(f'<clipPath id="clip{self.clips}">'
+                             f'{_leaf("path", {"d": _outline(g.clip, True)})}</clipPath>')
+            attrs["clip-path"] = f"url(#clip{self.clips})"
+        inner: list[str] = []
+        self.items(inner, g.items)
+        out.append(_open("g", attrs) + (">" + "".join(inner) + "</g>" if inner else " />"))
 
-    def text(self, parent, box: TextBox) -> None:
+    def text(self, out: list[str], box: TextBox) -> None:
         fitted = fit_text(box)
         if not fitted.lines:
             return
@@ -190,50 +230,55 @@ class _Writer:
                     used.update(span.text)
         weight, style = FONT_STYLE[box.font]
         em = fitted.size_mm
-        element = self.dwg.g()
-        element.update(_paint({"font-family": FONT_FAMILY, "font-size": _n(em)}, box.colour))
+        attrs = _paint({"font-family": FONT_FAMILY, "font-size": _n(em)}, box.colour)
         if weight != "normal":
-            element["font-weight"] = weight
+            attrs["font-weight"] = weight
         if style != "normal":
-            element["font-style"] = style
+            attrs["font-style"] = style
         if box.rotate:
-            element["transform"] = (f"rotate({_n(box.rotate)} {_n(box.x + box.w / 2)} "
-                                    f"{_n(box.y + box.h / 2)})")
+            attrs["transform"] = (f"rotate({_n(box.rotate)} {_n(box.x + box.w / 2)} "
+                                  f"{_n(box.y + box.h / 2)})")
+        inner: list[str] = []
         for line in fitted.lines:
             y = box.y + line.baseline
             for span in line.spans:
                 x = box.x + span.x
                 if span.icon is None:
-                    t = self.dwg.text(span.text, x=[_n(x)], y=[_n(y)])
-                    t["xml:space"] = "preserve"  # keep the spaces measured for the PDF
-                    element.add(t)
+                    # xml:space: keep the spaces measured for the PDF
+                    t = _open("text", {"x": _n(x), "xml:space": "preserve", "y": _n(y)})
+                    inner.append(t + (">" + _text(span.text) + "</text>" if span.text
+                                      else " />"))
                     continue
                 cx, cy, d = icon_place(span, x, y, em)
                 if icon_kind(span.icon) == "colour":
-                    element.add(self._el(self.dwg.circle(), _paint(
+                    inner.append(_leaf("circle", _paint(
                         {"cx": _n(cx), "cy": _n(cy), "r": _n(d / 2)}, span.icon)))
                 else:
-                    self.image(element, span.icon, cx - d / 2, cy - d / 2, d, d)
-        parent.add(element)
+                    self.image(inner, span.icon, cx - d / 2, cy - d / 2, d, d)
+        out.append(_open("g", attrs) + (">" + "".join(inner) + "</g>" if inner else " />"))
 
 
 def drawing_to_svg(drawing: Drawing, *, embed_fonts: bool = True) -> str:
     """One drawing as SVG text: width/height in mm, viewBox in mm including the bleed."""
     b = drawing.bleed
     w, h = drawing.width + 2 * b, drawing.height + 2 * b
-    dwg = svgwrite.Drawing(size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
-    dwg["viewBox"] = f"{_n(-b)} {_n(-b)} {_n(w)} {_n(h)}"
-    if drawing.name:
-        dwg.set_desc(title=clean_text(drawing.name))
-    writer = _Writer(dwg)
-    body = dwg.g(id="art")
+    writer = _Writer()
+    body: list[str] = []
     writer.items(body, drawing.items)
+    defs = writer.defs
     if embed_fonts and writer.fonts:
         css = "\n".join(_font_face(f, "".join(sorted(chars)))
                         for f, chars in sorted(writer.fonts.items()))
-        dwg.defs.add(dwg.style(css))
-    dwg.add(body)
-    return dwg.tostring()
+        defs = defs + [f'<style type="text/css"><![CDATA[{css}]]></style>']
+    root = _open("svg", {"baseProfile": "full", "height": f"{_n(h)}mm", "version": "1.1",
+                         "viewBox": f"{_n(-b)} {_n(-b)} {_n(w)} {_n(h)}",
+                         "width": f"{_n(w)}mm", "xmlns": "http://www.w3.org/2000/svg",
+                         "xmlns:ev": "http://www.w3.org/2001/xml-events",
+                         "xmlns:xlink": "http://www.w3.org/1999/xlink"})
+    title = f"<title>{_text(clean_text(drawing.name))}</title>" if drawing.name else ""
+    art = '<g id="art">' + "".join(body) + "</g>" if body else '<g id="art" />'
+    return (root + ">" + title + ("<defs>" + "".join(defs) + "</defs>" if defs else "<defs />")
+            + art + "</svg>")
 
 
 SVG_HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
