@@ -283,6 +283,9 @@ def main(n: int = 1000, big: int = 100_000, runs: int = 3, skip_all: bool = Fals
               f"(runs {min(t_pdf):.2f}-{max(t_pdf):.2f})")
         print(f"ratio (best of each):               {min(t_pdf) / min(t_bare):.2f}x "
               "(target <= 4x)")
+        c_bare, c_pdf = CPU[tuple(bare_cmd)], CPU[tuple(pdf_cmd)]
+        print(f"  in CPU seconds:                   {c_pdf:.2f} s vs {c_bare:.2f} s: "
+              f"{c_pdf / c_bare:.2f}x (less sensitive to the machine's load)")
         if BASELINE:
             t_base = [timed(pdf_cmd, baseline=True) for _ in range(runs)]
             print(f"baseline {BASELINE} --formats pdf: {min(t_base):.2f} s "
