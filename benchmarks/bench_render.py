@@ -191,7 +191,8 @@ def _floor_part(args: tuple[str, str, int, int]) -> list[bytes]:
 
 
 def floor(pdf: str, out: str) -> None:
-    """The raster floor (b'): two processes draw and encode, this one makes the sheets."""
+    """The raster floor (b'): two processes draw and encode a sheet's worth of faces at a
+    time, this one makes each sheet as its faces come back."""
     import io
     from concurrent.futures import ProcessPoolExecutor
 
@@ -199,18 +200,17 @@ def floor(pdf: str, out: str) -> None:
     from PIL import Image
 
     n = len(pdfium.PdfDocument(pdf))
-    half = (n + 1) // 2
     pw, ph = round(W / 25.4 * 150), round(H / 25.4 * 150)
+    chunks = [(pdf, out, s, min(n, s + 70)) for s in range(0, n, 70)]
     with ProcessPoolExecutor(2) as pool:
-        parts = pool.map(_floor_part, [(pdf, out, 0, half), (pdf, out, half, n)])
-        pictures = [p for part in parts for p in part]
-    for s in range(0, n, 70):
-        sheet = Image.new("RGB", (10 * pw, 7 * ph), (255, 255, 255))
-        for k, pic in enumerate(pictures[s:s + 70]):
-            sheet.paste(Image.frombytes("RGB", (pw, ph), pic), ((k % 10) * pw, (k // 10) * ph))
-        buf = io.BytesIO()
-        sheet.save(buf, "JPEG", quality=90, subsampling=0)
-        Path(out, f"sheet{s // 70}.jpg").write_bytes(buf.getvalue())
+        for k, pictures in enumerate(pool.map(_floor_part, chunks)):
+            sheet = Image.new("RGB", (10 * pw, 7 * ph), (255, 255, 255))
+            for j, pic in enumerate(pictures):
+                sheet.paste(Image.frombytes("RGB", (pw, ph), pic),
+                            ((j % 10) * pw, (j // 10) * ph))
+            buf = io.BytesIO()
+            sheet.save(buf, "JPEG", quality=90, subsampling=0)
+            Path(out, f"sheet{k}.jpg").write_bytes(buf.getvalue())
 
 
 def child(n: int) -> None:
@@ -219,15 +219,15 @@ def child(n: int) -> None:
         src = Path(tmp) / "bench.csv"
         write_csv(src, n)
         pipeline(src, Path(tmp) / "out")
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
 def peak_mb(n: int) -> float:
-    """Peak resident set of a fresh child process rendering n cards, in MB."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run([sys.executable, os.path.abspath(__file__), "--child", str(n)], check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    # ru_maxrss of children is the largest child so far (kB on Linux): run the smaller first.
-    return max(after, before) / 1024
+    """Peak resident set of a fresh child process rendering n cards, in MB (the child reports
+    its own: RUSAGE_CHILDREN here would be the largest of every child run so far)."""
+    done = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", str(n)],
+                          check=True, capture_output=True, text=True)
+    return int(done.stdout.split()[-1]) / 1024  # kB on Linux
 
 
 BASELINE: str | None = None
