@@ -77,6 +77,10 @@ GAME = GameSpec(
                "Machine cards in the deck.", commands=_DECK),
         Option("minutes_per_turn", "--minutes-per-turn", float, 1.0,
                "Minutes one player-turn takes at the table."),
+        Option("hour_end", "--hour-end", str, "test",
+               "How the hour ends: test (the rulebook: every finished machine is tested, one "
+               "that works wins, else furthest along) or share (no tests: the largest share of "
+               "steps done wins)."),
         Option("stagger", "--stagger", bool, True,
                "The first-turn stagger of the rules (on by default)."),
         Option("compare_stagger", "--compare-stagger", bool, True,

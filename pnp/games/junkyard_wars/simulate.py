@@ -20,6 +20,7 @@ from pnp.games.junkyard_wars import GAME
 from pnp.games.junkyard_wars.actions import END_TURN
 from pnp.games.junkyard_wars.deck import DEFAULT_SIZE, MachineDeck, bag_tiles, build_deck
 from pnp.games.junkyard_wars.graph import Board, board_from_session
+from pnp.games.junkyard_wars.hour import ENDINGS, HOUR_ENDS, UNTESTED, WORKS, ending
 from pnp.games.junkyard_wars.rules import GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, Game
 from pnp.seed import child_seed, seed_code
 from pnp.sim.stats import (
@@ -39,8 +40,9 @@ TIME_LIMIT_BAND = 0.5  # at most half the games decided by the clock
 #: The game's own options and their defaults.
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in GAME.options}
 
-#: One game: (winner, rounds, player_turns, by_time, winner's tests, machines, completed bits).
-Result = tuple[int, int, int, bool, int, tuple[int, ...], int]
+#: One game: (winner, rounds, player_turns, by_time, winner's tests, machines, completed bits,
+#: ending (index in hour.ENDINGS), machines tested at the hour, machines that worked then).
+Result = tuple[int, int, int, bool, int, tuple[int, ...], int, int, int, int]
 #: One record: the game as set up, and the same game with the stagger flipped (or None).
 Record = tuple[Result, "Result | None"]
 
@@ -57,6 +59,7 @@ class Setup:
     stagger: bool = True
     minutes_per_turn: float = 1.0
     compare_stagger: bool = True
+    hour_end: str = "test"  # hour.HOUR_ENDS: the rulebook's end-of-hour tests, or "share"
 
     @functools.cached_property
     def words(self) -> tuple[str, ...]:
@@ -95,12 +98,15 @@ def setup_from(seed: int | str, players: int, words: Sequence[str], bag: dict, *
                bots: Sequence[str] | None = None, deck: MachineDeck | None = None,
                board: Any = None, deck_size: int = DEFAULT_SIZE, stagger: bool = True,
                minutes_per_turn: float = 1.0, compare_stagger: bool = True,
-               maze_seed: int | str | None = None) -> Setup:
+               maze_seed: int | str | None = None, hour_end: str = "test") -> Setup:
     """The setup of a run from data (pure): the seed's session board, the deck, the bag."""
     check_players(players)
     if not minutes_per_turn > 0:
         raise PnpError(f"minutes per turn must be positive, got {minutes_per_turn}",
                        field="minutes-per-turn")
+    if hour_end not in HOUR_ENDS:
+        raise PnpError(f"--hour-end must be {' or '.join(HOUR_ENDS)}, got {hour_end!r}",
+                       field="hour-end")
     seats = tuple(bots) if bots else ("heuristic",) * players
     if len(seats) != players or any(b not in BOTS for b in seats):
         raise PnpError(f"bots must be {players} of {', '.join(BOTS)}", field="bots")
@@ -114,7 +120,7 @@ def setup_from(seed: int | str, players: int, words: Sequence[str], bag: dict, *
                        f"{2 * players}", field="deck")
     rules_board = board if isinstance(board, Board) else board_from_session(board)
     return Setup(players, seats, rules_board, tuple(bag_tiles(bag)), deck, bool(stagger),
-                 float(minutes_per_turn), bool(compare_stagger))
+                 float(minutes_per_turn), bool(compare_stagger), hour_end)
 
 
 def bag_and_words(bag_file: str | None, words_file: str | None) -> tuple[dict, list[str]]:
@@ -138,7 +144,8 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
     return setup_from(seed, players, words, bag, bots=bots, deck_size=opts["deck_size"],
                       stagger=opts["stagger"],
                       minutes_per_turn=opts["minutes_per_turn"],
-                      compare_stagger=opts["compare_stagger"], maze_seed=opts["maze_seed"])
+                      compare_stagger=opts["compare_stagger"], maze_seed=opts["maze_seed"],
+                      hour_end=opts["hour_end"])
 
 
 def play_game(setup: Setup, game_seed: int) -> Game:
@@ -163,8 +170,10 @@ def play_game(setup: Setup, game_seed: int) -> Game:
 def result(game: Game) -> Result:
     """What one finished game contributes to the summary."""
     completed = sum(1 << p for p in range(game.players) if game.complete(p))
+    tested = sum(1 for h in game.hour_test if h != UNTESTED)
     return (game.winner, game.round, game.player_turns, game.by_time,
-            game.tests[game.winner], tuple(game.machine), completed)
+            game.tests[game.winner], tuple(game.machine), completed, ending(game), tested,
+            game.hour_test.count(WORKS))
 
 
 def record(state: Any) -> Record:
@@ -238,6 +247,9 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict:
         "time_limit_share": proportion_ci(sum(1 for g in main if g[3]), n).to_dict(),
         "tests_per_win": (_spread(tests) if tests else None),
         "won_by_test": len(tests),
+        "hour_end": setup.hour_end,
+        "endings": _endings(main),
+        "hour_tests": _hour_tests(main),
     }
     alts = [a for _, a in records if a is not None]
     if setup.compare_stagger and len(alts) == n:  # a record_game(check=True) run has no replays
@@ -259,6 +271,23 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict:
     return doc
 
 
+def _endings(main: list[Result]) -> list[dict]:
+    """The share of games each ending decides: a test in play, the hour's tests, furthest along."""
+    n = len(main)
+    return [{"ending": name, **proportion_ci(sum(1 for g in main if g[7] == k), n).to_dict()}
+            for k, name in enumerate(ENDINGS)]
+
+
+def _hour_tests(main: list[Result]) -> dict:
+    """The end-of-hour tests over the games that reached the hour: machines tested, working."""
+    hour = [g for g in main if g[3]]
+    tested = sum(g[8] for g in hour)
+    worked = sum(g[9] for g in hour)
+    return {"games": len(hour), "machines_tested": tested, "machines_worked": worked,
+            "tested_per_game": (_spread([float(g[8]) for g in hour]) if hour else None),
+            "works_share": (proportion_ci(worked, tested).to_dict() if tested else None)}
+
+
 def _estimate(d: Mapping[str, Any]) -> Estimate:
     return Estimate(d["value"], d["low"], d["high"], d["n"])
 
@@ -270,6 +299,13 @@ def summary_lines(doc: dict) -> list[str]:
     lines.append(f"  rounds {doc['rounds']['mean']['value']:.2f}, minutes "
                  f"{doc['minutes']['mean']['value']:.1f}, time limit reached "
                  f"{doc['time_limit_share']['value']:.1%}")
+    lines.append("  endings: " + ", ".join(f"{e['ending']} {e['value']:.1%}"
+                                           for e in doc["endings"])
+                 + f" (hour end: {doc['hour_end']})")
+    ht = doc["hour_tests"]
+    if ht["machines_tested"]:
+        lines.append(f"  at the hour: {ht['machines_tested']} machines tested in {ht['games']} "
+                     f"games, {ht['machines_worked']} worked")
     st = doc.get("stagger_effect")
     if st:
         lines.append(f"  seat 1 with stagger {st['seat1_win_rate_with']['value']:.3f}, without "

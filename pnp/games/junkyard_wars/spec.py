@@ -91,7 +91,8 @@ class JunkyardWarsRules:
         """A new game of ``setup`` (``simulate.Setup``): junk, deal and dice drawn from ``rng``."""
         return JunkyardWarsState(tables_for(setup.board), setup.tiles, setup.words,
                                  setup.players, rng, stagger=setup.stagger,
-                                 minutes_per_turn=setup.minutes_per_turn)
+                                 minutes_per_turn=setup.minutes_per_turn,
+                                 hour_end=setup.hour_end)
 
     def parse_action(self, text: str) -> Any:
         """The action whose replay text is ``text`` (ValueError if there is none)."""
