@@ -81,6 +81,9 @@ GAME = GameSpec(
                "How the hour ends: test (the rulebook: every finished machine is tested, one "
                "that works wins, else furthest along) or share (no tests: the largest share of "
                "steps done wins)."),
+        Option("construction_zone", "--construction-zone", str, "square",
+               "The construction zone: square (the centre square) or tile (the whole empty "
+               "centre tile); workers start on the centre square either way."),
         Option("stagger", "--stagger", bool, True,
                "The first-turn stagger of the rules (on by default)."),
         Option("compare_stagger", "--compare-stagger", bool, True,

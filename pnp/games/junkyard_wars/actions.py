@@ -378,7 +378,7 @@ def worker_actions(game: Game, w: int, *, full: bool = False) -> list[Any]:
             out += [MoveTogether(k, v) for v in tb.neighbours[sq]]
         if full or game.sq_tiles[sq]:
             out.append(Search(k))
-        if sq == tb.zone:
+        if tb.in_zone[sq]:
             link = min(rem, game.linkable_ma(p)) if full else min(1, game.linkable_ma(p))
             out += [Assemble(k, m) for m in range(1, link + 1)]
             if game.broken[p]:

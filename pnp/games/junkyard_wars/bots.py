@@ -152,7 +152,7 @@ class HeuristicBot(TurnBot):
     def _worker(self, game: Game, p: int, w: int, want: list[int], wl: list[int],
                 left: list[int], reserved: set[int], claimed: list[int],
                 travel: Sequence[Any]) -> None:
-        zone = game.tb.zone
+        in_zone, home = game.tb.in_zone, game.tb.home
         load = game.w_load[w]
         w_sq = game.w_sq
         w_used = game.w_used
@@ -162,7 +162,7 @@ class HeuristicBot(TurnBot):
             if game.turn_over:
                 return
             pos = w_sq[w]
-            if pos == zone:
+            if in_zone[pos]:
                 while load:
                     Drop(k, load[-1], game.tile_letter[load[-1]]).play(game)
                 rem = game.base - w_used[w]
@@ -180,7 +180,7 @@ class HeuristicBot(TurnBot):
                 if link > 0:
                     out = 0
                     for v in range(first, first + WORKERS):
-                        if v != w and w_sq[v] != zone:
+                        if v != w and not in_zone[w_sq[v]]:
                             out += 1
                     if left[0] <= out:  # enough teammates are fetching: build
                         ASSEMBLE[k][rem if rem < link else link].play(game)
@@ -192,17 +192,17 @@ class HeuristicBot(TurnBot):
                 if rem <= 0:
                     return
                 if load or left[0] <= 0:
-                    travel[zone].play(game)
-                    if w_sq[w] != zone:
+                    travel[home[pos]].play(game)
+                    if not in_zone[w_sq[w]]:
                         return
                     continue
             # Fetch: the nearest seen tile we want, else the nearest square not yet searched.
             target, tile = self._target(game, p, pos, want, wl, reserved, claimed)
             if target < 0:
-                if pos == zone:
+                if in_zone[pos]:
                     return
-                travel[zone].play(game)
-                if w_sq[w] != zone:
+                travel[home[pos]].play(game)
+                if not in_zone[w_sq[w]]:
                     return
                 continue
             if target != pos:

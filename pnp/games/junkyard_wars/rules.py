@@ -294,7 +294,7 @@ class Game:
         self.w_pen[w] -= CARRY_PENALTY
         self.tile_holder[t] = -1
         sq = self.w_sq[w]
-        if sq == self.tb.zone:
+        if self.tb.in_zone[sq]:
             p = w // WORKERS
             self.tile_at[t] = IN_PILE
             self.tile_owner[t] = p
@@ -392,7 +392,7 @@ class Game:
         """
         self._check(w)
         p = w // WORKERS
-        if self.w_sq[w] != self.tb.zone:
+        if not self.tb.in_zone[self.w_sq[w]]:
             raise IllegalAction("assembly only in the construction zone")
         n = ma
         if not 0 < n <= self.remaining(w) or n > self.linkable_ma(p):
@@ -413,7 +413,7 @@ class Game:
         a failed machine; returns ma."""
         self._check(w)
         p = w // WORKERS
-        if self.w_sq[w] != self.tb.zone or not self.broken[p]:
+        if not self.tb.in_zone[self.w_sq[w]] or not self.broken[p]:
             raise IllegalAction("debugging needs a failed machine and a worker in the zone")
         n = ma
         if not 0 < n <= self.remaining(w):
@@ -434,8 +434,8 @@ class Game:
             return False
         if not self.complete(p):
             return False
-        zone = self.tb.zone
-        return any(self.w_sq[w] == zone for w in range(p * WORKERS, p * WORKERS + WORKERS))
+        in_zone = self.tb.in_zone
+        return any(in_zone[self.w_sq[w]] for w in range(p * WORKERS, p * WORKERS + WORKERS))
 
     def test(self, p: int) -> bool:
         """Throw the switch: d100 <= 80 works and wins; otherwise debugging. Ends the turn."""

@@ -19,7 +19,7 @@ from pnp.errors import PnpError
 from pnp.games.junkyard_wars import GAME
 from pnp.games.junkyard_wars.actions import END_TURN
 from pnp.games.junkyard_wars.deck import DEFAULT_SIZE, MachineDeck, bag_tiles, build_deck
-from pnp.games.junkyard_wars.graph import Board, board_from_session
+from pnp.games.junkyard_wars.graph import ZONES, Board, board_from_session
 from pnp.games.junkyard_wars.hour import ENDINGS, HOUR_ENDS, UNTESTED, WORKS, ending
 from pnp.games.junkyard_wars.rules import GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, Game
 from pnp.seed import child_seed, seed_code
@@ -60,6 +60,7 @@ class Setup:
     minutes_per_turn: float = 1.0
     compare_stagger: bool = True
     hour_end: str = "test"  # hour.HOUR_ENDS: the rulebook's end-of-hour tests, or "share"
+    construction_zone: str = "square"  # graph.ZONES: the centre square, or the centre tile
 
     @functools.cached_property
     def words(self) -> tuple[str, ...]:
@@ -98,7 +99,8 @@ def setup_from(seed: int | str, players: int, words: Sequence[str], bag: dict, *
                bots: Sequence[str] | None = None, deck: MachineDeck | None = None,
                board: Any = None, deck_size: int = DEFAULT_SIZE, stagger: bool = True,
                minutes_per_turn: float = 1.0, compare_stagger: bool = True,
-               maze_seed: int | str | None = None, hour_end: str = "test") -> Setup:
+               maze_seed: int | str | None = None, hour_end: str = "test",
+               construction_zone: str = "square") -> Setup:
     """The setup of a run from data (pure): the seed's session board, the deck, the bag."""
     check_players(players)
     if not minutes_per_turn > 0:
@@ -107,6 +109,9 @@ def setup_from(seed: int | str, players: int, words: Sequence[str], bag: dict, *
     if hour_end not in HOUR_ENDS:
         raise PnpError(f"--hour-end must be {' or '.join(HOUR_ENDS)}, got {hour_end!r}",
                        field="hour-end")
+    if construction_zone not in ZONES:
+        raise PnpError(f"--construction-zone must be {' or '.join(ZONES)}, got "
+                       f"{construction_zone!r}", field="construction-zone")
     seats = tuple(bots) if bots else ("heuristic",) * players
     if len(seats) != players or any(b not in BOTS for b in seats):
         raise PnpError(f"bots must be {players} of {', '.join(BOTS)}", field="bots")
@@ -118,9 +123,10 @@ def setup_from(seed: int | str, players: int, words: Sequence[str], bag: dict, *
     if len(deck.cards) < 2 * players:
         raise PnpError(f"the deck has {len(deck.cards)} cards; {players} players need "
                        f"{2 * players}", field="deck")
-    rules_board = board if isinstance(board, Board) else board_from_session(board)
+    rules_board = (board if isinstance(board, Board) else
+                   board_from_session(board, construction_zone))
     return Setup(players, seats, rules_board, tuple(bag_tiles(bag)), deck, bool(stagger),
-                 float(minutes_per_turn), bool(compare_stagger), hour_end)
+                 float(minutes_per_turn), bool(compare_stagger), hour_end, construction_zone)
 
 
 def bag_and_words(bag_file: str | None, words_file: str | None) -> tuple[dict, list[str]]:
@@ -145,7 +151,7 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
                       stagger=opts["stagger"],
                       minutes_per_turn=opts["minutes_per_turn"],
                       compare_stagger=opts["compare_stagger"], maze_seed=opts["maze_seed"],
-                      hour_end=opts["hour_end"])
+                      hour_end=opts["hour_end"], construction_zone=opts["construction_zone"])
 
 
 def play_game(setup: Setup, game_seed: int) -> Game:
@@ -247,7 +253,7 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict:
         "time_limit_share": proportion_ci(sum(1 for g in main if g[3]), n).to_dict(),
         "tests_per_win": (_spread(tests) if tests else None),
         "won_by_test": len(tests),
-        "hour_end": setup.hour_end,
+        "hour_end": setup.hour_end, "construction_zone": setup.construction_zone,
         "endings": _endings(main),
         "hour_tests": _hour_tests(main),
     }

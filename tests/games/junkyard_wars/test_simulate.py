@@ -119,7 +119,7 @@ def test_summary_and_report_sections(tmp_path):
         "win_rate_by_seat", "rounds", "minutes", "time_limit_share", "tests_per_win",
         "won_by_test", "stagger_effect", "cards", "card_figure_vs_win_rate", "deck", "checks",
         "games", "players", "seed_code", "bots", "stagger", "minutes_per_turn",
-        "time_limit_minutes", "hour_end", "endings", "hour_tests"}
+        "time_limit_minutes", "hour_end", "endings", "hour_tests", "construction_zone"}
     assert [e["ending"] for e in result["endings"]] == ["test", "hour test", "furthest along"]
     assert sum(e["value"] for e in result["endings"]) == pytest.approx(1.0)
     assert result["endings"][0]["value"] + result["time_limit_share"]["value"] == pytest.approx(1)

@@ -1,0 +1,138 @@
+"""Mutation score of pnp modules: mutmut 3 run on a copy of the repository, one module at a time.
+
+    pip install -e ".[mutation]"
+    python benchmarks/mutation.py pnp/games/junkyard_wars/rules.py [MODULE ...] [--tests PATH ...]
+        [--jobs N] [--json FILE] [--show]
+
+For each module: the repository (pnp/, tests/, cardsets/, templates/, pyproject.toml) is copied
+to a temporary folder, the copy's ``[tool.mutmut]`` is narrowed to that module and to the tests
+that cover it (``--tests``, else ``TESTS`` below by the module's package), and ``mutmut run`` makes
+and tries every mutant. It prints the module's score (killed / mutants tried) and each survivor
+as a diff (``--show``), and with ``--json`` writes the counts and survivors. The working tree is
+never touched, so runs of different modules do not meet. Not part of the default test run: a
+rules module takes minutes (every mutant runs the tests that reach it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+COPY = ("pnp", "tests", "cardsets", "templates", "pyproject.toml")
+#: The tests that exercise the modules of a package (the fast ones: ``-m "not slow"``).
+TESTS = {
+    "pnp/games/junkyard_wars/": ["tests/games/junkyard_wars"],
+    "pnp/games/salvage/": ["tests/games/salvage"],
+    "pnp/sim/": ["tests/sim"],
+}
+KILLED = {"killed", "timeout", "caught by type check"}
+
+
+def tests_for(module: str) -> list[str]:
+    """The default test paths of a module (its package's test folder)."""
+    for prefix, paths in TESTS.items():
+        if module.startswith(prefix):
+            return paths
+    raise SystemExit(f"no default tests for {module}: pass --tests")
+
+
+def mutmut_section(module: str, tests: list[str]) -> str:
+    """The copy's ``[tool.mutmut]``: the repository's settings narrowed to one module."""
+    return ("[tool.mutmut]\n"
+            'source_paths = ["pnp"]\n'
+            f"only_mutate = [{json.dumps(module)}]\n"
+            "pytest_add_cli_args_test_selection = "
+            f"{json.dumps(tests + ['-m', 'not slow', '-p', 'no:cacheprovider'])}\n"
+            'pytest_add_cli_args = ["-x", "-q"]\n')
+
+
+def prepare(module: str, tests: list[str]) -> Path:
+    """A temporary copy of the repository set up to mutate ``module`` only."""
+    root = Path(tempfile.mkdtemp(prefix="pnp-mutation-"))
+    for name in COPY:
+        src = REPO / name
+        if src.is_dir():
+            shutil.copytree(src, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(src, root / name)
+    py = (root / "pyproject.toml").read_text(encoding="utf-8")
+    py = re.sub(r"(?ms)^\[tool\.mutmut\]\n.*?(?=^\[|\Z)", "", py)
+    (root / "pyproject.toml").write_text(py + "\n" + mutmut_section(module, tests),
+                                         encoding="utf-8")
+    return root
+
+
+def results(root: Path) -> dict[str, str]:
+    """Mutant name -> status, from ``mutmut results --all true``."""
+    out = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=root,
+                         capture_output=True, text=True, check=True).stdout
+    status = {}
+    for line in out.splitlines():
+        name, _, what = line.strip().rpartition(": ")
+        if name:
+            status[name] = what
+    return status
+
+
+def show(root: Path, name: str) -> str:
+    """The diff of one mutant."""
+    return subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=root,
+                          capture_output=True, text=True, check=True).stdout
+
+
+def measure(module: str, tests: list[str], jobs: int, with_diffs: bool) -> dict:
+    """Run mutmut over one module; its counts, score and survivors."""
+    root = prepare(module, tests)
+    try:
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)],
+                       cwd=root, env=env, check=False, stdout=subprocess.DEVNULL)
+        status = results(root)
+        counts: dict[str, int] = {}
+        for s in status.values():
+            counts[s] = counts.get(s, 0) + 1
+        tried = sum(n for s, n in counts.items() if s != "not checked")
+        killed = sum(n for s, n in counts.items() if s in KILLED)
+        survivors = sorted(k for k, s in status.items() if s not in KILLED)
+        doc = {"module": module, "tests": tests, "mutants": len(status), "counts": counts,
+               "killed": killed, "score": round(killed / tried, 4) if tried else None,
+               "survivors": {k: (show(root, k) if with_diffs else status[k]) for k in survivors}}
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return doc
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("modules", nargs="+", help="module paths, e.g. pnp/sim/stats.py")
+    ap.add_argument("--tests", nargs="*", help="test paths (default: the package's test folder)")
+    ap.add_argument("--jobs", type=int, default=1, help="mutants tried at once (default 1)")
+    ap.add_argument("--json", help="write the results to this file")
+    ap.add_argument("--show", action="store_true", help="print each survivor's diff")
+    args = ap.parse_args()
+    docs = []
+    for module in args.modules:
+        if not (REPO / module).is_file():
+            raise SystemExit(f"no such module: {module}")
+        doc = measure(module, args.tests or tests_for(module), args.jobs, args.show)
+        docs.append(doc)
+        print(f"{module}: {doc['killed']} of {doc['mutants']} mutants killed, score "
+              f"{doc['score']}, survivors {len(doc['survivors'])}  {doc['counts']}", flush=True)
+        if args.show:
+            for text in doc["survivors"].values():
+                print(text)
+    if args.json:
+        Path(args.json).write_text(json.dumps(docs, indent=1, sort_keys=True) + "\n",
+                                   encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
