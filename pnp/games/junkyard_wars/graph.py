@@ -115,8 +115,7 @@ class Tables:
         self.in_zone = bytearray(n)
         for z in zone_squares:
             self.in_zone[z] = 1
-        self.home = [min(zone_squares, key=lambda z, a=a: (self.dist[z][a], z))
-                     for a in range(n)]
+        self.home = [min((self.dist[z][a], z) for z in zone_squares)[1] for a in range(n)]
         # near_junk[a]: junk squares by distance from a (ties by id), for nearest-search queries.
         self.near_junk = [[s for _, s in sorted((self.dist[s][a], s) for s in self.junk)]
                           for a in range(n)]
