@@ -78,7 +78,8 @@ def time_up(game: Any) -> None:
                 continue
             game.tests[p] += 1
             roll = game.rng.randint(1, 100)
-            if machine_works(roll):
+            ok = machine_works(roll)
+            if ok:
                 game.hour_test[p] = WORKS
                 works.append(p)
             else:
@@ -86,7 +87,7 @@ def time_up(game: Any) -> None:
                 game.broken[p] = True
             if log is not None:
                 log.append(f"P{p + 1} tests {game.deck[game.machine[p]]}: d100 {roll} "
-                           + ("<= 80, it works" if roll <= 80 else "> 80, it fails"))
+                           + ("<= 80, it works" if ok else "> 80, it fails"))
         if works:
             game.winner = _roll_off(game, works, "more than one machine works")
             if log is not None:

@@ -9,9 +9,11 @@ has a problem which needs to be investigated".
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from pnp.games.junkyard_wars.actions import END_TURN, TEST, Assemble, ChooseMachine
+from pnp.games.junkyard_wars.actions import END_TURN, TEST, Assemble, ChooseMachine, Debug
 from pnp.games.junkyard_wars.hour import (
     ENDINGS,
     FAILED,
@@ -66,6 +68,53 @@ def test_80_works_and_81_fails_at_the_hour():
     game = two_piles(rolls=(81, 80))
     run_out_the_clock(game)
     assert game.hour_test == [FAILED, WORKS] and game.winner == 1
+    assert game.log[-3:-1] == ["P1 tests VAN: d100 81 > 80, it fails",
+                               "P2 tests VAN: d100 80 <= 80, it works"]
+
+
+class Dice(random.Random):
+    """The seeded stream, keeping the range of every die rolled."""
+
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        self.ranges: list[tuple[int, int]] = []
+
+    def randint(self, a: int, b: int) -> int:
+        self.ranges.append((a, b))
+        return super().randint(a, b)
+
+
+def test_the_hour_test_is_a_percentile_roll_1_to_100():
+    # Testing Machines: "rolls the percentile dice ... (with 00, as 100, meaning failure)".
+    game = two_piles()
+    game.rng = Dice(3)
+    run_out_the_clock(game)
+    assert game.rng.ranges == [(1, 100), (1, 100)]
+    assert game.tests == [1, 1] and ENDINGS[ending(game)] in ("hour test", "furthest along")
+
+
+def test_a_machine_fixed_after_a_failed_test_is_tested_again_at_the_hour():
+    # Failed Tests: "A player may retest his machine at any point once the workers have fixed
+    # the problem": the hour's test is his second.
+    game = two_piles(links=(True, False), rolls=(93, 5, 40))  # fails, debug roll 5 <= 24, works
+    next_turn_of(game, 0)
+    game.apply(TEST)
+    next_turn_of(game, 0)
+    for k in range(4):
+        game.apply(Debug(k, 6))
+    game.apply(END_TURN)
+    assert not game.broken[0] and game.tests[0] == 1
+    run_out_the_clock(game)
+    assert game.tests[0] == 2 and game.hour_test == [WORKS, UNTESTED] and game.winner == 0
+
+
+def test_a_win_in_play_is_the_test_ending():
+    # Successful Tests: "The first player to successfully test his machine wins the game."
+    game = two_piles(rolls=(40,))
+    next_turn_of(game, 0)
+    game.apply(TEST)
+    assert game.over and not game.by_time and ENDINGS[ending(game)] == "test"
+    assert game.hour_test == [UNTESTED, UNTESTED]
 
 
 def test_00_counts_as_100_and_fails_at_the_hour():
@@ -81,7 +130,8 @@ def test_two_working_machines_share_the_win_by_a_roll_off():
         game = two_piles(rolls=(10, 20), seed=seed)
         run_out_the_clock(game)
         assert game.hour_test == [WORKS, WORKS] and ENDINGS[ending(game)] == "hour test"
-        assert game.log[-2].startswith("more than one machine works: P1, P2; the roll-off")
+        assert game.log[-2] == (f"more than one machine works: P1, P2; the roll-off goes to "
+                                f"P{game.winner + 1}")
         winners.add(game.winner)
     assert winners == {0, 1}
 
@@ -126,6 +176,38 @@ def test_a_failed_machine_counts_one_step_short_exactly():
         game.apply(Assemble(k, 6))
     assert game.links[1] == 1
     assert progress(game, 1) == progress(game, 0)  # 3 objects + 1 link = 4 of 5 steps
+
+
+def test_a_link_in_progress_counts_its_part_and_no_machine_counts_nothing():
+    # "furthest along in constructing a machine": 3 objects and 6 of a link's 24 MA of VAN.
+    game = two_piles(links=(False, False))
+    assert progress(game, 1) == pytest.approx(3 / 5)
+    next_turn_of(game, 0)
+    game.apply(Assemble(0, 6))
+    assert progress(game, 0) == pytest.approx((3 + 6 / 24) / 5)
+    fresh = make_game("A", word="A")
+    assert progress(fresh, 0) == 0.0  # no machine chosen yet
+
+
+def test_a_one_object_machine_is_complete_with_its_object():
+    # Assembling the Machine: links join two objects; one object needs none.
+    game = make_game("A", at={0: ZONE}, word="A")
+    start_turn_two(game)
+    game.apply(ChooseMachine(0, "A"))
+    fetch_to_pile(game, 3, [0])
+    assert game.complete(0) and progress(game, 0) == 1.0
+
+
+def test_a_tie_for_furthest_along_goes_to_a_roll_off():
+    # Two machines equally far along: a d100 roll-off, uniform among them (either can win).
+    winners = set()
+    for seed in range(12):
+        game = two_piles(links=(False, False), hour_end="share", seed=seed)
+        run_out_the_clock(game)
+        assert game.log[-2] == (f"tied for furthest along: P1, P2; the roll-off goes to "
+                                f"P{game.winner + 1}")
+        winners.add(game.winner)
+    assert winners == {0, 1}
 
 
 def test_share_reading_has_no_tests_at_the_hour():
