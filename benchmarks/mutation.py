@@ -31,7 +31,7 @@ COPY = ("pnp", "tests", "cardsets", "templates", "pyproject.toml")
 TESTS = {
     "pnp/games/junkyard_wars/": ["tests/games/junkyard_wars"],
     "pnp/games/salvage/": ["tests/games/salvage"],
-    "pnp/sim/": ["tests/sim"],
+    "pnp/sim/": ["tests/sim", "tests/games/test_conformance.py"],
 }
 KILLED = {"killed", "timeout", "caught by type check"}
 

@@ -84,6 +84,10 @@ GAME = GameSpec(
         Option("construction_zone", "--construction-zone", str, "square",
                "The construction zone: square (the centre square) or tile (the whole empty "
                "centre tile); workers start on the centre square either way."),
+        Option("boards", "--boards", int, 1,
+               "Session boards the games are spread over (1-16): board 1 is the seed's, the "
+               "report sets the spread between boards next to the spread within one.",
+               commands=("simulate", "session")),
         Option("stagger", "--stagger", bool, True,
                "The first-turn stagger of the rules (on by default)."),
         Option("compare_stagger", "--compare-stagger", bool, True,

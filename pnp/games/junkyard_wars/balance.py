@@ -97,6 +97,21 @@ def ending_section(result: dict) -> dict:
                       for e in result["endings"]]}
 
 
+def board_section(boards: dict) -> dict:
+    """Results across session boards: the spread between boards next to the spread within one."""
+    return {"heading": f"Across {boards['count']} session boards",
+            "text": ("The same run's games spread over several session boards (board 1 is the "
+                     "seed's). For each measure: the pooled value, the lowest and highest board, "
+                     "the standard deviation between boards, the one chance alone gives on one "
+                     "board with that many games, and what is left to the boards themselves."),
+            "table": [{"measure": r["measure"], "pooled": r["pooled"], "lowest board": r["min"],
+                       "highest board": r["max"], "SD between": r["between_sd"],
+                       "SD within (chance)": r["within_sd"], "SD of boards": r["board_sd"]}
+                      for r in boards["spread"]]
+            + [{"measure": f"board {b['board']} (seed {b['seed_code']})", "pooled": b["games"]}
+               for b in boards["per_board"]]}
+
+
 def report_sections(result: dict) -> list[dict]:
     """Sections for ``pnp.report.write_report`` from a ``simulate`` result."""
     players, n = result["players"], result["games"]
@@ -126,6 +141,8 @@ def report_sections(result: dict) -> list[dict]:
     })
     if result.get("endings"):
         secs.append(ending_section(result))
+    if result.get("boards"):
+        secs.append(board_section(result["boards"]))
     st = result.get("stagger_effect")
     if st:
         fair = st["fair_share"]

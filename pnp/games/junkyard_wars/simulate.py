@@ -18,6 +18,7 @@ from typing import Any
 from pnp.errors import PnpError
 from pnp.games.junkyard_wars import GAME
 from pnp.games.junkyard_wars.actions import END_TURN
+from pnp.games.junkyard_wars.boards import MAX_BOARDS, across_boards, board_lines, board_seed
 from pnp.games.junkyard_wars.deck import DEFAULT_SIZE, MachineDeck, bag_tiles, build_deck
 from pnp.games.junkyard_wars.graph import ZONES, Board, board_from_session
 from pnp.games.junkyard_wars.hour import ENDINGS, HOUR_ENDS, UNTESTED, WORKS, ending
@@ -41,8 +42,8 @@ TIME_LIMIT_BAND = 0.5  # at most half the games decided by the clock
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in GAME.options}
 
 #: One game: (winner, rounds, player_turns, by_time, winner's tests, machines, completed bits,
-#: ending (index in hour.ENDINGS), machines tested at the hour, machines that worked then).
-Result = tuple[int, int, int, bool, int, tuple[int, ...], int, int, int, int]
+#: ending (index in hour.ENDINGS), machines tested at the hour, machines that worked then, board).
+Result = tuple[int, int, int, bool, int, tuple[int, ...], int, int, int, int, int]
 #: One record: the game as set up, and the same game with the stagger flipped (or None).
 Record = tuple[Result, "Result | None"]
 
@@ -61,6 +62,8 @@ class Setup:
     compare_stagger: bool = True
     hour_end: str = "test"  # hour.HOUR_ENDS: the rulebook's end-of-hour tests, or "share"
     construction_zone: str = "square"  # graph.ZONES: the centre square, or the centre tile
+    boards: tuple[Board, ...] = ()  # boards 2..K of simulate --boards K (board 1 is ``board``)
+    board_seeds: tuple[int | str, ...] = ()  # the session seed of every board, 1..K
 
     @functools.cached_property
     def words(self) -> tuple[str, ...]:
@@ -100,7 +103,7 @@ def setup_from(seed: int | str, players: int, words: Sequence[str], bag: dict, *
                board: Any = None, deck_size: int = DEFAULT_SIZE, stagger: bool = True,
                minutes_per_turn: float = 1.0, compare_stagger: bool = True,
                maze_seed: int | str | None = None, hour_end: str = "test",
-               construction_zone: str = "square") -> Setup:
+               construction_zone: str = "square", boards: int = 1) -> Setup:
     """The setup of a run from data (pure): the seed's session board, the deck, the bag."""
     check_players(players)
     if not minutes_per_turn > 0:
@@ -109,6 +112,8 @@ def setup_from(seed: int | str, players: int, words: Sequence[str], bag: dict, *
     if hour_end not in HOUR_ENDS:
         raise PnpError(f"--hour-end must be {' or '.join(HOUR_ENDS)}, got {hour_end!r}",
                        field="hour-end")
+    if not isinstance(boards, int) or not 1 <= boards <= MAX_BOARDS:
+        raise PnpError(f"--boards must be 1 to {MAX_BOARDS}, got {boards}", field="boards")
     if construction_zone not in ZONES:
         raise PnpError(f"--construction-zone must be {' or '.join(ZONES)}, got "
                        f"{construction_zone!r}", field="construction-zone")
@@ -125,8 +130,14 @@ def setup_from(seed: int | str, players: int, words: Sequence[str], bag: dict, *
                        f"{2 * players}", field="deck")
     rules_board = (board if isinstance(board, Board) else
                    board_from_session(board, construction_zone))
+    seeds = tuple(board_seed(seed, k) for k in range(1, boards + 1))
+    more: tuple[Board, ...] = ()
+    if boards > 1:
+        from pnp.games.junkyard_wars.generate import session_board
+        more = tuple(board_from_session(session_board(s), construction_zone) for s in seeds[1:])
     return Setup(players, seats, rules_board, tuple(bag_tiles(bag)), deck, bool(stagger),
-                 float(minutes_per_turn), bool(compare_stagger), hour_end, construction_zone)
+                 float(minutes_per_turn), bool(compare_stagger), hour_end, construction_zone,
+                 more, seeds)
 
 
 def bag_and_words(bag_file: str | None, words_file: str | None) -> tuple[dict, list[str]]:
@@ -151,7 +162,8 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
                       stagger=opts["stagger"],
                       minutes_per_turn=opts["minutes_per_turn"],
                       compare_stagger=opts["compare_stagger"], maze_seed=opts["maze_seed"],
-                      hour_end=opts["hour_end"], construction_zone=opts["construction_zone"])
+                      hour_end=opts["hour_end"], construction_zone=opts["construction_zone"],
+                      boards=opts["boards"])
 
 
 def play_game(setup: Setup, game_seed: int) -> Game:
@@ -179,7 +191,7 @@ def result(game: Game) -> Result:
     tested = sum(1 for h in game.hour_test if h != UNTESTED)
     return (game.winner, game.round, game.player_turns, game.by_time,
             game.tests[game.winner], tuple(game.machine), completed, ending(game), tested,
-            game.hour_test.count(WORKS))
+            game.hour_test.count(WORKS), getattr(game, "board_no", 0))
 
 
 def record(state: Any) -> Record:
@@ -270,6 +282,8 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict:
             "same_winner_share": round(
                 sum(a == b for a, b in zip(with_w, without_w, strict=True)) / n, 6),
         }
+    if setup.boards:
+        doc["boards"] = across_boards(main, setup.board_seeds, players, mpt, ENDINGS)
     doc["cards"] = _card_rows(main, setup)
     doc["card_figure_vs_win_rate"] = _figure_correlation(doc["cards"])
     doc["deck"] = {k: v for k, v in deck.to_dict().items() if k != "cards"}
@@ -316,6 +330,8 @@ def summary_lines(doc: dict) -> list[str]:
     if st:
         lines.append(f"  seat 1 with stagger {st['seat1_win_rate_with']['value']:.3f}, without "
                      f"{st['seat1_win_rate_without']['value']:.3f} (fair {st['fair_share']:.3f})")
+    if doc.get("boards"):
+        lines += board_lines(doc["boards"])
     hard = [c["word"] for c in doc["cards"] if c["verdict"] == "too hard"]
     lines.append(f"  too hard: {', '.join(hard) if hard else 'none'}")
     return lines

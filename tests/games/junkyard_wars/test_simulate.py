@@ -59,11 +59,11 @@ def test_games_end_by_a_working_machine_or_the_hour(players):
     s = setup("end", players, minutes_per_turn=1.5, compare_stagger=False)
     for i in range(20):
         main, alt = play_record(s, i)
-        winner, rounds, turns, by_time, tests, cards, completed, end, tested, worked = main
+        winner, rounds, turns, by_time, tests, cards, completed, end, tested, worked, b = main
         assert alt is None and 0 <= winner < players and turns * 1.5 <= 60
         assert all(c >= 0 for c in cards)
         assert end == (0 if not by_time else 1 if worked else 2)
-        assert worked <= tested <= players
+        assert worked <= tested <= players and b == 0
         if end < 2:  # a working test decides (in play or at the hour): the winner's machine
             assert tests >= 1 and completed >> winner & 1
 
