@@ -27,20 +27,38 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 COPY = ("pnp", "tests", "cardsets", "templates", "pyproject.toml")
-#: The tests that exercise the modules of a package (the fast ones: ``-m "not slow"``).
+#: The tests that reach a module, fast ones only (``-m "not slow"``): by module, else by package.
+#: Narrow on purpose: a surviving mutant runs every test listed that reaches its function.
+_JW = "tests/games/junkyard_wars/"
+_JW_RULES = [_JW + f for f in ("test_rules.py", "test_rules_machine.py", "test_actions.py",
+                               "test_hour.py", "test_zone.py", "test_rulebook_words.py")]
+_SALVAGE = "tests/games/salvage/"
+_SALVAGE_RULES = [_SALVAGE + f for f in ("test_rules.py", "test_state.py", "test_actions.py",
+                                         "test_odds.py", "test_rulebook_words.py")]
 TESTS = {
-    "pnp/games/junkyard_wars/": ["tests/games/junkyard_wars"],
-    "pnp/games/salvage/": ["tests/games/salvage"],
-    "pnp/sim/": ["tests/sim", "tests/games/test_conformance.py"],
+    "pnp/games/junkyard_wars/rules.py": _JW_RULES,
+    "pnp/games/junkyard_wars/hour.py": _JW_RULES,
+    "pnp/games/junkyard_wars/actions.py": _JW_RULES,
+    "pnp/games/junkyard_wars/": [_JW],
+    "pnp/games/salvage/rules.py": _SALVAGE_RULES,
+    "pnp/games/salvage/state.py": _SALVAGE_RULES,
+    "pnp/games/salvage/": [_SALVAGE],
+    "pnp/sim/stats.py": ["tests/sim/test_stats.py"],
+    "pnp/sim/rollout.py": ["tests/sim/test_rollout.py", "tests/sim/test_mcts.py"],
+    "pnp/sim/mcts.py": ["tests/sim/test_mcts.py"],
+    "pnp/sim/runner.py": ["tests/sim/test_runner.py"],
+    "pnp/sim/play.py": ["tests/sim", "tests/games/test_conformance.py", "-k",
+                        "not session_pack and not one_and_two_jobs"],
+    "pnp/sim/": ["tests/sim"],
 }
 KILLED = {"killed", "timeout", "caught by type check"}
 
 
 def tests_for(module: str) -> list[str]:
     """The default test paths of a module (its package's test folder)."""
-    for prefix, paths in TESTS.items():
+    for prefix, paths in TESTS.items():  # exact modules first (the dict's order), packages after
         if module.startswith(prefix):
-            return paths
+            return [p for p in paths if not p.endswith(".py") or (REPO / p).is_file()]
     raise SystemExit(f"no default tests for {module}: pass --tests")
 
 
