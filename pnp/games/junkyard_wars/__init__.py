@@ -18,6 +18,12 @@ def _heuristic(setup: Any, seat: int) -> Any:
     return heuristic_bot(setup, seat)
 
 
+def _trader(setup: Any, seat: int) -> Any:
+    from pnp.games.junkyard_wars.bots import trader_bot
+
+    return trader_bot(setup, seat)
+
+
 def _random(setup: Any, seat: int) -> Any:
     from pnp.games.junkyard_wars.bots import random_bot
 
@@ -64,7 +70,7 @@ _DECK = ("simulate", "replay", "session", "deck")  # the options the machine dec
 
 GAME = GameSpec(
     name="junkyard-wars", title="Junkyard Wars", min_players=2, max_players=6, default_players=4,
-    rules=RULES, bots={"heuristic": _heuristic, "random": _random},
+    rules=RULES, bots={"heuristic": _heuristic, "random": _random, "trader": _trader},
     make_setup=_make_setup, record=_record, play_record=_play_record, summarize=_summarize,
     summary_lines=_summary_lines, session=_session,
     options=(

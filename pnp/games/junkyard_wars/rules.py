@@ -97,7 +97,7 @@ class Game:
         "cards", "deck", "machine", "need", "length", "pile", "matched", "links", "link_ma",
         "broken", "debug_ma", "tests", "current", "round", "player_turns", "base", "turn_over",
         "winner", "over", "by_time", "assembly_ma", "debug_total", "log", "trace",
-        "hour_end", "hour_test",
+        "hour_end", "hour_test", "traded",
     )
 
     def __init__(self, tables: Tables, tiles: Sequence[int], deck: Sequence[str], players: int,
@@ -113,6 +113,7 @@ class Game:
             raise ValueError(f"the hour ends by {' or '.join(hour.HOUR_ENDS)}, not {hour_end!r}")
         self.hour_end = hour_end
         self.hour_test = [hour.UNTESTED] * players
+        self.traded = [0] * players  # trades each player proposed (trades.py)
         if len(deck) < 2 * players:
             raise ValueError("the machine deck must hold two cards per player")
         self.tb, self.rng, self.players, self.stagger = tables, rng, players, stagger

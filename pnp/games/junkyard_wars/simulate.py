@@ -33,7 +33,7 @@ from pnp.sim.stats import (
     proportion_ci,
 )
 
-BOTS = ("heuristic", "random")
+BOTS = ("heuristic", "random", "trader")
 QS = (5, 25, 50, 75, 95)
 SEAT_BAND = 0.05  # every seat's win rate within fair share +- 5 points
 TIME_LIMIT_BAND = 0.5  # at most half the games decided by the clock
@@ -42,8 +42,9 @@ TIME_LIMIT_BAND = 0.5  # at most half the games decided by the clock
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in GAME.options}
 
 #: One game: (winner, rounds, player_turns, by_time, winner's tests, machines, completed bits,
-#: ending (index in hour.ENDINGS), machines tested at the hour, machines that worked then, board).
-Result = tuple[int, int, int, bool, int, tuple[int, ...], int, int, int, int, int]
+#: ending (index in hour.ENDINGS), machines tested at the hour, machines that worked then, trades
+#: made, board).
+Result = tuple[int, int, int, bool, int, tuple[int, ...], int, int, int, int, int, int]
 #: One record: the game as set up, and the same game with the stagger flipped (or None).
 Record = tuple[Result, "Result | None"]
 
@@ -191,7 +192,7 @@ def result(game: Game) -> Result:
     tested = sum(1 for h in game.hour_test if h != UNTESTED)
     return (game.winner, game.round, game.player_turns, game.by_time,
             game.tests[game.winner], tuple(game.machine), completed, ending(game), tested,
-            game.hour_test.count(WORKS), getattr(game, "board_no", 0))
+            game.hour_test.count(WORKS), sum(game.traded), getattr(game, "board_no", 0))
 
 
 def record(state: Any) -> Record:
@@ -268,6 +269,7 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict:
         "hour_end": setup.hour_end, "construction_zone": setup.construction_zone,
         "endings": _endings(main),
         "hour_tests": _hour_tests(main),
+        "trades_per_game": _spread([float(g[10]) for g in main]),
     }
     alts = [a for _, a in records if a is not None]
     if setup.compare_stagger and len(alts) == n:  # a record_game(check=True) run has no replays

@@ -74,8 +74,9 @@ def test_the_spread_between_boards_and_within_one():
 
 def test_across_boards_counts_each_record_on_its_board():
     # Records (winner, rounds, turns, ..., ending at [7], ..., board last); 2 players, 2 boards.
-    rec = [(0, 1, 10, False, 1, (0, 1), 1, 0, 0, 0, 0), (1, 1, 20, True, 0, (0, 1), 0, 2, 0, 0, 0),
-           (1, 1, 30, True, 0, (0, 1), 0, 2, 0, 0, 1)]
+    rec = [(0, 1, 10, False, 1, (0, 1), 1, 0, 0, 0, 0, 0),
+           (1, 1, 20, True, 0, (0, 1), 0, 2, 0, 0, 0, 0),
+           (1, 1, 30, True, 0, (0, 1), 0, 2, 0, 0, 0, 1)]
     doc = across_boards(rec, ["a", "b"], 2, 1.0, ENDINGS)
     assert doc["games"] == [2, 1]
     first, second = doc["per_board"]
