@@ -2,13 +2,15 @@
 
     pip install -e ".[mutation]"
     python benchmarks/mutation.py pnp/games/junkyard_wars/rules.py [MODULE ...] [--tests PATH ...]
-        [--jobs N] [--json FILE] [--show]
+        [--jobs N] [--json FILE] [--show] [--rerun BEFORE.json]
 
 For each module: the repository (pnp/, tests/, cardsets/, templates/, pyproject.toml) is copied
 to a temporary folder, the copy's ``[tool.mutmut]`` is narrowed to that module and to the tests
 that cover it (``--tests``, else ``TESTS`` below by the module's package), and ``mutmut run`` makes
 and tries every mutant. It prints the module's score (killed / mutants tried) and each survivor
-as a diff (``--show``), and with ``--json`` writes the counts and survivors. The working tree is
+as a diff (``--show``), and with ``--json`` writes the counts and survivors. ``--rerun`` tries
+again only the survivors a previous ``--json`` file lists for the module (after new tests: the
+score then counts the earlier kills plus the new ones). The working tree is
 never touched, so runs of different modules do not meet. Not part of the default test run: a
 rules module takes minutes (every mutant runs the tests that reach it).
 """
@@ -31,7 +33,8 @@ COPY = ("pnp", "tests", "cardsets", "templates", "pyproject.toml")
 #: Narrow on purpose: a surviving mutant runs every test listed that reaches its function.
 _JW = "tests/games/junkyard_wars/"
 _JW_RULES = [_JW + f for f in ("test_rules.py", "test_rules_machine.py", "test_actions.py",
-                               "test_hour.py", "test_zone.py", "test_rulebook_words.py")]
+                               "test_hour.py", "test_zone.py", "test_trades.py",
+                               "test_rulebook_words.py")]
 _SALVAGE = "tests/games/salvage/"
 _SALVAGE_RULES = [_SALVAGE + f for f in ("test_rules.py", "test_state.py", "test_actions.py",
                                          "test_odds.py", "test_rulebook_words.py")]
@@ -39,6 +42,7 @@ TESTS = {
     "pnp/games/junkyard_wars/rules.py": _JW_RULES,
     "pnp/games/junkyard_wars/hour.py": _JW_RULES,
     "pnp/games/junkyard_wars/actions.py": _JW_RULES,
+    "pnp/games/junkyard_wars/trades.py": _JW_RULES,
     "pnp/games/junkyard_wars/": [_JW],
     "pnp/games/salvage/rules.py": _SALVAGE_RULES,
     "pnp/games/salvage/state.py": _SALVAGE_RULES,
@@ -106,14 +110,20 @@ def show(root: Path, name: str) -> str:
                           capture_output=True, text=True, check=True).stdout
 
 
-def measure(module: str, tests: list[str], jobs: int, with_diffs: bool) -> dict:
-    """Run mutmut over one module; its counts, score and survivors."""
+def measure(module: str, tests: list[str], jobs: int, with_diffs: bool,
+            before: dict | None = None) -> dict:
+    """Run mutmut over one module (or only ``before``'s survivors); counts, score, survivors."""
     root = prepare(module, tests)
+    names = sorted(before["survivors"]) if before else []
     try:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)],
-                       cwd=root, env=env, check=False, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs),
+                        *names], cwd=root, env=env, check=False, stdout=subprocess.DEVNULL)
         status = results(root)
+        if before:  # the earlier run's verdicts for the mutants not tried again
+            status = {k: s for k, s in status.items() if k in before["survivors"]}
+            status.update({f"(killed before) {i}": "killed"
+                           for i in range(before["killed"])})
         counts: dict[str, int] = {}
         for s in status.values():
             counts[s] = counts.get(s, 0) + 1
@@ -135,12 +145,16 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="mutants tried at once (default 1)")
     ap.add_argument("--json", help="write the results to this file")
     ap.add_argument("--show", action="store_true", help="print each survivor's diff")
+    ap.add_argument("--rerun", help="a previous --json file: try only its survivors again")
     args = ap.parse_args()
+    earlier = {d["module"]: d for d in json.loads(Path(args.rerun).read_text())} if args.rerun \
+        else {}
     docs = []
     for module in args.modules:
         if not (REPO / module).is_file():
             raise SystemExit(f"no such module: {module}")
-        doc = measure(module, args.tests or tests_for(module), args.jobs, args.show)
+        doc = measure(module, args.tests or tests_for(module), args.jobs, args.show,
+                      earlier.get(module))
         docs.append(doc)
         print(f"{module}: {doc['killed']} of {doc['mutants']} mutants killed, score "
               f"{doc['score']}, survivors {len(doc['survivors'])}  {doc['counts']}", flush=True)
