@@ -107,7 +107,8 @@ class HeuristicBot(TurnBot):
         # The trader: trades when both sides gain, and brings home a spare object as trade goods
         # when that costs it no extra turn; demand[letter]: the deck's words holding the letter.
         self.trades = trades
-        self.demand = [sum(LETTERS[i] in word for word in self.costs) for i in range(26)]
+        self.demand = ([sum(LETTERS[i] in word for word in self.costs) for i in range(26)]
+                       if trades else [])
 
     def machine_choice(self, game: Game, p: int) -> ChooseMachine:
         """The card with the lower expected build time (ties: the first card)."""
