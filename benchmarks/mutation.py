@@ -47,7 +47,7 @@ TESTS = {
     "pnp/games/salvage/rules.py": _SALVAGE_RULES,
     "pnp/games/salvage/state.py": _SALVAGE_RULES,
     "pnp/games/salvage/": [_SALVAGE],
-    "pnp/sim/stats.py": ["tests/sim/test_stats.py"],
+    "pnp/sim/stats.py": ["tests/sim/test_stats.py", "tests/sim/test_stats_definitions.py"],
     "pnp/sim/rollout.py": ["tests/sim/test_rollout.py", "tests/sim/test_mcts.py"],
     "pnp/sim/mcts.py": ["tests/sim/test_mcts.py"],
     "pnp/sim/runner.py": ["tests/sim/test_runner.py"],
