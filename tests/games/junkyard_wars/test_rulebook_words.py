@@ -13,7 +13,7 @@ import pytest
 
 from pnp.games.api import IllegalAction
 from pnp.games.junkyard_wars.actions import END_TURN, TEST, Assemble, Debug
-from pnp.games.junkyard_wars.rules import machine_works
+from pnp.games.junkyard_wars.rules import machine_works, word_need
 
 from .toy import ZONE, link_all, make_game, next_turn_of, ready_pile, start_turn_two, walk
 
@@ -165,3 +165,112 @@ def test_only_a_coworker_on_the_same_square_helps_carry():
     assert game.remaining(5) == 0 and game.remaining(4) == 2
     with pytest.raises(IllegalAction, match="every worker carrying the object needs an action"):
         game.move_together(4, ZONE)
+
+
+def test_a_helper_may_carry_his_own_object_too_and_pays_for_both():
+    # "penalized 2 actions per object carried" and, carried together, "the penalty drops to 1
+    # action (though the penalty is imposed on everyone carrying it)": 2 + 1 for the helper.
+    game = make_game("CA", at={0: ZONE, 1: ZONE})
+    start_turn_two(game)
+    game.search(0)
+    game.pick_up(0, 0)
+    game.pick_up(1, 1)
+    game.share(0, 1)  # worker 1 (carrying tile 0 alone) helps worker 2 carry tile 1
+    assert game.remaining(0) == 6 - 1 - 2 - 1 and game.remaining(1) == 6 - 1
+    with pytest.raises(IllegalAction, match="the object is already carried by two workers"):
+        game.share(2, 1)
+    with pytest.raises(IllegalAction, match="workers carrying an object together move together"):
+        game.move(1, 7)  # worker 2's object is shared with worker 1
+    with pytest.raises(IllegalAction, match="workers carrying an object together move together"):
+        game.travel(1, 7)
+    with pytest.raises(IllegalAction, match="the worker does not help carry that tile"):
+        game.release(2, 1)
+    with pytest.raises(IllegalAction, match="the worker does not help carry that tile"):
+        game.release(0, 2)
+    game.move_together(1, 7)
+    game.drop(1, 1)  # dropped by its carrier: the helper lets go
+    assert game.tile_partner[1] == -1 and game.w_help[0] == [] and game.carry_group(0) == [0]
+    assert game.remaining(0) == 6 - 2 - 2 and game.tile_holder[1] == -1
+    with pytest.raises(IllegalAction, match="only a coworker of the worker carrying it"):
+        game.share(0, 1)  # it lies on the ground: nobody carries it
+    with pytest.raises(IllegalAction, match="the worker does not carry that tile"):
+        game.drop(0, 1)
+
+
+def test_a_machine_needs_its_letters_as_many_times_as_the_word_has_them():
+    # Setup: "one of these machines"; a machine of n objects needs its n letters (issue 3).
+    need = word_need("TEST")
+    assert len(need) == 27 and need[19] == 2 and need[4] == 1 and need[18] == 1
+    assert sum(need) == 4
+    game = make_game("TTTES", at={t: ZONE for t in range(5)}, word="TEST")
+    start_turn_two(game)
+    game.choose_machine(0, 0)
+    game.log = []
+    game.search(0)
+    for t in range(5):
+        game.pick_up(0, t)
+        game.drop(0, t)
+    assert game.pile[0][19] == 3 and game.matched[0] == 4  # the third T is surplus
+    assert game.log[-2:] == ["P1's pile: 3 of the 4 objects of the machine",
+                             "P1's pile: 4 of the 4 objects of the machine"]
+
+
+def test_a_machine_is_chosen_once_from_the_two_cards():
+    # Setup: "deal two cards ... Each player's goal is to build one of these machines".
+    for seed in range(60):  # a deal in which player 1 holds deck card 0
+        game = make_game(seed=seed)
+        if 0 in game.cards[0]:
+            break
+    start_turn_two(game)
+    game.log = []
+    with pytest.raises(IllegalAction, match="a player holds two machine cards"):
+        game.choose_machine(0, 2)
+    game.choose_machine(0, game.cards[0].index(0))
+    assert game.machine[0] == 0
+    with pytest.raises(IllegalAction, match="the machine has already been chosen"):
+        game.choose_machine(0, 0)
+
+
+def test_the_pile_grows_before_a_machine_is_chosen():
+    game = make_game("C", at={0: ZONE})
+    start_turn_two(game)
+    game.log = []
+    game.search(0)
+    game.pick_up(0, 0)
+    game.drop(0, 0)
+    assert game.log[-1] == "P1's pile grows (no machine chosen yet)"
+
+
+def test_moves_and_travel_keep_to_the_rules():
+    # Moving: "a worker may spend an action moving into an adjacent square ... They may not move
+    # through walls"; a worker carrying an object has 2 actions fewer; actions only in his turn.
+    game = make_game("CAT?", at={0: ZONE})
+    start_turn_two(game)
+    with pytest.raises(IllegalAction, match="not an adjacent square"):
+        game.move(0, 12)
+    with pytest.raises(IllegalAction, match="no such square"):
+        game.travel(0, 15)  # the toy yard has squares 0..14
+    with pytest.raises(IllegalAction, match="travel needs another square"):
+        game.travel(0, ZONE)
+    assert game.travel(1, 12) is True and game.w_used[1] == 2  # 2 -> 7 -> 12: exactly reachable
+    game.search(0)
+    game.pick_up(0, 0)
+    assert game.travel(0, 14) is False  # 5 moves away; 6 - 1 (search) - 2 (load) = 3 moves
+    assert game.w_used[0] == 4 and game.remaining(0) == 0
+    with pytest.raises(IllegalAction, match="no actions left"):
+        game.move(0, 8)
+    with pytest.raises(IllegalAction, match="no actions left"):
+        game.travel(0, 14)
+    with pytest.raises(IllegalAction, match="the tile is not lying on the worker's square"):
+        game.pick_up(1, 3)  # tile 3 lies on square 9, worker 2 stands on 12
+    with pytest.raises(IllegalAction, match="the tile is not lying on the worker's square"):
+        game.pick_up(1, 4)
+
+
+def test_no_worker_moves_after_a_test_has_ended_the_turn():
+    # Testing Machines: "Any attempt to test a machine ends a player's turn."
+    game = built(rolls=(93,))
+    game.apply(TEST)
+    assert game.turn_over and not game.over
+    with pytest.raises(IllegalAction, match="a worker may only take action during his owner's"):
+        game.travel(1, 7)
