@@ -18,6 +18,12 @@ def _heuristic(setup: Any, seat: int) -> Any:
     return heuristic_bot(setup, seat)
 
 
+def _trader(setup: Any, seat: int) -> Any:
+    from pnp.games.junkyard_wars.bots import trader_bot
+
+    return trader_bot(setup, seat)
+
+
 def _random(setup: Any, seat: int) -> Any:
     from pnp.games.junkyard_wars.bots import random_bot
 
@@ -64,7 +70,7 @@ _DECK = ("simulate", "replay", "session", "deck")  # the options the machine dec
 
 GAME = GameSpec(
     name="junkyard-wars", title="Junkyard Wars", min_players=2, max_players=6, default_players=4,
-    rules=RULES, bots={"heuristic": _heuristic, "random": _random},
+    rules=RULES, bots={"heuristic": _heuristic, "random": _random, "trader": _trader},
     make_setup=_make_setup, record=_record, play_record=_play_record, summarize=_summarize,
     summary_lines=_summary_lines, session=_session,
     options=(
@@ -77,6 +83,17 @@ GAME = GameSpec(
                "Machine cards in the deck.", commands=_DECK),
         Option("minutes_per_turn", "--minutes-per-turn", float, 1.0,
                "Minutes one player-turn takes at the table."),
+        Option("hour_end", "--hour-end", str, "test",
+               "How the hour ends: test (the rulebook: every finished machine is tested, one "
+               "that works wins, else furthest along) or share (no tests: the largest share of "
+               "steps done wins)."),
+        Option("construction_zone", "--construction-zone", str, "square",
+               "The construction zone: square (the centre square) or tile (the whole empty "
+               "centre tile); workers start on the centre square either way."),
+        Option("boards", "--boards", int, 1,
+               "Session boards the games are spread over (1-16): board 1 is the seed's, the "
+               "report sets the spread between boards next to the spread within one.",
+               commands=("simulate", "session")),
         Option("stagger", "--stagger", bool, True,
                "The first-turn stagger of the rules (on by default)."),
         Option("compare_stagger", "--compare-stagger", bool, True,

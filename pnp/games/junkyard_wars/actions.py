@@ -26,6 +26,7 @@ from pnp.games.junkyard_wars.generate import NODE_INDEX, NODES
 from pnp.games.junkyard_wars.rules import (
     BASE_ACTIONS,
     BLANK,
+    IN_PILE,
     LETTERS,
     NO_LETTER,
     WORKERS,
@@ -270,8 +271,32 @@ class EndTurn(NamedTuple):
             game.trace.append(self)
 
 
+class Trade(NamedTuple):
+    """Trades and Negotiations: swap a pile object for another team's (``trades.py``); free."""
+
+    tile: int
+    letter: int
+    other: int  # the other team's seat, 0-based
+    take: int
+    take_letter: int
+
+    def __str__(self) -> str:
+        return (f"trades {_tile(self.tile, self.letter)} for P{self.other + 1}'s "
+                f"{_tile(self.take, self.take_letter)}")
+
+    def play(self, game: Game) -> None:
+        from pnp.games.junkyard_wars.trades import trade
+
+        for t, letter in ((self.tile, self.letter), (self.take, self.take_letter)):
+            if not 0 <= t < len(game.tile_letter) or game.tile_letter[t] != letter:
+                raise _no_tile(t, letter)
+        trade(game, game.current, self.tile, self.other, self.take)
+        if game.trace is not None:
+            game.trace.append(self)
+
+
 ACTIONS: tuple[type, ...] = (ChooseMachine, Move, MoveTogether, Travel, Search, PickUp, Drop,
-                             Share, Release, Assemble, Debug, Test, EndTurn)
+                             Share, Release, Assemble, Debug, Test, EndTurn, Trade)
 
 
 def _eq(a: tuple, b: object) -> bool:
@@ -335,6 +360,8 @@ _PARSERS: list[tuple[re.Pattern[str], Callable[[Any], Any]]] = [
         (rf"{_W} lets go of {_T}", lambda m: Release(int(m[1]) - 1, int(m[2]), _letter(m[3]))),
         (rf"{_W} puts (\d+) MA into assembling", lambda m: Assemble(int(m[1]) - 1, int(m[2]))),
         (rf"{_W} puts (\d+) MA into debugging", lambda m: Debug(int(m[1]) - 1, int(m[2]))),
+        (rf"trades {_T} for P(\d+)'s {_T}",
+         lambda m: Trade(int(m[1]), _letter(m[2]), int(m[3]) - 1, int(m[4]), _letter(m[5]))),
         (r"throws the switch to test the machine", lambda m: TEST),
         (r"ends the turn", lambda m: END_TURN),
     )]
@@ -378,7 +405,7 @@ def worker_actions(game: Game, w: int, *, full: bool = False) -> list[Any]:
             out += [MoveTogether(k, v) for v in tb.neighbours[sq]]
         if full or game.sq_tiles[sq]:
             out.append(Search(k))
-        if sq == tb.zone:
+        if tb.in_zone[sq]:
             link = min(rem, game.linkable_ma(p)) if full else min(1, game.linkable_ma(p))
             out += [Assemble(k, m) for m in range(1, link + 1)]
             if game.broken[p]:
@@ -402,6 +429,18 @@ def worker_actions(game: Game, w: int, *, full: bool = False) -> list[Any]:
     return out
 
 
+def trade_actions(game: Game) -> list[Trade]:
+    """Every trade the other teams agree to (``trades.check``), for the player to move."""
+    from pnp.games.junkyard_wars.trades import letter_of, spare, wants
+
+    p, letters = game.current, game.tile_letter
+    piles = [t for t in range(len(letters)) if game.tile_at[t] == IN_PILE]
+    mine = [t for t in piles if spare(game, p, t)]
+    return [Trade(g, letters[g], q, t, letters[t]) for g in mine for q in range(game.players)
+            if q != p and wants(game, q, letter_of(game, g))
+            for t in piles if spare(game, q, t)]
+
+
 def legal_actions(game: Game) -> list[Any]:
     """The player to move's every legal action: a machine card while none is chosen, every
     worker's elementary actions (travel to every reachable square included), the test, the end
@@ -416,6 +455,7 @@ def legal_actions(game: Game) -> list[Any]:
         out += [ChooseMachine(j, game.deck[game.cards[p][j]]) for j in (0, 1)]
     for w in range(p * WORKERS, p * WORKERS + WORKERS):
         out += worker_actions(game, w, full=True)
+    out += trade_actions(game)
     if game.can_test(p):
         out.append(TEST)
     out.append(END_TURN)
@@ -424,5 +464,5 @@ def legal_actions(game: Game) -> list[Any]:
 
 __all__ = ["ACTIONS", "ASSEMBLE", "END_TURN", "FREE", "SEARCH", "TEST", "Assemble",
            "ChooseMachine", "Debug", "Drop", "EndTurn", "Move", "MoveTogether", "PickUp",
-           "Release", "Search", "Share", "Test", "Travel", "legal_actions", "parse_action",
-           "square_name", "travel_table", "worker_actions"]
+           "Release", "Search", "Share", "Test", "Trade", "Travel", "legal_actions",
+           "parse_action", "square_name", "trade_actions", "travel_table", "worker_actions"]

@@ -81,6 +81,37 @@ def _bots_text(bots: list[str]) -> str:
     return "bots " + ", ".join(f"seat {k + 1} {b}" for k, b in enumerate(bots))
 
 
+def ending_section(result: dict) -> dict:
+    """How the games ended: a working test in play, the end-of-hour tests, furthest along."""
+    ht = result["hour_tests"]
+    how = ("When time expires every team whose machine is finished (and not waiting for a fix) "
+           "tests it; a machine that works wins, and only when none works does the team furthest "
+           "along win." if result["hour_end"] == "test" else
+           "--hour-end share: no tests at the hour; the largest share of steps done wins.")
+    tested = (f" At the hour {ht['machines_tested']} machines were tested in {ht['games']} games "
+              f"and {ht['machines_worked']} worked"
+              + (f" ({_fmt(ht['works_share'])})." if ht["works_share"] else ".")
+              if ht["games"] else "")
+    return {"heading": "How the games end", "text": how + tested,
+            "table": [{"ending": e["ending"], "share of games": _fmt(e)}
+                      for e in result["endings"]]}
+
+
+def board_section(boards: dict) -> dict:
+    """Results across session boards: the spread between boards next to the spread within one."""
+    return {"heading": f"Across {boards['count']} session boards",
+            "text": ("The same run's games spread over several session boards (board 1 is the "
+                     "seed's). For each measure: the pooled value, the lowest and highest board, "
+                     "the standard deviation between boards, the one chance alone gives on one "
+                     "board with that many games, and what is left to the boards themselves."),
+            "table": [{"measure": r["measure"], "pooled": r["pooled"], "lowest board": r["min"],
+                       "highest board": r["max"], "SD between": r["between_sd"],
+                       "SD within (chance)": r["within_sd"], "SD of boards": r["board_sd"]}
+                      for r in boards["spread"]]
+            + [{"measure": f"board {b['board']} (seed {b['seed_code']})", "pooled": b["games"]}
+               for b in boards["per_board"]]}
+
+
 def report_sections(result: dict) -> list[dict]:
     """Sections for ``pnp.report.write_report`` from a ``simulate`` result."""
     players, n = result["players"], result["games"]
@@ -104,11 +135,14 @@ def report_sections(result: dict) -> list[dict]:
         "text": (f"A {players}-player game lasts {rnds['mean']['value']:.1f} rounds on average, "
                  f"{mins['mean']['value']:.0f} minutes at {result['minutes_per_turn']} minutes per "
                  f"player-turn (95th percentile {mins['percentiles']['p95']:.0f}); "
-                 f"{result['time_limit_share']['value']:.0%} of games reach the one-hour limit "
-                 "and are won by the team furthest along."),
+                 f"{result['time_limit_share']['value']:.0%} of games reach the one-hour limit."),
         "table": [{"measure": "rounds", "mean": _fmt(rnds["mean"]), **rnds["percentiles"]},
                   {"measure": "minutes", "mean": _fmt(mins["mean"]), **mins["percentiles"]}],
     })
+    if result.get("endings"):
+        secs.append(ending_section(result))
+    if result.get("boards"):
+        secs.append(board_section(result["boards"]))
     st = result.get("stagger_effect")
     if st:
         fair = st["fair_share"]

@@ -7,10 +7,11 @@ state that keeps a trace of the actions, and hands them out one per call: the sa
 the rules draw from the clone's copy of the dice. A simulated game calls ``play_turn`` on the game
 itself: a generator yielding each action to the runner was 25-30% slower, a callback 10%.
 
-Bots never trade (trades are optional in the rules). The heuristic bot never carries an object
-together with a coworker: two workers carrying one object lose 2 actions between them, the same
-as one carrying it alone while the other is free to fetch. The random bot shares carries when
-that comes up among its choices.
+The heuristic bot never trades; the trader (the heuristic bot with ``trades``) makes every
+trade that helps both sides and brings home spare objects as trade goods. The heuristic bot
+never carries an object together with a coworker: two workers carrying one object lose 2
+actions between them, the same as one carrying it alone while the other is free to fetch. The
+random bot shares carries when that comes up among its choices.
 """
 
 from __future__ import annotations
@@ -30,12 +31,22 @@ from pnp.games.junkyard_wars.actions import (
     Debug,
     Drop,
     PickUp,
+    Trade,
     travel_table,
     worker_actions,
 )
 from pnp.games.junkyard_wars.graph import Tables
-from pnp.games.junkyard_wars.rules import BLANK, LETTERS, NO_LETTER, WORKERS, Game
+from pnp.games.junkyard_wars.rules import (
+    BASE_ACTIONS,
+    BLANK,
+    CARRY_PENALTY,
+    LETTERS,
+    NO_LETTER,
+    WORKERS,
+    Game,
+)
 from pnp.games.junkyard_wars.spec import JunkyardWarsState
+from pnp.games.junkyard_wars.trades import helpful_trades, letter_of
 
 KNOWN_BONUS = 4  # prefer a seen letter over searching unless a fresh square is this much nearer
 BLANK_PENALTY = 6  # a blank is worth a detour only when the real letter is far or unseen
@@ -84,15 +95,20 @@ class HeuristicBot(TurnBot):
     moved by others are tracked, as players at a real table watch tokens move).
     """
 
-    __slots__ = ("costs", "seen", "rarity", "letters")
+    __slots__ = ("costs", "seen", "rarity", "letters", "trades", "demand")
 
     def __init__(self, costs: dict[str, float] | None = None, *,
-                 rarity: Sequence[int] | None = None):
+                 rarity: Sequence[int] | None = None, trades: bool = False):
         super().__init__()
         self.costs = costs or {}
         self.seen: list[list[int]] = [[] for _ in range(27)]
         self.rarity = rarity  # bag count per letter code: blanks stand for the rarest
         self.letters: list[int] = []  # letter codes of the machine's word, once it is chosen
+        # The trader: trades when both sides gain, and brings home a spare object as trade goods
+        # when that costs it no extra turn; demand[letter]: the deck's words holding the letter.
+        self.trades = trades
+        self.demand = ([sum(LETTERS[i] in word for word in self.costs) for i in range(26)]
+                       if trades else [])
 
     def machine_choice(self, game: Game, p: int) -> ChooseMachine:
         """The card with the lower expected build time (ties: the first card)."""
@@ -113,6 +129,8 @@ class HeuristicBot(TurnBot):
             return
         need = game.need[p]
         assert need is not None
+        if self.trades:
+            self._trade(game, p, need)
         letters = self.letters
         if not letters:
             letters = self.letters = [i for i in range(26) if need[i] > 0]  # the word's, A to Z
@@ -152,7 +170,7 @@ class HeuristicBot(TurnBot):
     def _worker(self, game: Game, p: int, w: int, want: list[int], wl: list[int],
                 left: list[int], reserved: set[int], claimed: list[int],
                 travel: Sequence[Any]) -> None:
-        zone = game.tb.zone
+        in_zone, home = game.tb.in_zone, game.tb.home
         load = game.w_load[w]
         w_sq = game.w_sq
         w_used = game.w_used
@@ -162,7 +180,7 @@ class HeuristicBot(TurnBot):
             if game.turn_over:
                 return
             pos = w_sq[w]
-            if pos == zone:
+            if in_zone[pos]:
                 while load:
                     Drop(k, load[-1], game.tile_letter[load[-1]]).play(game)
                 rem = game.base - w_used[w]
@@ -180,7 +198,7 @@ class HeuristicBot(TurnBot):
                 if link > 0:
                     out = 0
                     for v in range(first, first + WORKERS):
-                        if v != w and w_sq[v] != zone:
+                        if v != w and not in_zone[w_sq[v]]:
                             out += 1
                     if left[0] <= out:  # enough teammates are fetching: build
                         ASSEMBLE[k][rem if rem < link else link].play(game)
@@ -192,17 +210,17 @@ class HeuristicBot(TurnBot):
                 if rem <= 0:
                     return
                 if load or left[0] <= 0:
-                    travel[zone].play(game)
-                    if w_sq[w] != zone:
+                    travel[home[pos]].play(game)
+                    if not in_zone[w_sq[w]]:
                         return
                     continue
             # Fetch: the nearest seen tile we want, else the nearest square not yet searched.
             target, tile = self._target(game, p, pos, want, wl, reserved, claimed)
             if target < 0:
-                if pos == zone:
+                if in_zone[pos]:
                     return
-                travel[zone].play(game)
-                if w_sq[w] != zone:
+                travel[home[pos]].play(game)
+                if not in_zone[w_sq[w]]:
                     return
                 continue
             if target != pos:
@@ -236,6 +254,43 @@ class HeuristicBot(TurnBot):
                             self._take(game, p, k, t, want, left)
                     elif self._blank_role(game, want, wl) >= 0:
                         self._take(game, p, k, t, want, left)
+                if self.trades and len(load) <= 1:
+                    self._goods(game, p, k, w, pos)
+
+    def _trade(self, game: Game, p: int, need: list[int]) -> None:
+        """Make every trade that gets the team an object it still lacks (its pile and what its
+        workers carry counted) for one it does not use; the other team gains too."""
+        for _ in range(8):
+            carried = [0] * 27
+            for w in range(p * WORKERS, p * WORKERS + WORKERS):
+                for t in game.w_load[w]:
+                    carried[letter_of(game, t)] += 1
+            pile = game.pile[p]
+            for give, q, take in helpful_trades(game, p):
+                letter = letter_of(game, take)
+                if pile[letter] + carried[letter] < need[letter]:
+                    tl = game.tile_letter
+                    Trade(give, tl[give], q, take, tl[take]).play(game)
+                    break
+            else:
+                return
+
+    def _goods(self, game: Game, p: int, k: int, w: int, pos: int) -> None:
+        """Trade goods: a seen object lying here that the machine does not use but many of the
+        deck's machines do, picked up only if the worker gets home by his next turn."""
+        tb = game.tb
+        loaded = CARRY_PENALTY * (len(game.w_load[w]) + 1)  # his penalty with the goods
+        if game.remaining(w) - CARRY_PENALTY + BASE_ACTIONS - loaded < tb.dist[tb.home[pos]][pos]:
+            return
+        need = game.need[p]
+        assert need is not None
+        best, best_demand = -1, 0
+        for t in game.sq_tiles[pos]:
+            letter = game.tile_letter[t]
+            if letter != BLANK and need[letter] == 0 and self.demand[letter] > best_demand:
+                best, best_demand = t, self.demand[letter]
+        if best >= 0:
+            PickUp(k, best, game.tile_letter[best]).play(game)
 
     def _take(self, game: Game, p: int, k: int, t: int, want: list[int],
               left: list[int]) -> None:
@@ -354,11 +409,17 @@ def heuristic_bot(setup: Any, seat: int) -> HeuristicBot:
     return HeuristicBot(setup.cost_by_word, rarity=setup.rarity)
 
 
+def trader_bot(setup: Any, seat: int) -> HeuristicBot:
+    """The heuristic bot that also trades (Trades and Negotiations) and carries trade goods."""
+    return HeuristicBot(setup.cost_by_word, rarity=setup.rarity, trades=True)
+
+
 def random_bot(setup: Any, seat: int) -> RandomBot:
     """The random legal-move bot of a seat."""
     return RandomBot()
 
 
-BOTS = {"heuristic": heuristic_bot, "random": random_bot}
+BOTS = {"heuristic": heuristic_bot, "random": random_bot, "trader": trader_bot}
 
-__all__ = ["BOTS", "HeuristicBot", "RandomBot", "TurnBot", "heuristic_bot", "random_bot"]
+__all__ = ["BOTS", "HeuristicBot", "RandomBot", "TurnBot", "heuristic_bot", "random_bot",
+           "trader_bot"]

@@ -36,20 +36,39 @@ def bfs(adjacency: Sequence[Sequence[int]], start: int,
     return dist
 
 
+ZONES = ("square", "tile")  # the construction zone: the centre square, or the whole centre tile
+TILE = 5  # squares on a side of a maze tile: the centre tile is rows and columns 5-9
+
+
 @dataclass(frozen=True)
 class Board:
-    """A graph of squares: one-move neighbours, the construction zone and the junk squares."""
+    """A graph of squares: one-move neighbours, the construction zone and the junk squares.
+
+    ``construction_zone`` is where the workers start; ``zone_squares`` every square that counts
+    as the construction zone (empty: that one square).
+    """
 
     neighbours: tuple[tuple[int, ...], ...]
     construction_zone: int
     junk_squares: tuple[int, ...]
+    zone_squares: tuple[int, ...] = ()
 
 
-def board_from_session(session) -> Board:
-    """The rules' view of a ``generate.SessionBoard`` (node ids as in its adjacency)."""
-    zone = session.index(*session.construction_zone)
-    return Board(tuple(tuple(a) for a in session.adjacency), zone,
-                 tuple(session.index(r, c) for r, c in session.junk_squares))
+def board_from_session(session, zone: str = "square") -> Board:
+    """The rules' view of a ``generate.SessionBoard`` (node ids as in its adjacency).
+
+    ``zone``: "square" (the centre square) or "tile" (the 25 squares of the centre tile)."""
+    if zone not in ZONES:
+        raise ValueError(f"the construction zone is a {' or a '.join(ZONES)}, not {zone!r}")
+    r0, c0 = session.construction_zone
+    centre = session.index(r0, c0)
+    squares: tuple[int, ...] = ()
+    if zone == "tile":
+        lo_r, lo_c = r0 // TILE * TILE, c0 // TILE * TILE
+        squares = tuple(session.index(r, c) for r in range(lo_r, lo_r + TILE)
+                        for c in range(lo_c, lo_c + TILE))
+    return Board(tuple(tuple(a) for a in session.adjacency), centre,
+                 tuple(session.index(r, c) for r, c in session.junk_squares), squares)
 
 
 def grid_board(width: int, height: int, zone: tuple[int, int], junk: Sequence[tuple[int, int]],
@@ -72,7 +91,8 @@ def grid_board(width: int, height: int, zone: tuple[int, int], junk: Sequence[tu
 class Tables:
     """Per-board tables computed once and shared by every game on the board (picklable lists)."""
 
-    __slots__ = ("n", "neighbours", "zone", "junk", "dist", "toward", "near_junk")
+    __slots__ = ("n", "neighbours", "zone", "junk", "dist", "toward", "near_junk", "in_zone",
+                 "home")
 
     def __init__(self, board: Board):
         n = len(board.neighbours)
@@ -89,9 +109,16 @@ class Tables:
             self.toward.append(t)
         if min(self.dist[self.zone]) < 0:
             raise ValueError("every square must be reachable from the construction zone")
+        # in_zone[a]: 1 if square a is part of the construction zone; home[a]: the zone square
+        # nearest to a (ties: the lowest id), where a worker carrying junk heads.
+        zone_squares = sorted(set(board.zone_squares) | {self.zone})
+        self.in_zone = bytearray(n)
+        for z in zone_squares:
+            self.in_zone[z] = 1
+        self.home = [min((self.dist[z][a], z) for z in zone_squares)[1] for a in range(n)]
         # near_junk[a]: junk squares by distance from a (ties by id), for nearest-search queries.
         self.near_junk = [[s for _, s in sorted((self.dist[s][a], s) for s in self.junk)]
                           for a in range(n)]
 
 
-__all__ = ["Board", "Tables", "bfs", "board_from_session", "grid_board"]
+__all__ = ["ZONES", "Board", "Tables", "bfs", "board_from_session", "grid_board"]

@@ -45,7 +45,8 @@ SQUARE_RANGE = (8.0, 38.0)  # below 8 mm a worker token does not fit; above 38 a
 JUNK_GAP = 2.0  # a junk tile is this much smaller than its maze square
 JUNK_BLEED = 1.5  # junk tiles are small: a narrower bleed fits 100 of them on one A4 page
 SIMULATION_KEYS = ("games", "players", "win_rate_by_seat", "rounds", "minutes",
-                   "time_limit_share", "tests_per_win", "stagger_effect")
+                   "time_limit_share", "tests_per_win", "stagger_effect", "hour_end", "endings",
+                   "hour_tests", "boards")
 
 
 def check_square(square_mm: float) -> None:

@@ -20,6 +20,7 @@ from itertools import repeat
 from typing import Any
 
 from pnp.games.api import IllegalAction
+from pnp.games.junkyard_wars import hour
 from pnp.games.junkyard_wars.graph import Tables
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -96,15 +97,23 @@ class Game:
         "cards", "deck", "machine", "need", "length", "pile", "matched", "links", "link_ma",
         "broken", "debug_ma", "tests", "current", "round", "player_turns", "base", "turn_over",
         "winner", "over", "by_time", "assembly_ma", "debug_total", "log", "trace",
+        "hour_end", "hour_test", "traded",
     )
 
     def __init__(self, tables: Tables, tiles: Sequence[int], deck: Sequence[str], players: int,
                  rng: random.Random, *, stagger: bool = True, minutes_per_turn: float = 1.0,
-                 minutes: float = GAME_MINUTES, layout: Sequence[int] | None = None):
+                 minutes: float = GAME_MINUTES, layout: Sequence[int] | None = None,
+                 hour_end: str = "test"):
         """``layout``: the square of each tile (a session's printed junk layout, or a test's
-        position); by default the tiles are shuffled onto the junk squares."""
+        position); by default the tiles are shuffled onto the junk squares. ``hour_end``: how
+        the hour ends (``hour.HOUR_ENDS``: the rulebook's tests, or the share of steps done)."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Junkyard Wars is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+        if hour_end not in hour.HOUR_ENDS:
+            raise ValueError(f"the hour ends by {' or '.join(hour.HOUR_ENDS)}, not {hour_end!r}")
+        self.hour_end = hour_end
+        self.hour_test = [hour.UNTESTED] * players
+        self.traded = [0] * players  # trades each player proposed (trades.py)
         if len(deck) < 2 * players:
             raise ValueError("the machine deck must hold two cards per player")
         self.tb, self.rng, self.players, self.stagger = tables, rng, players, stagger
@@ -286,7 +295,7 @@ class Game:
         self.w_pen[w] -= CARRY_PENALTY
         self.tile_holder[t] = -1
         sq = self.w_sq[w]
-        if sq == self.tb.zone:
+        if self.tb.in_zone[sq]:
             p = w // WORKERS
             self.tile_at[t] = IN_PILE
             self.tile_owner[t] = p
@@ -384,7 +393,7 @@ class Game:
         """
         self._check(w)
         p = w // WORKERS
-        if self.w_sq[w] != self.tb.zone:
+        if not self.tb.in_zone[self.w_sq[w]]:
             raise IllegalAction("assembly only in the construction zone")
         n = ma
         if not 0 < n <= self.remaining(w) or n > self.linkable_ma(p):
@@ -405,7 +414,7 @@ class Game:
         a failed machine; returns ma."""
         self._check(w)
         p = w // WORKERS
-        if self.w_sq[w] != self.tb.zone or not self.broken[p]:
+        if not self.tb.in_zone[self.w_sq[w]] or not self.broken[p]:
             raise IllegalAction("debugging needs a failed machine and a worker in the zone")
         n = ma
         if not 0 < n <= self.remaining(w):
@@ -426,8 +435,8 @@ class Game:
             return False
         if not self.complete(p):
             return False
-        zone = self.tb.zone
-        return any(self.w_sq[w] == zone for w in range(p * WORKERS, p * WORKERS + WORKERS))
+        in_zone = self.tb.in_zone
+        return any(in_zone[self.w_sq[w]] for w in range(p * WORKERS, p * WORKERS + WORKERS))
 
     def test(self, p: int) -> bool:
         """Throw the switch: d100 <= 80 works and wins; otherwise debugging. Ends the turn."""
@@ -470,13 +479,7 @@ class Game:
         self.w_used[p * WORKERS:p * WORKERS + WORKERS] = _IDLE
         self.player_turns += 1
         if self.player_turns >= self.max_player_turns:
-            self.over, self.by_time = True, True
-            self.winner = self.furthest_along()
-            if self.log is not None:
-                self.log.append(f"game over: time is up after {self.minutes:g} minutes; progress "
-                                + ", ".join(f"P{q + 1} {self.progress(q):.0%}"
-                                            for q in range(self.players))
-                                + f"; P{self.winner + 1} is furthest along and wins")
+            hour.time_up(self)
             return
         self.current = (p + 1) % self.players
         if self.current == 0:
@@ -485,30 +488,8 @@ class Game:
         self.base = self._base_actions()
 
     def progress(self, p: int) -> float:
-        """Share of the machine's 2n-1 steps done (n objects, n-1 links, a partial link in part).
-
-        A complete machine that failed its test and is not fixed counts one step short.
-        """
-        n = self.length[p]
-        if n == 0:
-            return 0.0
-        steps = min(self.matched[p], n) + self.links[p] + self.link_ma[p] / LINK_MA
-        if self.broken[p]:
-            steps -= 1
-        return steps / (2 * n - 1)
-
-    def furthest_along(self) -> int:
-        """The time-limit winner: most progress; ties broken by a d100 roll-off (seat order)."""
-        scores = [self.progress(p) for p in range(self.players)]
-        best = max(scores)
-        tied = [p for p in range(self.players) if scores[p] == best]
-        if len(tied) == 1:
-            return tied[0]
-        winner = tied[self.rng.randrange(len(tied))]
-        if self.log is not None:
-            self.log.append("tied for furthest along: " + ", ".join(f"P{q + 1}" for q in tied)
-                            + f"; the roll-off goes to P{winner + 1}")
-        return winner
+        """Share of the machine's steps done (``hour.progress``)."""
+        return hour.progress(self, p)
 
     @property
     def minutes(self) -> float:

@@ -18,8 +18,10 @@ from typing import Any
 from pnp.errors import PnpError
 from pnp.games.junkyard_wars import GAME
 from pnp.games.junkyard_wars.actions import END_TURN
+from pnp.games.junkyard_wars.boards import MAX_BOARDS, across_boards, board_lines, board_seed
 from pnp.games.junkyard_wars.deck import DEFAULT_SIZE, MachineDeck, bag_tiles, build_deck
-from pnp.games.junkyard_wars.graph import Board, board_from_session
+from pnp.games.junkyard_wars.graph import ZONES, Board, board_from_session
+from pnp.games.junkyard_wars.hour import ENDINGS, HOUR_ENDS, UNTESTED, WORKS, ending
 from pnp.games.junkyard_wars.rules import GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, Game
 from pnp.seed import child_seed, seed_code
 from pnp.sim.stats import (
@@ -31,7 +33,7 @@ from pnp.sim.stats import (
     proportion_ci,
 )
 
-BOTS = ("heuristic", "random")
+BOTS = ("heuristic", "random", "trader")
 QS = (5, 25, 50, 75, 95)
 SEAT_BAND = 0.05  # every seat's win rate within fair share +- 5 points
 TIME_LIMIT_BAND = 0.5  # at most half the games decided by the clock
@@ -39,8 +41,10 @@ TIME_LIMIT_BAND = 0.5  # at most half the games decided by the clock
 #: The game's own options and their defaults.
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in GAME.options}
 
-#: One game: (winner, rounds, player_turns, by_time, winner's tests, machines, completed bits).
-Result = tuple[int, int, int, bool, int, tuple[int, ...], int]
+#: One game: (winner, rounds, player_turns, by_time, winner's tests, machines, completed bits,
+#: ending (index in hour.ENDINGS), machines tested at the hour, machines that worked then, trades
+#: made, board).
+Result = tuple[int, int, int, bool, int, tuple[int, ...], int, int, int, int, int, int]
 #: One record: the game as set up, and the same game with the stagger flipped (or None).
 Record = tuple[Result, "Result | None"]
 
@@ -57,6 +61,10 @@ class Setup:
     stagger: bool = True
     minutes_per_turn: float = 1.0
     compare_stagger: bool = True
+    hour_end: str = "test"  # hour.HOUR_ENDS: the rulebook's end-of-hour tests, or "share"
+    construction_zone: str = "square"  # graph.ZONES: the centre square, or the centre tile
+    boards: tuple[Board, ...] = ()  # boards 2..K of simulate --boards K (board 1 is ``board``)
+    board_seeds: tuple[int | str, ...] = ()  # the session seed of every board, 1..K
 
     @functools.cached_property
     def words(self) -> tuple[str, ...]:
@@ -95,12 +103,21 @@ def setup_from(seed: int | str, players: int, words: Sequence[str], bag: dict, *
                bots: Sequence[str] | None = None, deck: MachineDeck | None = None,
                board: Any = None, deck_size: int = DEFAULT_SIZE, stagger: bool = True,
                minutes_per_turn: float = 1.0, compare_stagger: bool = True,
-               maze_seed: int | str | None = None) -> Setup:
+               maze_seed: int | str | None = None, hour_end: str = "test",
+               construction_zone: str = "square", boards: int = 1) -> Setup:
     """The setup of a run from data (pure): the seed's session board, the deck, the bag."""
     check_players(players)
     if not minutes_per_turn > 0:
         raise PnpError(f"minutes per turn must be positive, got {minutes_per_turn}",
                        field="minutes-per-turn")
+    if hour_end not in HOUR_ENDS:
+        raise PnpError(f"--hour-end must be {' or '.join(HOUR_ENDS)}, got {hour_end!r}",
+                       field="hour-end")
+    if not isinstance(boards, int) or not 1 <= boards <= MAX_BOARDS:
+        raise PnpError(f"--boards must be 1 to {MAX_BOARDS}, got {boards}", field="boards")
+    if construction_zone not in ZONES:
+        raise PnpError(f"--construction-zone must be {' or '.join(ZONES)}, got "
+                       f"{construction_zone!r}", field="construction-zone")
     seats = tuple(bots) if bots else ("heuristic",) * players
     if len(seats) != players or any(b not in BOTS for b in seats):
         raise PnpError(f"bots must be {players} of {', '.join(BOTS)}", field="bots")
@@ -112,9 +129,16 @@ def setup_from(seed: int | str, players: int, words: Sequence[str], bag: dict, *
     if len(deck.cards) < 2 * players:
         raise PnpError(f"the deck has {len(deck.cards)} cards; {players} players need "
                        f"{2 * players}", field="deck")
-    rules_board = board if isinstance(board, Board) else board_from_session(board)
+    rules_board = (board if isinstance(board, Board) else
+                   board_from_session(board, construction_zone))
+    seeds = tuple(board_seed(seed, k) for k in range(1, boards + 1))
+    more: tuple[Board, ...] = ()
+    if boards > 1:
+        from pnp.games.junkyard_wars.generate import session_board
+        more = tuple(board_from_session(session_board(s), construction_zone) for s in seeds[1:])
     return Setup(players, seats, rules_board, tuple(bag_tiles(bag)), deck, bool(stagger),
-                 float(minutes_per_turn), bool(compare_stagger))
+                 float(minutes_per_turn), bool(compare_stagger), hour_end, construction_zone,
+                 more, seeds)
 
 
 def bag_and_words(bag_file: str | None, words_file: str | None) -> tuple[dict, list[str]]:
@@ -138,7 +162,9 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
     return setup_from(seed, players, words, bag, bots=bots, deck_size=opts["deck_size"],
                       stagger=opts["stagger"],
                       minutes_per_turn=opts["minutes_per_turn"],
-                      compare_stagger=opts["compare_stagger"], maze_seed=opts["maze_seed"])
+                      compare_stagger=opts["compare_stagger"], maze_seed=opts["maze_seed"],
+                      hour_end=opts["hour_end"], construction_zone=opts["construction_zone"],
+                      boards=opts["boards"])
 
 
 def play_game(setup: Setup, game_seed: int) -> Game:
@@ -163,8 +189,10 @@ def play_game(setup: Setup, game_seed: int) -> Game:
 def result(game: Game) -> Result:
     """What one finished game contributes to the summary."""
     completed = sum(1 << p for p in range(game.players) if game.complete(p))
+    tested = sum(1 for h in game.hour_test if h != UNTESTED)
     return (game.winner, game.round, game.player_turns, game.by_time,
-            game.tests[game.winner], tuple(game.machine), completed)
+            game.tests[game.winner], tuple(game.machine), completed, ending(game), tested,
+            game.hour_test.count(WORKS), sum(game.traded), getattr(game, "board_no", 0))
 
 
 def record(state: Any) -> Record:
@@ -238,6 +266,10 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict:
         "time_limit_share": proportion_ci(sum(1 for g in main if g[3]), n).to_dict(),
         "tests_per_win": (_spread(tests) if tests else None),
         "won_by_test": len(tests),
+        "hour_end": setup.hour_end, "construction_zone": setup.construction_zone,
+        "endings": _endings(main),
+        "hour_tests": _hour_tests(main),
+        "trades_per_game": _spread([float(g[10]) for g in main]),
     }
     alts = [a for _, a in records if a is not None]
     if setup.compare_stagger and len(alts) == n:  # a record_game(check=True) run has no replays
@@ -252,11 +284,30 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict:
             "same_winner_share": round(
                 sum(a == b for a, b in zip(with_w, without_w, strict=True)) / n, 6),
         }
+    if setup.boards:
+        doc["boards"] = across_boards(main, setup.board_seeds, players, mpt, ENDINGS)
     doc["cards"] = _card_rows(main, setup)
     doc["card_figure_vs_win_rate"] = _figure_correlation(doc["cards"])
     doc["deck"] = {k: v for k, v in deck.to_dict().items() if k != "cards"}
     doc["checks"] = _checks(doc, deck)
     return doc
+
+
+def _endings(main: list[Result]) -> list[dict]:
+    """The share of games each ending decides: a test in play, the hour's tests, furthest along."""
+    n = len(main)
+    return [{"ending": name, **proportion_ci(sum(1 for g in main if g[7] == k), n).to_dict()}
+            for k, name in enumerate(ENDINGS)]
+
+
+def _hour_tests(main: list[Result]) -> dict:
+    """The end-of-hour tests over the games that reached the hour: machines tested, working."""
+    hour = [g for g in main if g[3]]
+    tested = sum(g[8] for g in hour)
+    worked = sum(g[9] for g in hour)
+    return {"games": len(hour), "machines_tested": tested, "machines_worked": worked,
+            "tested_per_game": (_spread([float(g[8]) for g in hour]) if hour else None),
+            "works_share": (proportion_ci(worked, tested).to_dict() if tested else None)}
 
 
 def _estimate(d: Mapping[str, Any]) -> Estimate:
@@ -270,10 +321,19 @@ def summary_lines(doc: dict) -> list[str]:
     lines.append(f"  rounds {doc['rounds']['mean']['value']:.2f}, minutes "
                  f"{doc['minutes']['mean']['value']:.1f}, time limit reached "
                  f"{doc['time_limit_share']['value']:.1%}")
+    lines.append("  endings: " + ", ".join(f"{e['ending']} {e['value']:.1%}"
+                                           for e in doc["endings"])
+                 + f" (hour end: {doc['hour_end']})")
+    ht = doc["hour_tests"]
+    if ht["machines_tested"]:
+        lines.append(f"  at the hour: {ht['machines_tested']} machines tested in {ht['games']} "
+                     f"games, {ht['machines_worked']} worked")
     st = doc.get("stagger_effect")
     if st:
         lines.append(f"  seat 1 with stagger {st['seat1_win_rate_with']['value']:.3f}, without "
                      f"{st['seat1_win_rate_without']['value']:.3f} (fair {st['fair_share']:.3f})")
+    if doc.get("boards"):
+        lines += board_lines(doc["boards"])
     hard = [c["word"] for c in doc["cards"] if c["verdict"] == "too hard"]
     lines.append(f"  too hard: {', '.join(hard) if hard else 'none'}")
     return lines

@@ -22,7 +22,11 @@ _NESTED = frozenset({"sq_tiles", "known", "w_load", "w_help", "need", "pile"})
 class JunkyardWarsState(Game):
     """A game as the game interface's ``State``: the player to move, his legal actions, apply."""
 
-    __slots__ = ()
+    __slots__ = ("board_no",)
+
+    def __init__(self, *args: Any, board_no: int = 0, **kw: Any):
+        super().__init__(*args, **kw)
+        self.board_no = board_no  # which of a run's session boards (simulate --boards)
 
     @property
     def current_player(self) -> int:
@@ -61,11 +65,13 @@ class JunkyardWarsState(Game):
             elif type(value) is list:
                 value = value[:]
             setattr(g, name, value)
+        g.board_no = self.board_no
         g.rng = copy.deepcopy(self.rng)
         return g
 
 _TABLES: dict[Board, Tables] = {}
 _LAST: list[Any] = [None, None]  # (board, tables) of the last call: the next call asks for it
+MAX_TABLES = 16  # boards whose tables a process keeps (simulate --boards plays several)
 
 
 def tables_for(board: Board) -> Tables:
@@ -74,7 +80,8 @@ def tables_for(board: Board) -> Tables:
         return _LAST[1]  # type: ignore[no-any-return]
     tb = _TABLES.get(board)
     if tb is None:
-        _TABLES.clear()
+        if len(_TABLES) >= MAX_TABLES:
+            _TABLES.clear()
         tb = _TABLES[board] = Tables(board)
     _LAST[:] = [board, tb]
     return tb
@@ -88,10 +95,16 @@ class JunkyardWarsRules:
     max_players = MAX_PLAYERS
 
     def new_state(self, setup: Any, rng: random.Random) -> JunkyardWarsState:
-        """A new game of ``setup`` (``simulate.Setup``): junk, deal and dice drawn from ``rng``."""
-        return JunkyardWarsState(tables_for(setup.board), setup.tiles, setup.words,
+        """A new game of ``setup`` (``simulate.Setup``): junk, deal and dice drawn from ``rng``.
+
+        With several session boards (``setup.boards``) the game's board is drawn first, from
+        the same stream; with one board nothing is drawn for it."""
+        boards = (setup.board, *setup.boards)
+        k = rng.randrange(len(boards)) if len(boards) > 1 else 0
+        return JunkyardWarsState(tables_for(boards[k]), setup.tiles, setup.words,
                                  setup.players, rng, stagger=setup.stagger,
-                                 minutes_per_turn=setup.minutes_per_turn)
+                                 minutes_per_turn=setup.minutes_per_turn,
+                                 hour_end=setup.hour_end, board_no=k)
 
     def parse_action(self, text: str) -> Any:
         """The action whose replay text is ``text`` (ValueError if there is none)."""

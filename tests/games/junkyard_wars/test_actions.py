@@ -33,6 +33,7 @@ EXAMPLES = [
     (A.Debug(3, 2), "worker 4 puts 2 MA into debugging"),
     (A.TEST, "throws the switch to test the machine"),
     (A.END_TURN, "ends the turn"),
+    (A.Trade(7, letter_code("O"), 2, 12, BLANK), "trades tile 7 (O) for P3's tile 12 (blank)"),
 ]
 
 

@@ -58,10 +58,13 @@ def test_heuristic_beats_random_slow():
 def test_games_end_by_a_working_machine_or_the_hour(players):
     s = setup("end", players, minutes_per_turn=1.5, compare_stagger=False)
     for i in range(20):
-        (winner, rounds, turns, by_time, tests, cards, completed), alt = play_record(s, i)
+        main, alt = play_record(s, i)
+        winner, rounds, turns, by_time, tests, cards, completed, end, tested, worked, _, b = main
         assert alt is None and 0 <= winner < players and turns * 1.5 <= 60
         assert all(c >= 0 for c in cards)
-        if not by_time:
+        assert end == (0 if not by_time else 1 if worked else 2)
+        assert worked <= tested <= players and b == 0
+        if end < 2:  # a working test decides (in play or at the hour): the winner's machine
             assert tests >= 1 and completed >> winner & 1
 
 
@@ -116,8 +119,13 @@ def test_summary_and_report_sections(tmp_path):
         "win_rate_by_seat", "rounds", "minutes", "time_limit_share", "tests_per_win",
         "won_by_test", "stagger_effect", "cards", "card_figure_vs_win_rate", "deck", "checks",
         "games", "players", "seed_code", "bots", "stagger", "minutes_per_turn",
-        "time_limit_minutes"}
+        "time_limit_minutes", "hour_end", "endings", "hour_tests", "construction_zone",
+        "trades_per_game"}
+    assert [e["ending"] for e in result["endings"]] == ["test", "hour test", "furthest along"]
+    assert sum(e["value"] for e in result["endings"]) == pytest.approx(1.0)
+    assert result["endings"][0]["value"] + result["time_limit_share"]["value"] == pytest.approx(1)
     sections = report_sections(result)
+    assert any(x["heading"] == "How the games end" for x in sections)
     assert any(x["heading"] == "Checks" for x in sections)
     assert [x["heading"] for x in sections][:2] == ["Simulated games (4 players)", "Game length"]
     path = tmp_path / "report.html"

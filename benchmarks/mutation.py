@@ -1,0 +1,170 @@
+"""Mutation score of pnp modules: mutmut 3 run on a copy of the repository, one module at a time.
+
+    pip install -e ".[mutation]"
+    python benchmarks/mutation.py pnp/games/junkyard_wars/rules.py [MODULE ...] [--tests PATH ...]
+        [--jobs N] [--json FILE] [--show] [--rerun BEFORE.json]
+
+For each module: the repository (pnp/, tests/, cardsets/, templates/, pyproject.toml) is copied
+to a temporary folder, the copy's ``[tool.mutmut]`` is narrowed to that module and to the tests
+that cover it (``--tests``, else ``TESTS`` below by the module's package), and ``mutmut run`` makes
+and tries every mutant. It prints the module's score (killed / mutants tried) and each survivor
+as a diff (``--show``), and with ``--json`` writes the counts and survivors. ``--rerun`` tries
+again only the survivors a previous ``--json`` file lists for the module (after new tests: the
+score then counts the earlier kills plus the new ones). The working tree is
+never touched, so runs of different modules do not meet. Not part of the default test run: a
+rules module takes minutes (every mutant runs the tests that reach it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+COPY = ("pnp", "tests", "cardsets", "templates", "pyproject.toml")
+#: The tests that reach a module, fast ones only (``-m "not slow"``): by module, else by package.
+#: Narrow on purpose: a surviving mutant runs every test listed that reaches its function.
+_JW = "tests/games/junkyard_wars/"
+_JW_RULES = [_JW + f for f in ("test_rules.py", "test_rules_machine.py", "test_actions.py",
+                               "test_hour.py", "test_zone.py", "test_trades.py",
+                               "test_rulebook_words.py")]
+_SALVAGE = "tests/games/salvage/"
+_SALVAGE_RULES = [_SALVAGE + f for f in ("test_rules.py", "test_state.py", "test_actions.py",
+                                         "test_odds.py", "test_rulebook_words.py")]
+TESTS = {
+    "pnp/games/junkyard_wars/rules.py": _JW_RULES,
+    "pnp/games/junkyard_wars/hour.py": _JW_RULES,
+    "pnp/games/junkyard_wars/actions.py": _JW_RULES,
+    "pnp/games/junkyard_wars/trades.py": _JW_RULES,
+    "pnp/games/junkyard_wars/": [_JW],
+    "pnp/games/salvage/rules.py": _SALVAGE_RULES,
+    "pnp/games/salvage/state.py": _SALVAGE_RULES,
+    "pnp/games/salvage/": [_SALVAGE],
+    "pnp/sim/stats.py": ["tests/sim/test_stats.py", "tests/sim/test_stats_definitions.py"],
+    "pnp/sim/rollout.py": ["tests/sim/test_rollout.py", "tests/sim/test_mcts.py"],
+    "pnp/sim/mcts.py": ["tests/sim/test_mcts.py"],
+    "pnp/sim/runner.py": ["tests/sim/test_runner.py"],
+    "pnp/sim/play.py": ["tests/sim", "tests/games/test_conformance.py", "-k",
+                        "not session_pack and not one_and_two_jobs"],
+    "pnp/sim/": ["tests/sim"],
+}
+KILLED = {"killed", "timeout", "caught by type check"}
+
+
+def tests_for(module: str) -> list[str]:
+    """The default test paths of a module (its package's test folder)."""
+    for prefix, paths in TESTS.items():  # exact modules first (the dict's order), packages after
+        if module.startswith(prefix):
+            return [p for p in paths if not p.endswith(".py") or (REPO / p).is_file()]
+    raise SystemExit(f"no default tests for {module}: pass --tests")
+
+
+def mutmut_section(module: str, tests: list[str]) -> str:
+    """The copy's ``[tool.mutmut]``: the repository's settings narrowed to one module."""
+    return ("[tool.mutmut]\n"
+            'source_paths = ["pnp"]\n'
+            f"only_mutate = [{json.dumps(module)}]\n"
+            "pytest_add_cli_args_test_selection = "
+            f"{json.dumps(tests + ['-m', 'not slow', '-p', 'no:cacheprovider'])}\n"
+            'pytest_add_cli_args = ["-x", "-q"]\n')
+
+
+def prepare(module: str, tests: list[str]) -> Path:
+    """A temporary copy of the repository set up to mutate ``module`` only."""
+    root = Path(tempfile.mkdtemp(prefix="pnp-mutation-"))
+    for name in COPY:
+        src = REPO / name
+        if src.is_dir():
+            shutil.copytree(src, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(src, root / name)
+    py = (root / "pyproject.toml").read_text(encoding="utf-8")
+    py = re.sub(r"(?ms)^\[tool\.mutmut\]\n.*?(?=^\[|\Z)", "", py)
+    (root / "pyproject.toml").write_text(py + "\n" + mutmut_section(module, tests),
+                                         encoding="utf-8")
+    return root
+
+
+def results(root: Path) -> dict[str, str]:
+    """Mutant name -> status, from ``mutmut results --all true``."""
+    out = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=root,
+                         capture_output=True, text=True, check=True).stdout
+    status = {}
+    for line in out.splitlines():
+        name, _, what = line.strip().rpartition(": ")
+        if name:
+            status[name] = what
+    return status
+
+
+def show(root: Path, name: str) -> str:
+    """The diff of one mutant."""
+    return subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=root,
+                          capture_output=True, text=True, check=True).stdout
+
+
+def measure(module: str, tests: list[str], jobs: int, with_diffs: bool,
+            before: dict | None = None) -> dict:
+    """Run mutmut over one module (or only ``before``'s survivors); counts, score, survivors."""
+    root = prepare(module, tests)
+    names = sorted(before["survivors"]) if before else []
+    try:
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs),
+                        *names], cwd=root, env=env, check=False, stdout=subprocess.DEVNULL)
+        status = results(root)
+        if before:  # the earlier run's verdicts for the mutants not tried again
+            status = {k: s for k, s in status.items() if k in before["survivors"]}
+            status.update({f"(killed before) {i}": "killed"
+                           for i in range(before["killed"])})
+        counts: dict[str, int] = {}
+        for s in status.values():
+            counts[s] = counts.get(s, 0) + 1
+        tried = sum(n for s, n in counts.items() if s != "not checked")
+        killed = sum(n for s, n in counts.items() if s in KILLED)
+        survivors = sorted(k for k, s in status.items() if s not in KILLED)
+        doc = {"module": module, "tests": tests, "mutants": len(status), "counts": counts,
+               "killed": killed, "score": round(killed / tried, 4) if tried else None,
+               "survivors": {k: (show(root, k) if with_diffs else status[k]) for k in survivors}}
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return doc
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("modules", nargs="+", help="module paths, e.g. pnp/sim/stats.py")
+    ap.add_argument("--tests", nargs="*", help="test paths (default: the package's test folder)")
+    ap.add_argument("--jobs", type=int, default=1, help="mutants tried at once (default 1)")
+    ap.add_argument("--json", help="write the results to this file")
+    ap.add_argument("--show", action="store_true", help="print each survivor's diff")
+    ap.add_argument("--rerun", help="a previous --json file: try only its survivors again")
+    args = ap.parse_args()
+    earlier = {d["module"]: d for d in json.loads(Path(args.rerun).read_text())} if args.rerun \
+        else {}
+    docs = []
+    for module in args.modules:
+        if not (REPO / module).is_file():
+            raise SystemExit(f"no such module: {module}")
+        doc = measure(module, args.tests or tests_for(module), args.jobs, args.show,
+                      earlier.get(module))
+        docs.append(doc)
+        print(f"{module}: {doc['killed']} of {doc['mutants']} mutants killed, score "
+              f"{doc['score']}, survivors {len(doc['survivors'])}  {doc['counts']}", flush=True)
+        if args.show:
+            for text in doc["survivors"].values():
+                print(text)
+    if args.json:
+        Path(args.json).write_text(json.dumps(docs, indent=1, sort_keys=True) + "\n",
+                                   encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
