@@ -166,8 +166,10 @@ class TourState:
         out: list[A.Action] = [self.stay()]
         out += [self.walk(j) for j in t.nbrs[p]]
         if seat.knight.fuel:
+            # Move Step: with at least 1 Fuel "he can move to any hex adjacent", covered or not.
             budget = R.movement_points(seat.knight.fuel, seat.speed)
-            out += [self.drive(j) for j in range(t.n) if j != p and t.mp[p][j] <= budget]
+            out += [self.drive(j) for j in range(t.n)
+                    if j != p and (t.mp[p][j] <= budget or j in t.nbrs[p])]
         return tuple(out)
 
     def apply(self, action: Any) -> None:
@@ -193,7 +195,6 @@ class TourState:
         self._advance()
 
     # --- actions for bots ---------------------------------------------------------------------
-
     def stay(self) -> A.Stay:
         """The knight in hand stays on his hex."""
         s = self._player
@@ -209,7 +210,9 @@ class TourState:
         s, t = self._player, self.tables
         seat = self.seats[s]
         p = seat.pos
-        return A.Drive(s, t.tile_route[p][j], R.fuel_needed(t.mp[p][j], seat.speed))
+        # An adjacent hex (its route is that hex alone) costs at most the Fuel he has.
+        return A.Drive(s, t.tile_route[p][j], min(seat.knight.fuel, R.fuel_needed(
+            t.mp[p][j], seat.speed)))
 
     # --- the rounds ---------------------------------------------------------------------------
 
@@ -376,10 +379,8 @@ class TourState:
             return
         mp = sum([t.diff[j] for j in route])
         try:
-            knight, spent = R.resolve_vehicle_move(seat.knight, mp, seat.speed)
+            knight, spent = R.resolve_vehicle_move(seat.knight, mp, seat.speed, len(route))
         except PnpError:
-            # The tour keeps today's rule: a knight with Fuel may not enter an adjacent hex his
-            # Movement Points do not cover (the rulebook allows it; fixed by a later issue).
             raise IllegalAction(f"{action}: {mp} Movement Points need more than the "
                                 f"{seat.knight.fuel} Fuel he has at speed {seat.speed}") from None
         if spent != action.fuel:

@@ -157,11 +157,11 @@ def _simple_path(t, length):
     return path
 
 
-def test_an_adjacent_hex_beyond_the_movement_points_is_not_a_vehicle_move_yet():
+def test_with_one_fuel_any_adjacent_hex_is_a_vehicle_move():
     """Move Step: "When the Active Player starts his move with at least 1 Fuel, he can move to
-    any hex adjacent". The tour keeps its old rule for now (a later issue adopts the rulebook's):
-    with 1 Fuel at speed 2 (2 Movement Points) a difficulty-3 hex is out of a vehicle's reach,
-    and the legal actions say so."""
+    any hex adjacent to the hex where he started moving": with 1 Fuel at speed 2 (2 Movement
+    Points) a difficulty-3 hex is entered all the same, for the 1 Fuel he has; a hex beyond it
+    is not (the route cannot continue without Movement Points)."""
     state = new_tour(flat_board(3), 2, vehicle="heavy-duty")
     t = state.tables
     first = t.nbrs[t.start][0]
@@ -170,9 +170,14 @@ def test_an_adjacent_hex_beyond_the_movement_points_is_not_a_vehicle_move_yet():
     play_round(state)
     state.apply(state.stay())
     assert state.current_player == 0 and state.seats[0].knight.fuel == 1
-    assert not [a for a in state.legal_actions() if isinstance(a, Drive)]
+    drives = {a.route[-1]: a for a in state.legal_actions() if isinstance(a, Drive)}
+    assert set(drives) == {t.tile[j] for j in t.nbrs[nxt]}
+    assert all(a.fuel == 1 and len(a.route) == 2 for a in drives.values())
+    far = next(j for j in t.nbrs[first] if j not in t.nbrs[nxt] and j != nxt)
     with pytest.raises(IllegalAction, match="Movement Points"):
-        state.apply(Drive(0, (t.tile[nxt], t.tile[first]), 1))
+        state.apply(Drive(0, (t.tile[nxt], t.tile[first], t.tile[far]), 1))
+    state.apply(Drive(0, (t.tile[nxt], t.tile[first]), 1))
+    assert state.seats[0].pos == first and state.seats[0].knight.fuel == 0
 
 
 # --- the rules referee every action ---------------------------------------------------------
