@@ -14,6 +14,7 @@ from pnp.games.waste_knights.actions import (
     CityChoice,
     Drive,
     Explore,
+    Face,
     QuickResupply,
     Stay,
     Walk,
@@ -23,7 +24,7 @@ from pnp.games.waste_knights.bots import BOTS
 from pnp.games.waste_knights.data import default_catalogue
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.simulate import RULES
-from pnp.games.waste_knights.state import CITY, EXPLORE, MOVE, OVER, RESUPPLY, TourState
+from pnp.games.waste_knights.state import CITY, EXPLORE, FACE, MOVE, OVER, RESUPPLY, TourState
 from pnp.games.waste_knights.tour import TourModel, waster_card
 
 from .tour_helpers import (
@@ -33,6 +34,7 @@ from .tour_helpers import (
     new_tour,
     passive,
     play_round,
+    quiet_deck,
     with_special,
 )
 
@@ -218,8 +220,13 @@ def test_a_legal_route_other_than_the_cheapest_is_accepted():
 def test_exploration_and_resupply_choices_are_checked():
     """Performing Exploration Action: only what the hex offers; Quick Resupply: a card in hand."""
     b = with_special(flat_board(1), (1, 0), 12)  # Rusty's Garden: +3 Fuel, +1 green gear card
-    state = new_tour(b, 2)
+    state = new_tour(b, 2, deck=quiet_deck())
     state.apply(Drive(0, ("C1", "S1"), 1))
+    assert state.decision is FACE and state.current_player == 0
+    assert set(state.legal_actions()) == {Face(0, False), Face(0, True)}
+    with pytest.raises(IllegalAction, match="deciding face"):
+        state.apply(state.stay())
+    state.apply(Face(0, False))
     state.apply(state.stay())
     assert state.decision is EXPLORE and state.current_player == 0
     assert set(state.legal_actions()) == {Explore(0, None), Explore(0, R.ExplorationAction.FUEL),
@@ -325,13 +332,13 @@ def test_clone_copies_the_random_stream_and_is_independent():
 
 
 def test_returns_share_the_win_between_tied_knights():
-    """The tour's stand-in for winning: the most mission points, a tie shared."""
+    """Winning the Game: the most Reputation, ties broken by gear value, a tie shared."""
     ties = 0
     for seed in range(40):
         for state, _ in random_game(seed, players=2, bots="heuristic", rounds=3):  # noqa: B007
             pass
         assert state.is_over()
-        pts = [state.points(s) for s in range(2)]
+        pts = [state.score(s) for s in range(2)]
         ret = state.returns()
         assert sum(ret) == pytest.approx(1)
         assert all((r > 0) == (p == max(pts)) for r, p in zip(ret, pts, strict=True))
@@ -353,7 +360,7 @@ def test_log_tells_what_the_waster_and_the_rules_did():
     while not state.is_over():
         state.apply(passive(state))
     text = "\n".join(state.log)
-    for words in ("the Waster draws 1 wasteland card and plays", "escape check",
+    for words in ("the Waster draws 1 wasteland card and plays", "escape check ",
                   "is knocked out by health", "regains consciousness in C1 Gangraen [1]",
                   "round 2 of 2: First Player knight 2", "end of the game after 2 rounds"):
         assert words in text
