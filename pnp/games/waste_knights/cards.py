@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from pnp.errors import PnpError
@@ -68,24 +69,36 @@ class Card:
         """Enemy cards are "recognized by the combat panel"."""
         return self.panel is not None
 
+    @cached_property
+    def _reward(self) -> dict[str, int]:
+        return dict(self.rewards)
+
+    @cached_property
+    def _effect(self) -> dict[str, int]:
+        return dict(self.effects)
+
+    @cached_property
+    def _ability(self) -> dict[str, Any]:
+        return dict(self.abilities)
+
     def reward(self, name: str) -> int:
         """The rewards space's amount of ``name`` (0 when not shown)."""
-        return dict(self.rewards).get(name, 0)
+        return self._reward.get(name, 0)
 
     def effect(self, name: str) -> int:
         """The event's amount of effect ``name`` (0 when not in its text)."""
-        return dict(self.effects).get(name, 0)
+        return self._effect.get(name, 0)
 
     def ability(self, name: str, default: Any = None) -> Any:
         """The enemy's ability ``name`` (``default`` when it has none)."""
-        return dict(self.abilities).get(name, default)
+        return self._ability.get(name, default)
 
-    @property
+    @cached_property
     def rewarding(self) -> bool:
         """Escape the Enemy: "rewards space ... shows a red gear card and/or Reputation"."""
         return self.reward("red") > 0 or self.reward("reputation") > 0
 
-    @property
+    @cached_property
     def menace(self) -> int:
         """How hard the card is on a knight, for the mean Waster's choice (higher: harder)."""
         if self.panel is not None:
@@ -117,9 +130,14 @@ class RangeCard:
     order: tuple[str, ...]
     dice: tuple[tuple[str, int], ...] = ()
 
+    @cached_property
+    def mods(self) -> dict[str, int]:
+        """Dice gained (+) or suffered (-) by attacks, per range icon shown on the card."""
+        return {icon: dict(self.dice).get(icon, 0) for icon in self.order}
+
     def modifier(self, icon: str) -> int:
         """Dice gained (+) or suffered (-) by attacks with ``icon`` at this range."""
-        return dict(self.dice).get(icon, 0)
+        return self.mods.get(icon, 0)
 
 
 @dataclass(frozen=True)

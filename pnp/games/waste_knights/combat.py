@@ -82,17 +82,32 @@ class Side:
 def knight_side(deck: Deck, health: int, ammo: int, *, dice: int = 0, bulls: bool = True,
                 weapons: Sequence[Weapon] | None = None, armor: int | None = None) -> Side:
     """A knight's side: per icon the best weapon's dice (Blades for melee, else Guns)."""
-    base: dict[str, int] = {}
-    dmg: dict[str, int] = {}
-    pierce: dict[str, int] = {}
-    multi: dict[str, int] = {}
-    for w in weapons if weapons is not None else deck.weapons:
-        for icon in w.icons:
-            if icon not in dmg or w.damage > dmg[icon]:
-                base[icon] = deck.skills["blades" if icon == "melee" else "guns"]
-                dmg[icon], pierce[icon], multi[icon] = w.damage, w.piercing, w.multi
+    base, dmg, pierce, multi = _weapon_tables(deck, tuple(deck.weapons if weapons is None
+                                                          else weapons))
     return Side(health, deck.armor if armor is None else armor, base, dmg, pierce, multi,
                 ammo=ammo, spends_ammo=True, dice=dice, bulls=bulls)
+
+
+_TABLES: dict[tuple[int, tuple[Weapon, ...]], tuple[dict[str, int], ...]] = {}
+
+
+def _weapon_tables(deck: Deck, weapons: tuple[Weapon, ...]) -> tuple[dict[str, int], ...]:
+    """Per range icon: dice, Additional Damage, Armor Piercing, Multi-attack of the best weapon
+    (most Damage) with that icon; built once per deck and weapons (sides only read them)."""
+    key = (id(deck.skills), weapons)
+    got = _TABLES.get(key)
+    if got is None:
+        base: dict[str, int] = {}
+        dmg: dict[str, int] = {}
+        pierce: dict[str, int] = {}
+        multi: dict[str, int] = {}
+        for w in weapons:
+            for icon in w.icons:
+                if icon not in dmg or w.damage > dmg[icon]:
+                    base[icon] = deck.skills["blades" if icon == "melee" else "guns"]
+                    dmg[icon], pierce[icon], multi[icon] = w.damage, w.piercing, w.multi
+        got = _TABLES[key] = (base, dmg, pierce, multi)
+    return got
 
 
 def enemy_side(panel: Panel, dice: int = 0) -> Side:
@@ -131,7 +146,7 @@ def legal_cards(side: Side, rc: RangeCard) -> list[int]:
 def best_icon(side: Side, card: int, rc: RangeCard, suffered: int) -> str:
     """The icon whose attack most likely hits, then deals most (a combatant's own choice)."""
     def value(icon: str) -> tuple[float, int]:
-        pool = attack_pool(side.base[icon], rc.modifier(icon) + side.dice
+        pool = attack_pool(side.base[icon], rc.mods[icon] + side.dice
                            + (PREPARE_DICE if side.prepared and card == ATTACK else 0)
                            + (side.multi[icon] if card == MULTI else 0), suffered)
         return check_probability(pool, rc.difficulty), side.damage[icon]
@@ -144,22 +159,20 @@ Policy = Callable[[Side, Side, RangeCard, int, random.Random], int]
 def pick_heuristic(me: Side, other: Side, rc: RangeCard, clash: int, rng: random.Random) -> int:
     """A sensible combatant: attack when a hit is likely, else close in (or out) to a range
     where his weapons work; Prepare in the first clash when nothing hits yet."""
-    cards = legal_cards(me, rc)
-    chance = 0.0
-    if ATTACK in cards:
-        icon = best_icon(me, ATTACK, rc, 0)
-        chance = check_probability(attack_pool(me.base[icon], rc.modifier(icon) + me.dice
-                                               + PREPARE_DICE * me.prepared), rc.difficulty)
-    if MULTI in cards and me.ammo >= 3:
-        return MULTI
-    if chance >= 0.5 or (ATTACK in cards and me.prepared):
-        return ATTACK
-    ranges = [r for r in RANGES if r != rc.name]
-    del ranges  # the direction: towards the closer range unless only far icons remain
-    far = all(i in ("long",) for i in me.base)
+    icons = usable(me, ATTACK, rc)
+    if icons:
+        if me.ammo >= 3 and usable(me, MULTI, rc):
+            return MULTI
+        if me.prepared:
+            return ATTACK
+        mods, base, gained = rc.mods, me.base, me.dice
+        for icon in icons:
+            if check_probability(max(1, base[icon] + mods[icon] + gained), rc.difficulty) >= 0.5:
+                return ATTACK
+    far = all(i == "long" for i in me.base)  # only long-range icons: keep away
     if rc.name != ("long" if far else "short"):
         return RETREAT if far else ADVANCE
-    return ATTACK if ATTACK in cards else PREPARE if clash == 0 else DEFEND
+    return ATTACK if icons else PREPARE if clash == 0 else DEFEND
 
 
 def pick_random(me: Side, other: Side, rc: RangeCard, clash: int, rng: random.Random) -> int:
@@ -186,10 +199,10 @@ def _attack(att: Side, dfn: Side, card: int, icon: str, rc: RangeCard, suffered:
     """One attack: Ammo, the check, Damage and Health; returns (Health lost, rolls)."""
     if att.spends_ammo and icon != "melee":
         att.ammo -= MULTI_AMMO if card == MULTI else ATTACK_AMMO
-    gained = rc.modifier(icon) + att.dice + (PREPARE_DICE if att.prepared and card == ATTACK
+    gained = rc.mods[icon] + att.dice + (PREPARE_DICE if att.prepared and card == ATTACK
                                              else 0) + (att.multi[icon] if card == MULTI else 0)
     pool = attack_pool(att.base[icon], gained, suffered)
-    rolls = [rng.randint(1, 10) for _ in range(pool)]
+    rolls = [int(rng.random() * 10) + 1 for _ in range(pool)]  # d10: "10" counted on "0"
     bulls_from = PREPARED_BULLS_EYE if att.prepared and card == ATTACK else BULLS_EYE
     dmg = attack_damage(rolls, rc.difficulty, bulls_from=bulls_from, bonus=att.damage[icon],
                         bulls_count=att.bulls)
