@@ -186,6 +186,8 @@ def card_from_dict(d: Mapping[str, Any], where: str) -> Card:
     esc = d.get("escape")
     if not isinstance(esc, list) or len(esc) != 2 or esc[0] not in SKILLS:
         raise _bad(f"{where}: escape must be [skill, difficulty]", where)
+    if esc[1] not in (5, 7, 9):  # Making Checks: Easy (5), Challenging (7), Hard (9)
+        raise _bad(f"{where}: escape difficulty must be 5, 7 or 9, got {esc[1]!r}", where)
     traits = tuple(d.get("traits") or ())
     for t in traits:
         if t not in TRAITS:
