@@ -22,6 +22,7 @@ from pnp.errors import PnpError
 from pnp.games.api import IllegalAction
 from pnp.games.waste_knights import actions as A
 from pnp.games.waste_knights import explore as X
+from pnp.games.waste_knights import knights as K
 from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights import wasteland as W
 from pnp.games.waste_knights.cards import Deck
@@ -69,7 +70,7 @@ class TourState:
 
     __slots__ = ("setup", "tables", "rng", "seats", "task_hex", "task_marks", "round",
                  "decision", "_step", "_k", "_player", "_log", "_actions", "wasteland",
-                 "contamination", "radiation", "pending", "deck")
+                 "contamination", "radiation", "pending", "deck", "beaten")
     decision: Decision
     _player: int
 
@@ -91,6 +92,7 @@ class TourState:
         self.contamination: dict[int, int] = {}  # tokens on hexes until the next Waster Step
         self.radiation: dict[int, int] = {}
         self.pending = -1  # the wasteland card the Active Knight must escape or face
+        self.beaten: dict[int, set[int]] = {}  # knights each knight K.O.'d in a duel this round
         self.task_hex, self.task_marks = self.draw_task(), 0
         self.round, self._actions = 0, 0
         self._start_round()
@@ -152,6 +154,7 @@ class TourState:
         c.seats = [s.copy() for s in self.seats]
         c.wasteland, c.pending = self.wasteland.copy(), self.pending
         c.contamination, c.radiation = dict(self.contamination), dict(self.radiation)
+        c.beaten = {k: set(v) for k, v in self.beaten.items()}
         c.task_hex, c.task_marks, c.round, c.decision = (self.task_hex, self.task_marks,
                                                          self.round, self.decision)
         c._step, c._k, c._player, c._actions = self._step, self._k, self._player, self._actions
@@ -255,6 +258,7 @@ class TourState:
         self._k = 0
         for seat in self.seats:
             seat.skip = False
+        self.beaten.clear()
         if self._log is not None:
             self._log.append(f"round {self.round + 1} of {self.setup.rounds}: First Player "
                              f"knight {self._order(0) + 1}")
@@ -412,6 +416,8 @@ class TourState:
         if isinstance(action, A.Walk):
             self._wasteland_card(s, seat, route, R.wasteland_cards_drawn((), on_foot=True), True)
             return
+        if seat.vdamage >= W.WRECKED:
+            raise IllegalAction(f"{action}: knight {s + 1}'s vehicle is wrecked (on foot only)")
         mp = sum([t.diff[j] for j in route])
         try:
             knight, spent = R.resolve_vehicle_move(seat.knight, mp, seat.speed, len(route))
@@ -430,6 +436,12 @@ class TourState:
     def _wasteland_card(self, s: int, seat: Seat, route: tuple[int, ...], drawn: int,
                         on_foot: bool = False) -> None:
         """Resolve Movement b): the Waster plays a card on the last hex (``wasteland``)."""
+        if len(self.seats) > 1:  # knights on the route: duels, reviving, stealing
+            covered = K.meet(self, s, seat, route)
+            if seat.ko:  # knocked out in a duel: he lies where it happened, no card is played
+                seat.pos, seat.marker = covered[-1], False
+                seat.stats[_ENTERED] += len(covered)
+                return
         st = seat.stats
         st[_ENTERED] += len(route)
         st[_FACED] += 1

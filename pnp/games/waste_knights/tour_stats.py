@@ -16,7 +16,8 @@ from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, pr
 #: Per knight-game record fields, in order (the game loop writes them by position).
 FIELDS = ("specials", "cities", "tasks", "reputation", "cards_faced", "cards_drawn",
           "starved_rounds", "ko_radiation", "ko_contamination", "ko_wasteland", "fuel_spent",
-          "hexes_entered", "gear_value", "faced", "escaped", "combats", "combats_won", "wrecked")
+          "hexes_entered", "gear_value", "faced", "escaped", "combats", "combats_won", "wrecked",
+          "duels", "duels_won", "revives")
 _F = {name: i for i, name in enumerate(FIELDS)}
 
 OBJECTIVE = "reputation"
@@ -31,7 +32,8 @@ TOUR_BANDS: dict[str, tuple[float | None, float | None]] = {
 }
 
 _MEANS = ("reputation", "gear_value", "specials", "cities", "tasks", "cards_faced",
-          "cards_drawn", "faced", "escaped", "combats", "combats_won", "starved_rounds",
+          "cards_drawn", "faced", "escaped", "combats", "combats_won", "duels", "duels_won",
+          "revives", "starved_rounds",
           "fuel_spent", "hexes_entered")
 
 
@@ -134,10 +136,11 @@ def report_sections(result: Mapping[str, Any]) -> list[dict[str, Any]]:
                      "K.O. wasteland cards": fmt_estimate(rt["ko_wasteland"])})
     first = next(iter(tours.values()))
     sections.append({
-        "heading": "Tour simulator",
-        "text": (f"Heuristic knights tour the board for {first['rounds']} rounds (vehicles: "
-                 f"{', '.join(sorted(set(first['vehicles'])))}), visiting special hexes, cities "
-                 "and the common task hex and resupplying when low. Values per knight per game "
+        "heading": "Game simulator",
+        "text": (f"Heuristic knights play {first['rounds']} rounds (vehicles: "
+                 f"{', '.join(sorted(set(first['vehicles'])))}) against the mean Waster: the "
+                 "wasteland deck escaped or faced, combat, rewards, the common task; the "
+                 "winner has the most Reputation (ties: gear value). Values per knight per game "
                  "with 95% intervals; rates are shares of knight-games. Fuel starvation: a Move "
                  "Step begun with 0 Fuel."),
         "table": rows})

@@ -379,13 +379,13 @@ def test_report_sections_for_2_3_4_knights(board):
     assert rep["random"]["policy"] == "random" and "clearly_better" in rep["heuristic_vs_random"]
     secs = S.report_sections(rep)
     headings = [s["heading"] for s in secs]
-    assert headings[0] == "Tour simulator"
+    assert headings[0] == "Game simulator"
     assert {"Seat fairness, 2 knights", "Seat fairness, 3 knights",
             "Seat fairness, 4 knights", "Heuristic vs random knights"} <= set(headings)
     assert len(secs[0]["table"]) == 3
     cli_json = {"tour": rep["tours"]["4"], "heuristic_vs_random": rep["heuristic_vs_random"]}
     assert [s["heading"] for s in S.report_sections(cli_json)] == [
-        "Tour simulator", "Seat fairness, 4 knights", "Heuristic vs random knights"]
+        "Game simulator", "Seat fairness, 4 knights", "Heuristic vs random knights"]
     from pnp.report import render_report
     html = render_report("tour", secs)
     assert "Seat fairness, 4 knights" in html
