@@ -1,10 +1,10 @@
-"""Tour simulator: knights touring a Waste Knights board for a mission's length (Monte Carlo).
+"""Waste Knights simulator: whole games of 2-4 knights against the mean Waster (Monte Carlo).
 
-Pure core. A run's ``Setup`` (board tables, a vehicle and a bot per seat, rounds, the abstract
-card model) is played game by game through the game interface (``pnp.sim.play``): every game
-has its own seed, ``state.TourState`` runs the rule steps and checks each bot action, and
-``record`` keeps the per-seat FIELDS; ``summarize`` turns them into the tour statistics.
-Combat, card texts, trading and tasks are abstract (``tour.TourModel``, docs/assumptions.md).
+Pure core. A run's ``Setup`` (board tables, a vehicle and a bot per seat, rounds, the wasteland
+deck) is played game by game through the game interface (``pnp.sim.play``): every game has its
+own seed, ``state.TourState`` runs the rule steps and checks each bot action, and ``record``
+keeps the per-seat FIELDS; ``summarize`` turns them into the figures (Reputation and wins by the
+rulebook's scoring, knock-outs, Fuel starvation, seat fairness, 95% CIs, band checks).
 """
 
 from __future__ import annotations

@@ -1,15 +1,13 @@
-"""Waste Knights' tour as a game state: the rule steps run by themselves, the knights decide.
+"""Waste Knights' game state: the rule steps run by themselves, the knights decide.
 
 Pure core. ``TourState`` walks each round in rulebook order (Preparations Phase, Move Step,
 Exploration Step, Rest Step) and stops at every decision a knight makes: the city's free option
-(Waster Step b), his route (Move Step a), an exploration action (Exploration Step b) and a luck
-card for Quick Resupply (Rest Step c). A decision with a single option (no exploration action
-the knight can pay for, no luck card in hand) is no decision and is skipped. ``apply`` checks
-the action against the rules (``IllegalAction``) and runs on to the next decision.
-
-This is the tour model, not the full game: combat, card texts, trading and tasks are abstract
-(``tour.TourModel``, docs/assumptions.md), and the winner is the knight with the most of the
-tour's mission points (a stand-in for Reputation and the mission's own goal).
+(Waster Step b), his route (Move Step a), escape or face the Waster's card (Resolving Wasteland
+Cards), an exploration action (Exploration Step b) and a luck card for Quick Resupply (Rest Step
+c). A decision with a single option is skipped. ``apply`` checks the action against the rules
+(``IllegalAction``) and runs on to the next decision. Cards and combat are in ``wasteland`` and
+``combat``, knights meeting on a route in ``knights``, the Exploration and Rest Steps in
+``explore``; the winner has the most Reputation, ties broken by gear value.
 """
 
 from __future__ import annotations
@@ -452,6 +450,8 @@ class TourState:
         if card is not None:
             self.pending = card
             if self._log is not None:
-                self._log.append(f"the Waster draws {drawn} wasteland card{'s' * (drawn > 1)} "
+                self._log.append(f"the Waster (knight "
+                                 f"{W.waster_seat(s, len(self.seats)) + 1}) draws {drawn} "
+                                 f"wasteland card{'s' * (drawn > 1)} "
                                  f"and plays {self.deck.cards[card].title} on "
                                  f"{self._hex(route[-1])}")

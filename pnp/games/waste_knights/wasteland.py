@@ -64,6 +64,16 @@ class WastelandDeck:
         return c
 
 
+def waster_seat(active: int, players: int) -> int:
+    """Who is the Waster while ``active`` moves (seats clockwise, "to his left" is the next):
+    4 players: "the player sitting directly opposite the new Active Knight"; 3 players: "the
+    player sitting to the right of the Active Knight"; 2 players: "the player who is not the
+    Active Knight"."""
+    if players == 4:
+        return (active + 2) % 4
+    return (active - 1) % players
+
+
 def waster_choice(deck: Deck, revealed: list[int], on_foot: bool) -> int:
     """The mean Waster plays the revealed card hardest on the knight ("Waster is Mean");
     a card that spares knights on foot is no choice against one."""

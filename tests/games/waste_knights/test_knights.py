@@ -6,6 +6,7 @@ import random
 
 from pnp.games.waste_knights import knights as K
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import wasteland as W
 from pnp.games.waste_knights.actions import Drive, Face
 from pnp.games.waste_knights.tour import Seat
 
@@ -77,3 +78,12 @@ def test_duels_give_the_winner_reputation_and_a_theft():
         else:
             assert a.rep == b.rep == 0
     assert wins
+
+
+def test_who_is_the_waster():
+    """Move Step: with 4 knights the Waster sits "directly opposite the new Active Knight";
+    3-Player Game: "the player sitting to the right of the Active Knight"; 2-Player Game: "the
+    player who is not the Active Knight" (seats clockwise: a knight's left is the next seat)."""
+    assert [W.waster_seat(a, 4) for a in range(4)] == [2, 3, 0, 1]
+    assert [W.waster_seat(a, 3) for a in range(3)] == [2, 0, 1]
+    assert [W.waster_seat(a, 2) for a in range(2)] == [1, 0]

@@ -360,7 +360,7 @@ def test_log_tells_what_the_waster_and_the_rules_did():
     while not state.is_over():
         state.apply(passive(state))
     text = "\n".join(state.log)
-    for words in ("the Waster draws 1 wasteland card and plays", "escape check ",
+    for words in ("the Waster (knight 2) draws 1 wasteland card and plays", "escape check ",
                   "is knocked out by health", "regains consciousness in C1 Gangraen [1]",
                   "round 2 of 2: First Player knight 2", "end of the game after 2 rounds"):
         assert words in text
