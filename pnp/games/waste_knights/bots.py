@@ -14,6 +14,7 @@ from typing import Any
 
 from pnp.games.api import Bot
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import tasks as T
 from pnp.games.waste_knights.actions import Action, CityChoice, Explore, Face, QuickResupply
 from pnp.games.waste_knights.cards import Card
 from pnp.games.waste_knights.state import CITY, EXPLORE, FACE, MOVE, TourState
@@ -138,7 +139,8 @@ class HeuristicKnight(KnightBot):
                 return state.stay()  # failed its exploration check: its marker lets it retry
             if (low or hurt) and t.kind[p] == CITY_HEX:
                 return state.stay()  # the city's free option and resupply next round
-        best = _best_site(seat, t, state.task_hex, low, hurt)
+        best = _best_site(seat, t, state.task_hex, low, hurt,
+                          T.wanted(state, state.current_player))
         if best < 0:
             best = t.nearest_city[p]
         if best == p:
@@ -192,7 +194,8 @@ class HeuristicKnight(KnightBot):
         return None
 
 
-def _best_site(seat: Seat, t: Tables, task_hex: int, low: bool, hurt: bool) -> int:
+def _best_site(seat: Seat, t: Tables, task_hex: int, low: bool, hurt: bool,
+               wanted: tuple[int, ...] = ()) -> int:
     """The heuristic knight's best-scoring destination, or -1 when no site is worth a trip."""
     p, sp, g, vis = seat.pos, seat.speed, seat.green, seat.visited
     f, h, ra = seat.knight.fuel, seat.knight.health, seat.knight.radiation
@@ -207,6 +210,8 @@ def _best_site(seat: Seat, t: Tables, task_hex: int, low: bool, hurt: bool) -> i
         if not vis >> j & 1:
             val += 3.0 if kj == SPECIAL_HEX else 1.0
         if j == task_hex:
+            val += 4.0
+        if j in wanted:  # a private task to accept or accomplish there
             val += 4.0
         rj = rules[j]
         assert rj is not None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from pnp.errors import PnpError
 from pnp.games.api import IllegalAction
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import tasks as T
 from pnp.games.waste_knights import wasteland as W
 from pnp.games.waste_knights.narrate import changes, dials, hex_name
 from pnp.games.waste_knights.tour import SPECIAL_HEX, Seat
@@ -58,7 +59,8 @@ def exploration(state: TourState, s: int) -> bool:
         seat.stats[_SPECIALS if t.kind[p] == SPECIAL_HEX else _CITIES] += 1
         if log is not None:
             log.append(f"knight {s + 1} explores {hex_name(t, p)} for the first time")
-    if p == state.task_hex:  # the common task goes to the first knight to explore its hex
+    common = p == state.task_hex
+    if common:  # the common task goes to the first knight to explore its hex
         seat.stats[_TASKS] += 1
         seat.rep += TASK_REPUTATION + BLUE_REPUTATION
         seat.red += 1
@@ -68,6 +70,7 @@ def exploration(state: TourState, s: int) -> bool:
                        f"Reputation, a blue gear card removed for +{BLUE_REPUTATION} Reputation "
                        f"and a red gear card); new common task: explore "
                        f"{hex_name(t, state.task_hex)}")
+    T.explore(state, s, accomplished=common)  # "Accept 1 task", "Accomplish 1 task"
     if seat.vdamage >= W.WRECKED and rule.trade and W.gear_value(seat) >= VEHICLE_VALUE:
         _trade_for_vehicle(seat)
         if log is not None:

@@ -22,6 +22,7 @@ from pnp.games.waste_knights import actions as A
 from pnp.games.waste_knights import explore as X
 from pnp.games.waste_knights import knights as K
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import tasks as T
 from pnp.games.waste_knights import wasteland as W
 from pnp.games.waste_knights.cards import Deck
 from pnp.games.waste_knights.narrate import changes, hex_name, opening
@@ -68,7 +69,7 @@ class TourState:
 
     __slots__ = ("setup", "tables", "rng", "seats", "task_hex", "task_marks", "round",
                  "decision", "_step", "_k", "_player", "_log", "_actions", "wasteland",
-                 "contamination", "radiation", "pending", "deck", "beaten")
+                 "contamination", "radiation", "pending", "deck", "beaten", "tasks")
     decision: Decision
     _player: int
 
@@ -92,6 +93,7 @@ class TourState:
         self.pending = -1  # the wasteland card the Active Knight must escape or face
         self.beaten: dict[int, set[int]] = {}  # knights each knight K.O.'d in a duel this round
         self.task_hex, self.task_marks = self.draw_task(), 0
+        self.tasks = T.deal(self, [b != "random" for b in setup.bots])  # private tasks
         self.round, self._actions = 0, 0
         self._start_round()
         self._advance()
@@ -153,6 +155,7 @@ class TourState:
         c.wasteland, c.pending = self.wasteland.copy(), self.pending
         c.contamination, c.radiation = dict(self.contamination), dict(self.radiation)
         c.beaten = {k: set(v) for k, v in self.beaten.items()}
+        c.tasks = [k.copy() for k in self.tasks]
         c.task_hex, c.task_marks, c.round, c.decision = (self.task_hex, self.task_marks,
                                                          self.round, self.decision)
         c._step, c._k, c._player, c._actions = self._step, self._k, self._player, self._actions
@@ -265,6 +268,7 @@ class TourState:
             return
         self._enter(_PREP)
         self.task_marks += 1  # Waster Step a) Mark Task Cards
+        T.mark(self)
         if R.task_outdated(self.task_marks):
             self.task_hex, self.task_marks = self.draw_task(), 0
             if self._log is not None:

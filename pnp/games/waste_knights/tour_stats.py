@@ -17,7 +17,7 @@ from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, pr
 FIELDS = ("specials", "cities", "tasks", "reputation", "cards_faced", "cards_drawn",
           "starved_rounds", "ko_radiation", "ko_contamination", "ko_wasteland", "fuel_spent",
           "hexes_entered", "gear_value", "faced", "escaped", "combats", "combats_won", "wrecked",
-          "duels", "duels_won", "revives")
+          "duels", "duels_won", "revives", "private_tasks")
 _F = {name: i for i, name in enumerate(FIELDS)}
 
 OBJECTIVE = "reputation"
@@ -31,7 +31,8 @@ TOUR_BANDS: dict[str, tuple[float | None, float | None]] = {
     "seat_wins_spread": (None, 0.20),   # best seat's share of wins - worst seat's
 }
 
-_MEANS = ("reputation", "gear_value", "specials", "cities", "tasks", "cards_faced",
+_MEANS = ("reputation", "gear_value", "specials", "cities", "tasks", "private_tasks",
+          "cards_faced",
           "cards_drawn", "faced", "escaped", "combats", "combats_won", "duels", "duels_won",
           "revives", "starved_rounds",
           "fuel_spent", "hexes_entered")
