@@ -4,6 +4,7 @@ the game state, the deck as data, the mean Waster, vehicle damage and the winner
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -190,3 +191,91 @@ def test_winner_by_reputation_then_gear_value():
     assert state.returns() == (1.0, 0.0)
     a.rep, a.green, a.yellow = 2, 3, 1
     assert state.returns() == (0.5, 0.5)
+
+
+# --- an enemy's abilities in combat, through the game (killing mutants of wasteland._combat) ----
+
+class Tens(random.Random):
+    """Every draw 0.95: every die a "10", every check passed."""
+
+    def random(self) -> float:  # noqa: D102
+        return 0.95
+
+
+def fought(title, board=None, *, rng=None):
+    """Knight 1 drives to N1 (or S1) and faces ``title``; the log of the combat."""
+    state = new_tour(board or flat_board(2), 2, deck=quiet_deck(card(title)), rng=rng or Tens(0))
+    state.log = []
+    to = "S1" if board is not None else "N1"
+    state.apply(Drive(0, ("C1", to), 1))
+    state.apply(Face(0, True))
+    return state, "\n".join(state.log)
+
+
+def test_inhr_costs_the_knight_two_dice_in_combat():
+    """InHR: "Russel's combat checks will suffer -2 dice": Guns 2 at short range is 1 die."""
+    _, text = fought("InHR")
+    assert "knight Attack (short) rolls [10]:" in text
+    _, text = fought("Hell Raiders")  # no such ability: 2 dice
+    assert "knight Attack (medium) rolls [10, 10]:" in text
+
+
+def test_furball_starts_combat_at_short_range_and_silent_howler_sets_it():
+    """Combat Start: "Some game effects (ex. ... the Furball wasteland card) enable a player to
+    change the starting range"; Set Range: "they could cause setting a certain range (ex. a
+    Silent Howler wasteland card)"."""
+    _, text = fought("Furball")
+    assert "clash 1 at short range" in text
+    _, text = fought("Hell Raiders")
+    assert "clash 1 at medium range" in text
+    assert "clash 1 at short range" not in fought("Silent Howler")[1]
+
+
+def test_cerbero_tower_gives_enemies_two_dice():
+    """Reference Sheet: Cerbero Tower [11]: "Attack checks of enemies on this hex and on all
+    adjacent hexes gain +2 dice": Hell Raiders' Aggression 4 rolls 6 dice beside it."""
+    near = with_special(flat_board(2), (1, 0), 11)
+    _, text = fought("Hell Raiders", near)
+    assert "enemy Attack (medium) rolls [10, 10, 10, 10, 10, 10]:" in text
+    _, text = fought("Hell Raiders")
+    assert "enemy Attack (medium) rolls [10, 10, 10, 10]:" in text
+
+
+def test_a_knight_who_loses_suffers_the_enemys_effect_and_gains_nothing():
+    """Combat End: "If combat is won by an enemy played by the Waster, he should resolve any
+    abilities that are triggered when a knight loses combat (ex. an Alice's Exiles wasteland
+    card)"; the loser gains no rewards; Ammo spent stays spent."""
+    exiles = card("Alice's Exiles")
+    panel = replace(exiles.panel, aggression=9, health=12, armor=9)  # the knight cannot win
+    strong = replace(exiles, panel=panel)
+    state = new_tour(flat_board(2), 2, deck=quiet_deck(strong), rng=Tens(0))
+    state.apply(Drive(0, ("C1", "N1"), 1))
+    state.apply(Face(0, True))
+    seat = state.seats[0]
+    assert seat.stats[16] == 0 and seat.green == 3 and seat.rep == 0  # lost: no rewards
+    assert seat.knight.health == 0 and seat.ko  # knocked out in combat
+    assert seat.knight.fuel <= 2  # 3 after the drive, 1 lost to the Exiles (if able)
+    assert seat.knight.ammo < R.START_AMMO  # he shot (and lost 1 Ammo)
+
+
+def test_a_knight_who_wins_gains_the_rewards_and_a_draw_gains_nothing():
+    """Combat End: "If combat is won by a knight, he gains all rewards"; "Draws are not resolved
+    in anyone's favor – no combatant wins or loses, no combatant gains rewards"."""
+    state, text = fought("Alice's Exiles")  # all 10s: Exiles fall, the knight keeps 2 Health
+    seat = state.seats[0]
+    assert "combat with Alice's Exiles: won" in text
+    assert seat.stats[15] == 1 and seat.stats[16] == 1 and seat.green == 3 + 2
+    assert seat.knight.ammo == R.START_AMMO - 1 and seat.knight.health == 2
+    state, text = fought("Hell Raiders")  # equal initiative, both fall: a draw
+    seat = state.seats[0]
+    assert "a draw" in text and seat.rep == 0 and seat.green == 3 and seat.stats[16] == 0
+
+
+def test_a_wreck_loses_only_fuel():
+    """Vehicles: wrecked, "immediately loses all Fuel" (nothing else), counted once."""
+    state = moved("Digger 2.0", True)
+    seat = state.seats[0]
+    before = seat.knight
+    W.damage_vehicle(seat)
+    assert seat.knight == R.Knight(0, before.health, before.radiation, before.ammo)
+    assert seat.stats[17] == 1
