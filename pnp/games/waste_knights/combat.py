@@ -257,8 +257,8 @@ def fight(deck: Deck, knight: Side, enemy: Side, rng: random.Random, *, ferociou
         if not ferocious:
             dominance += clash_dominance(gain[0], gain[1])
         if log:
-            lines.append(f"clash {clash + 1}: knight {CARD_NAMES[kc]}, enemy {CARD_NAMES[ec]}; "
-                         f"dominance {dominance:+d}")
+            lines.append(f"clash {clash + 1} at {rc.name} range: knight {CARD_NAMES[kc]}, "
+                         f"enemy {CARD_NAMES[ec]}; dominance {dominance:+d}")
         if knight.health <= 0 or enemy.health <= 0:
             break
         r = RANGES.index(set_range) if set_range else min(2, max(0, r + move))

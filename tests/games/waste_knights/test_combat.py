@@ -64,8 +64,8 @@ def test_illustrated_combat_example_chris_against_hell_raiders():
     out = C.fight(DECK, chris, enemy, Dice(9, 5, 1, 3, 4, 7, 9), start_range="long",
                   knight_policy=script(C.ATTACK, C.ATTACK, C.DEFEND),
                   enemy_policy=script(C.PREPARE, C.ATTACK, C.DEFEND), log=True)
-    assert "clash 1: knight Attack, enemy Prepare; dominance +2" in out.log
-    assert "clash 2: knight Attack, enemy Attack; dominance +0" in out.log
+    assert "clash 1 at long range: knight Attack, enemy Prepare; dominance +2" in out.log
+    assert "clash 2 at long range: knight Attack, enemy Attack; dominance +0" in out.log
     assert (out.enemy_lost, out.knight_lost, out.ammo_spent) == (1, 2, 2)
     assert chris.health == 2 and enemy.health == hell.panel.health - 1
     assert out.clashes == 3 and out.dominance == 0 and out.winner == 0  # "a draw"

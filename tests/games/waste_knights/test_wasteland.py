@@ -279,3 +279,56 @@ def test_a_wreck_loses_only_fuel():
     W.damage_vehicle(seat)
     assert seat.knight == R.Knight(0, before.health, before.radiation, before.ammo)
     assert seat.stats[17] == 1
+
+
+class Ones(random.Random):
+    """Every die a "1" (every attack misses); 0.0 draws for everything else."""
+
+    def random(self) -> float:  # noqa: D102
+        return 0.0
+
+
+def fought_with(c, rng, knight=None):
+    """Knight 1 drives to N1 and faces card ``c`` (his dials ``knight`` first, if given)."""
+    state = new_tour(flat_board(2), 2, deck=quiet_deck(c), rng=rng)
+    state.log = []
+    state.apply(Drive(0, ("C1", "N1"), 1))
+    if knight is not None:
+        state.seats[0].knight = knight
+    state.apply(Face(0, True))
+    return state, "\n".join(state.log)
+
+
+def test_an_enemy_that_sets_the_range_sets_it_every_clash():
+    """Set Range and End Clash: effects "could cause setting a certain range (ex. a Silent
+    Howler wasteland card)": a howler that sets long range fights its second clash there,
+    though it advanced in the first."""
+    howler = replace(card("Silent Howler"), abilities=(("set_range", "long"),))
+    _, text = fought_with(howler, Ones(0))
+    assert "clash 2 at long range" in text
+    _, text = fought_with(card("Silent Howler"), Ones(0))
+    assert "clash 2 at long range" not in text
+
+
+def test_a_ferocious_enemy_is_not_beaten_by_dominance_in_the_game():
+    """Dominance Track: "a given ferocious enemy can only be defeated by causing it to lose all
+    Health": nobody hits, the knight gains dominance every clash, and it is still a draw."""
+    far = replace(card("Shelobie"), panel=replace(card("Shelobie").panel, icons=("long",),
+                                                  aggression=1))
+    assert far.panel.ferocious
+    state, text = fought_with(far, Ones(0))
+    assert "a draw" in text and state.seats[0].stats[16] == 0
+    tame = replace(far, panel=replace(far.panel, ferocious=False))
+    state, text = fought_with(tame, Ones(0))
+    assert "won" in text and state.seats[0].stats[16] == 1
+
+
+def test_no_bulls_eyes_from_radiation_two():
+    """Radiation: "No Bull's Eyes: A knight gains no benefits for rolling a Bull's Eye (10),
+    i.e. he deals no additional Damage" (from Radiation 2, docs/assumptions.md): two 10s deal
+    1 + 2 + 1 Damage at Radiation 1 (3 Health through Armor 1), 1 + 1 at Radiation 2 (1)."""
+    hell = card("Hell Raiders")
+    _, text = fought_with(hell, Tens(0), R.Knight(3, 4, 1, 4))
+    assert "knight Attack (medium) rolls [10, 10]: 3 Health lost" in text
+    _, text = fought_with(hell, Tens(0), R.Knight(3, 4, 2, 4))
+    assert "knight Attack (medium) rolls [10, 10]: 1 Health lost" in text
