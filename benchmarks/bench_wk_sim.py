@@ -1,4 +1,4 @@
-"""Waste Knights tour simulator speed: 2,000 games of 4 knights over 10 rounds, jobs 1 and 2.
+"""Waste Knights simulator speed: 2,000 full games of 4 knights over 10 rounds, jobs 1 and 2.
 
 Run: python benchmarks/bench_wk_sim.py [--games 2000] [--knights 4] [--rounds 10] [--jobs 2]
 Prints the wall time of each run (target: under 10 s with --jobs 2), games per second, the
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.games.registry import get
-from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds
+from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds, wasteland_deck
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.simulate import tour_setup
 from pnp.games.waste_knights.tour import build_tables
@@ -41,7 +41,8 @@ def main() -> None:
     args = parser.parse_args()
     spec = get("waste-knights")
     board = session_board(args.seed, default_catalogue())
-    setup = tour_setup(board, vehicle_speeds(), args.knights, rounds=args.rounds)
+    setup = tour_setup(board, vehicle_speeds(), args.knights, rounds=args.rounds,
+                       deck=wasteland_deck())
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; {args.games} games x {args.knights} knights x "
           f"{args.rounds} rounds, batches of 100")

@@ -176,7 +176,7 @@ def test_session_pages_are_letter_with_footer(session_dir):
 def test_session_report_has_board_and_tour_sections(session_dir):
     html = (session_dir / "report.html").read_text()
     for heading in ("Balance checks", "Cheapest routes from Gangraen", "Spread between cities",
-                    "Hexes out of reach", "Tour simulator"):
+                    "Hexes out of reach", "Game simulator"):
         assert f"<h2>{heading}</h2>" in html
     assert html.count("data:image/png;base64,") >= 3
 
@@ -192,7 +192,7 @@ def test_session_pack_is_byte_identical_on_a_rerun(session_dir, tmp_path):
 def test_session_without_games_has_no_tour(tmp_path):
     pack = _session(games=0)
     report = next(f for f in pack.files if f.path == "report.html")
-    assert "Tour simulator" not in [s["heading"] for s in report.sections]
+    assert "Game simulator" not in [s["heading"] for s in report.sections]
 
 
 @pytest.mark.parametrize("options, field", [

@@ -1,7 +1,8 @@
-"""Waste Knights: hex boards per session, the tour simulator and the printables.
+"""Waste Knights: hex boards per session, the game simulator and the printables.
 
-``GAME`` registers the game with pnp (``pnp.games.registry``). The simulator is a tour model
-(``state.TourState``): knights tour the board for a mission's length; the full rules come later.
+``GAME`` registers the game with pnp (``pnp.games.registry``). The simulator
+(``state.TourState``) plays the rulebook's rounds with the wasteland deck, combat, duels,
+rewards and Reputation (docs/waste-knights.md lists what it plays of each rulebook section).
 """
 
 from __future__ import annotations

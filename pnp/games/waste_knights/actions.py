@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pnp.games.waste_knights import rules as R
 
-__all__ = ["Action", "CityChoice", "Drive", "Explore", "QuickResupply", "Stay", "Walk",
+__all__ = ["Action", "CityChoice", "Drive", "Explore", "Face", "QuickResupply", "Stay", "Walk",
            "parse_action"]
 
 
@@ -111,7 +111,19 @@ class QuickResupply:
                 "luck card (Quick Resupply)")
 
 
-Action = Stay | Walk | Drive | CityChoice | Explore | QuickResupply
+@dataclass(frozen=True, slots=True)
+class Face:
+    """Resolving Wasteland Cards: "the Active Knight decides whether he wishes to Escape or to
+    Face the challenge represented by the card" (``face`` False: escape)."""
+
+    seat: int
+    face: bool
+
+    def __str__(self) -> str:
+        return f"knight {self.seat + 1} {'faces' if self.face else 'escapes'} the wasteland card"
+
+
+Action = Stay | Walk | Drive | CityChoice | Explore | QuickResupply | Face
 
 _KNIGHT = re.compile(r"knight ([1-9][0-9]*) (.+)")
 _LABEL = r"[^\s>]+"
@@ -146,6 +158,8 @@ def parse_action(text: str) -> Action:
         what = rest.split(": ", 1)[1]
         return Explore(seat, None if what == NO_EXPLORATION
                        else _lookup(EXPLORE_TEXT, what, "exploration action"))
+    if rest in ("faces the wasteland card", "escapes the wasteland card"):
+        return Face(seat, rest.startswith("faces"))
     if rest == "keeps his luck cards (Quick Resupply)":
         return QuickResupply(seat, None)
     if (s := _DISCARD.fullmatch(rest)) is not None:

@@ -14,8 +14,10 @@ from typing import Any
 
 from pnp.games.api import Bot
 from pnp.games.waste_knights import rules as R
-from pnp.games.waste_knights.actions import Action, CityChoice, Explore, QuickResupply
-from pnp.games.waste_knights.state import CITY, EXPLORE, MOVE, TourState
+from pnp.games.waste_knights import tasks as T
+from pnp.games.waste_knights.actions import Action, CityChoice, Explore, Face, QuickResupply
+from pnp.games.waste_knights.cards import Card
+from pnp.games.waste_knights.state import CITY, EXPLORE, FACE, MOVE, TourState
 from pnp.games.waste_knights.tour import CITY_HEX, SPECIAL_HEX, Seat, Tables
 
 __all__ = ["BOTS", "HeuristicKnight", "RandomKnight", "heuristic", "random_knight"]
@@ -41,6 +43,8 @@ class KnightBot:
             return self.move(state, seat, rng)
         if d is CITY:
             return CityChoice(s, self.city(seat, rng))
+        if d is FACE:
+            return Face(s, self.face(state.deck.cards[state.pending], seat, rng))
         if d is EXPLORE:
             rule = state.tables.rules[seat.pos]
             assert rule is not None
@@ -53,6 +57,10 @@ class KnightBot:
 
     def city(self, seat: Seat, rng: random.Random) -> R.CityOption:
         """Waster Step b) in a city: which option."""
+        raise NotImplementedError
+
+    def face(self, card: Card, seat: Seat, rng: random.Random) -> bool:
+        """Resolving Wasteland Cards: face (True) or escape (False)."""
         raise NotImplementedError
 
     def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random
@@ -74,6 +82,28 @@ class HeuristicKnight(KnightBot):
 
     def city(self, seat: Seat, rng: random.Random) -> R.CityOption:
         return self.city_option(seat.knight)
+
+    def face(self, card: Card, seat: Seat, rng: random.Random) -> bool:
+        return self.faces(card, seat)
+
+    @staticmethod
+    def faces(card: Card, seat: Seat) -> bool:
+        """Face what pays and does not knock him out: an event whose rewards outweigh its
+        harm; an enemy with rewards when healthy and armed (Ammo, or melee at hand)."""
+        k = seat.knight
+        if not card.rewards:
+            return False
+        if card.panel is None:
+            harm = card.effect("lose_health") + card.effect("radiation")
+            if harm and (k.health - card.effect("lose_health") <= 1
+                         or k.radiation + card.effect("radiation") >= 3):
+                return False
+            return sum(v for _, v in card.rewards) > harm + card.effect("lose_ammo") \
+                + card.effect("lose_fuel") + card.effect("skip_exploration")
+        p = card.panel
+        return k.health >= 3 and k.radiation < 3 and (k.ammo >= 2 or "melee" not in p.icons) \
+            and p.aggression + p.health + p.armor + card.ability("knight_dice", 0) * -1 <= 7 \
+            and not card.ability("vehicle_damage")
 
     def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random
                 ) -> R.ExplorationAction | None:
@@ -109,7 +139,8 @@ class HeuristicKnight(KnightBot):
                 return state.stay()  # failed its exploration check: its marker lets it retry
             if (low or hurt) and t.kind[p] == CITY_HEX:
                 return state.stay()  # the city's free option and resupply next round
-        best = _best_site(seat, t, state.task_hex, low, hurt)
+        best = _best_site(seat, t, state.task_hex, low, hurt,
+                          T.wanted(state, state.current_player))
         if best < 0:
             best = t.nearest_city[p]
         if best == p:
@@ -163,7 +194,8 @@ class HeuristicKnight(KnightBot):
         return None
 
 
-def _best_site(seat: Seat, t: Tables, task_hex: int, low: bool, hurt: bool) -> int:
+def _best_site(seat: Seat, t: Tables, task_hex: int, low: bool, hurt: bool,
+               wanted: tuple[int, ...] = ()) -> int:
     """The heuristic knight's best-scoring destination, or -1 when no site is worth a trip."""
     p, sp, g, vis = seat.pos, seat.speed, seat.green, seat.visited
     f, h, ra = seat.knight.fuel, seat.knight.health, seat.knight.radiation
@@ -178,6 +210,8 @@ def _best_site(seat: Seat, t: Tables, task_hex: int, low: bool, hurt: bool) -> i
         if not vis >> j & 1:
             val += 3.0 if kj == SPECIAL_HEX else 1.0
         if j == task_hex:
+            val += 4.0
+        if j in wanted:  # a private task to accept or accomplish there
             val += 4.0
         rj = rules[j]
         assert rj is not None
@@ -204,6 +238,10 @@ class RandomKnight(KnightBot):
     def city(self, seat: Seat, rng: random.Random) -> R.CityOption:
         """Any of the four options."""
         return _CITY_OPTIONS[int(rng.random() * len(_CITY_OPTIONS))]
+
+    def face(self, card: Card, seat: Seat, rng: random.Random) -> bool:
+        """Escape or face, alike."""
+        return rng.random() < 0.5
 
     def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random
                 ) -> R.ExplorationAction | None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
+from pnp.games.waste_knights.cards import Deck, deck_from_dict
 from pnp.games.waste_knights.generate import Catalogue, catalogue_from_dict
 from pnp.games.waste_knights.hexes import VEHICLES
 from pnp.resources import cardset, read_text
@@ -41,6 +42,12 @@ def vehicles_data() -> dict:
 def default_catalogue() -> Catalogue:
     """The bundled tile catalogue (``waste_knights/hexes.yaml``)."""
     return catalogue_from_dict(hexes_data())
+
+
+@cache
+def wasteland_deck() -> Deck:
+    """The bundled wasteland deck, range cards and knights' profile (``wasteland.yaml``)."""
+    return deck_from_dict(read_yaml(cardset("waste_knights/wasteland.yaml")))
 
 
 def vehicle_speeds() -> dict[str, int]:

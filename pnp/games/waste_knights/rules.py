@@ -7,13 +7,23 @@ is written in docs/assumptions.md.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from functools import cache
 
 from pnp.errors import PnpError
+from pnp.games.waste_knights.checks import (  # noqa: F401 - the rules' names for checks
+    BULLS_EYE,
+    DIE_SIDES,
+    check_passed,
+    check_passed_draw,
+    check_pool,
+    check_probability,
+    check_successes,
+    escape_check_pool,
+    roll_check,
+    wound_dice,
+)
 from pnp.games.waste_knights.hexes import DIRECTIONS, Coord, distance
 
 # Managing Resources: "The Fuel dial is limited to 0-4 Fuel" (same cap for Ammo, Radiation,
@@ -31,9 +41,6 @@ KO_HEALTH = 0
 #: Game Setup: "4 Player Boards in 4 colors"; 2 and 3 Players variants; no solo rules.
 MIN_KNIGHTS = 2
 MAX_KNIGHTS = 4
-#: Making Checks: a Bull's Eye "10" passes any check.
-BULLS_EYE = 10
-DIE_SIDES = 10
 #: Luck Cards: "starts the game with 3 luck cards"; "cannot exceed 5 luck cards".
 START_LUCK = 3
 LUCK_HAND_MAX = 5
@@ -194,10 +201,15 @@ def fuel_needed(mp: int, speed: int, *, per_fuel_bonus: int = 0, flat_bonus: int
 
 
 def vehicle_move_fuel(route_mp: int, fuel: int, speed: int, *, per_fuel_bonus: int = 0,
-                      flat_bonus: int = 0) -> int | None:
-    """Fuel spent on a vehicle move over a route of ``route_mp``, or None if ``fuel`` is short."""
+                      flat_bonus: int = 0, hexes: int = 0) -> int | None:
+    """Fuel spent on a vehicle move over a route of ``route_mp``, or None if ``fuel`` is short.
+
+    Move Step: "with at least 1 Fuel, he can move to any hex adjacent": a one-hex route is
+    always a vehicle move then, for all his Fuel when it falls short (docs/assumptions.md)."""
     need = fuel_needed(route_mp, speed, per_fuel_bonus=per_fuel_bonus, flat_bonus=flat_bonus)
-    return need if need <= fuel else None
+    if need <= fuel:
+        return need
+    return fuel if hexes == 1 and fuel >= 1 else None
 
 
 def hexes_covered(route_difficulties: Sequence[int], mp: int) -> int:
@@ -230,56 +242,6 @@ def wasteland_cards_drawn(route_threats: Iterable[int], *, on_foot: bool = False
     Waster always reveals and plays 1 wasteland card".
     """
     return 1 if on_foot else 1 + sum(route_threats)
-
-
-# --- checks ----------------------------------------------------------------------------------
-
-def wound_dice(health: int) -> int:
-    """Dice suffered for wounds: the -1 die icons shown at a knight's Health level.
-
-    Health: "One Health marker ... show[s] -1 die icon"; the bottom marker carries Health 2 and 1
-    and Naomi Vatt with 1 Health "rolls 2 less dice": so Health 2 -> 1 die, Health 1 -> 2 dice.
-    """
-    return max(0, 3 - health) if health > 0 else 2
-
-
-def check_pool(skill: int, gained: int = 0, suffered: int = 0) -> int:
-    """Check Dice Pool = Skill + (dice gained) - (dice suffered), never less than 1 die."""
-    return max(1, skill + gained - suffered)
-
-
-def check_successes(rolls: Iterable[int], difficulty: int) -> int:
-    """Dice equal to or higher than the difficulty; a Bull's Eye (10) always counts."""
-    return sum(1 for r in rolls if r >= difficulty or r == BULLS_EYE)
-
-
-def check_passed(rolls: Iterable[int], difficulty: int) -> bool:
-    """A check is Passed with at least 1 success."""
-    return check_successes(rolls, difficulty) >= 1
-
-
-def roll_check(rng: random.Random, pool: int, difficulty: int) -> tuple[bool, tuple[int, ...]]:
-    """Roll a check pool of d10s (1-10, "10" counted on "0") against a difficulty."""
-    rolls = tuple(rng.randint(1, DIE_SIDES) for _ in range(max(1, pool)))
-    return check_passed(rolls, difficulty), rolls
-
-
-@cache  # a simulator asks for the same few pools millions of times
-def check_probability(pool: int, difficulty: int) -> float:
-    """Chance that a pool passes: 1 - P(every die fails); a 10 succeeds whatever the difficulty."""
-    pool = max(1, pool)
-    fail_faces = min(max(difficulty, 1), DIE_SIDES) - 1  # faces 1..difficulty-1 fail, 10 never
-    return 1.0 - (fail_faces / DIE_SIDES) ** pool
-
-
-def check_passed_draw(u: float, pool: int, difficulty: int) -> bool:
-    """A check's result from one uniform ``u`` in [0, 1): as likely as rolling the pool."""
-    return u < check_probability(pool if pool > 1 else 1, difficulty)
-
-
-def escape_check_pool(skill: int, health: int) -> int:
-    """Escape or exploration check pool: the skill less the wound dice, never under 1 die."""
-    return check_pool(skill, suffered=wound_dice(health))
 
 
 # --- hex effects at the Waster Step -------------------------------------------------------
@@ -372,10 +334,11 @@ def nearest_city(coord: Coord, cities: Sequence[Coord]) -> Coord:
 
 # --- Move Step: resolving a vehicle move and wasteland cards ---------------------------------
 
-def resolve_vehicle_move(knight: Knight, route_mp: int, speed: int) -> tuple[Knight, int]:
+def resolve_vehicle_move(knight: Knight, route_mp: int, speed: int, hexes: int = 0
+                         ) -> tuple[Knight, int]:
     """Resolve Movement by vehicle: the knight after paying the route's Fuel, and that Fuel."""
-    # "cannot continue his move if he does not have enough Movement Points": illegal route.
-    spent = vehicle_move_fuel(route_mp, knight.fuel, speed)
+    # "cannot continue his move if he does not have enough Movement Points" (but see above)
+    spent = vehicle_move_fuel(route_mp, knight.fuel, speed, hexes=hexes)
     if spent is None:
         raise PnpError(f"a route of {route_mp} Movement Points needs more than {knight.fuel} Fuel "
                        f"at speed {speed}", field="fuel")

@@ -1,10 +1,10 @@
-"""Tour simulator: knights touring a Waste Knights board for a mission's length (Monte Carlo).
+"""Waste Knights simulator: whole games of 2-4 knights against the mean Waster (Monte Carlo).
 
-Pure core. A run's ``Setup`` (board tables, a vehicle and a bot per seat, rounds, the abstract
-card model) is played game by game through the game interface (``pnp.sim.play``): every game
-has its own seed, ``state.TourState`` runs the rule steps and checks each bot action, and
-``record`` keeps the per-seat FIELDS; ``summarize`` turns them into the tour statistics.
-Combat, card texts, trading and tasks are abstract (``tour.TourModel``, docs/assumptions.md).
+Pure core. A run's ``Setup`` (board tables, a vehicle and a bot per seat, rounds, the wasteland
+deck) is played game by game through the game interface (``pnp.sim.play``): every game has its
+own seed, ``state.TourState`` runs the rule steps and checks each bot action, and ``record``
+keeps the per-seat FIELDS; ``summarize`` turns them into the figures (Reputation and wins by the
+rulebook's scoring, knock-outs, Fuel starvation, seat fairness, 95% CIs, band checks).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pnp.errors import PnpError
 from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights.actions import Action, parse_action
 from pnp.games.waste_knights.bots import BOTS
+from pnp.games.waste_knights.cards import Deck
 from pnp.games.waste_knights.hexes import Board
 from pnp.games.waste_knights.state import TourState
 from pnp.games.waste_knights.tour import DEFAULT_ROUNDS, Tables, TourModel, tables_for
@@ -42,6 +43,7 @@ class Setup:
     rounds: int = DEFAULT_ROUNDS
     model: TourModel = TourModel()
     board_name: str = ""             # where the board came from, for the summary
+    deck: Deck | None = None         # the wasteland deck, range cards and knights' profile
 
     @property
     def tables(self) -> Tables:
@@ -76,7 +78,7 @@ RULES = TourRules()
 def tour_setup(board: Board, speeds: Mapping[str, int], players: int,
                vehicles: Sequence[str] = ("strider",), bots: Sequence[str] = ("heuristic",),
                rounds: int = DEFAULT_ROUNDS, model: TourModel | None = None,
-               board_name: str = "") -> Setup:
+               board_name: str = "", deck: Deck | None = None) -> Setup:
     """A validated setup: 2-4 knights, known vehicles and bots (one for all or one per seat)."""
     if isinstance(players, bool) or not isinstance(players, int) \
             or not R.MIN_KNIGHTS <= players <= R.MAX_KNIGHTS:
@@ -94,8 +96,10 @@ def tour_setup(board: Board, speeds: Mapping[str, int], players: int,
     for b in who:
         if b not in BOTS:
             raise PnpError(f"unknown bot {b!r} ({', '.join(BOTS)})", field="bots")
+    if deck is None:
+        raise PnpError("a game needs its wasteland deck (data.wasteland_deck())", field="deck")
     return Setup(board, names, tuple(int(speeds[v]) for v in names), who, rounds,
-                 model or TourModel(), board_name)
+                 model or TourModel(), board_name, deck)
 
 
 def _per_seat(names: Sequence[str], players: int, what: str) -> tuple[str, ...]:
@@ -129,8 +133,8 @@ def summary_lines(doc: Mapping[str, Any]) -> list[str]:
     lines += [f"  {name:<16} {fmt_estimate(est)}" for name, est in doc["per_knight"].items()]
     lines.append("share of knight-games (95% CI):")
     lines += [f"  {name:<16} {fmt_estimate(est)}" for name, est in doc["rates"].items()]
-    lines.append("seats (mission points, wins):")
-    lines += [f"  seat {x['seat']} {x['vehicle']:<10} {fmt_estimate(x['points'])}  "
+    lines.append("seats (Reputation, wins):")
+    lines += [f"  seat {x['seat']} {x['vehicle']:<10} {fmt_estimate(x['reputation'])}  "
               f"{fmt_estimate(x['wins'])}" for x in doc["seats"]]
     lines += [str(Check(**c)) for c in doc["checks"]]
     return lines
@@ -150,11 +154,11 @@ def simulate_tour(setup: Setup, games: int, seed: int | str, *, jobs: int | None
 def tour_report(board: Board, speeds: Mapping[str, int], games: int, seed: int | str, *,
                 vehicles: Sequence[str] = ("strider",), rounds: int = DEFAULT_ROUNDS,
                 counts: Sequence[int] = (2, 3, 4), jobs: int | None = 1,
-                scheduler: str | None = None) -> dict[str, Any]:
+                scheduler: str | None = None, deck: Deck | None = None) -> dict[str, Any]:
     """Tours for 2, 3 and 4 heuristic knights plus random knights at the largest count."""
     def setup(k: int, bot: str) -> Setup:
         return tour_setup(board, speeds, k, vehicles if len(vehicles) in (1, k)
-                          else vehicles[:1], (bot,), rounds)
+                          else vehicles[:1], (bot,), rounds, deck=deck)
 
     tours = {str(k): simulate_tour(setup(k, "heuristic"), games, seed, jobs=jobs,
                                    scheduler=scheduler) for k in counts}

@@ -1,15 +1,13 @@
-"""Waste Knights' tour as a game state: the rule steps run by themselves, the knights decide.
+"""Waste Knights' game state: the rule steps run by themselves, the knights decide.
 
 Pure core. ``TourState`` walks each round in rulebook order (Preparations Phase, Move Step,
 Exploration Step, Rest Step) and stops at every decision a knight makes: the city's free option
-(Waster Step b), his route (Move Step a), an exploration action (Exploration Step b) and a luck
-card for Quick Resupply (Rest Step c). A decision with a single option (no exploration action
-the knight can pay for, no luck card in hand) is no decision and is skipped. ``apply`` checks
-the action against the rules (``IllegalAction``) and runs on to the next decision.
-
-This is the tour model, not the full game: combat, card texts, trading and tasks are abstract
-(``tour.TourModel``, docs/assumptions.md), and the winner is the knight with the most of the
-tour's mission points (a stand-in for Reputation and the mission's own goal).
+(Waster Step b), his route (Move Step a), escape or face the Waster's card (Resolving Wasteland
+Cards), an exploration action (Exploration Step b) and a luck card for Quick Resupply (Rest Step
+c). A decision with a single option is skipped. ``apply`` checks the action against the rules
+(``IllegalAction``) and runs on to the next decision. Cards and combat are in ``wasteland`` and
+``combat``, knights meeting on a route in ``knights``, the Exploration and Rest Steps in
+``explore``; the winner has the most Reputation, ties broken by gear value.
 """
 
 from __future__ import annotations
@@ -21,9 +19,14 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import PnpError
 from pnp.games.api import IllegalAction
 from pnp.games.waste_knights import actions as A
+from pnp.games.waste_knights import explore as X
+from pnp.games.waste_knights import knights as K
 from pnp.games.waste_knights import rules as R
-from pnp.games.waste_knights.narrate import card_text, changes, dials, hex_name, opening
-from pnp.games.waste_knights.tour import CITY_HEX, SPECIAL_HEX, Seat, waster_card
+from pnp.games.waste_knights import tasks as T
+from pnp.games.waste_knights import wasteland as W
+from pnp.games.waste_knights.cards import Deck
+from pnp.games.waste_knights.narrate import changes, hex_name, opening
+from pnp.games.waste_knights.tour import CITY_HEX, Seat
 from pnp.games.waste_knights.tour_stats import FIELDS
 
 if TYPE_CHECKING:
@@ -32,9 +35,11 @@ if TYPE_CHECKING:
 __all__ = ["CITY", "EXPLORE", "MOVE", "OVER", "RESUPPLY", "Decision", "TourState"]
 
 _F = {name: i for i, name in enumerate(FIELDS)}
-_SPECIALS, _CITIES, _TASKS, _POINTS = _F["specials"], _F["cities"], _F["tasks"], _F["points"]
+_SPECIALS, _CITIES, _TASKS = _F["specials"], _F["cities"], _F["tasks"]
+_REP, _GEAR = _F["reputation"], _F["gear_value"]
+
 _FACED, _DRAWN, _STARVED = _F["cards_faced"], _F["cards_drawn"], _F["starved_rounds"]
-_KO_CARD, _FUEL_SPENT, _ENTERED = _F["ko_wasteland"], _F["fuel_spent"], _F["hexes_entered"]
+_FUEL_SPENT, _ENTERED = _F["fuel_spent"], _F["hexes_entered"]
 _KO_FIELD = {R.KnockOut.RADIATION: _F["ko_radiation"], R.KnockOut.HEALTH: _F["ko_contamination"]}
 _NICONS = len(R.LUCK_ICONS)
 
@@ -47,10 +52,11 @@ class Decision(IntEnum):
     EXPLORE = 2    # Exploration Step b): 1 exploration action (or none)
     RESUPPLY = 3   # Rest Step c): Quick Resupply (or none)
     OVER = 4
+    FACE = 5       # Resolving Wasteland Cards: escape or face the card the Waster played
 
 
 # The members as module constants: a plain name is several times faster to reach in the loop.
-CITY, MOVE, EXPLORE, RESUPPLY, OVER = Decision
+CITY, MOVE, EXPLORE, RESUPPLY, OVER, FACE = Decision
 
 # The steps of a round the state walks through.
 _PREP, _MOVE, _EXPLORE, _REST = range(4)
@@ -62,7 +68,10 @@ class TourState:
     """One tour in progress: the knights' seats, the common task and where the round stands."""
 
     __slots__ = ("setup", "tables", "rng", "seats", "task_hex", "task_marks", "round",
-                 "decision", "_step", "_k", "_player", "_log", "_actions")
+                 "decision", "_step", "_k", "_player", "_log", "_actions", "wasteland",
+                 "contamination", "radiation", "pending", "deck", "beaten", "tasks")
+    decision: Decision
+    _player: int
 
     def __init__(self, setup: Setup, rng: random.Random) -> None:
         """Game Setup: knights in Gangraen with full dials, 3 luck cards each, one common task."""
@@ -76,7 +85,15 @@ class TourState:
             for _ in range(R.START_LUCK):
                 seat.luck[int(rng.random() * _NICONS)] += 1
         self._log: list[str] | None = None
-        self.task_hex, self.task_marks = self._draw_task(), 0
+        assert setup.deck is not None, "a game needs its wasteland deck"
+        self.deck: Deck = setup.deck
+        self.wasteland = W.WastelandDeck(len(setup.deck.cards), rng)
+        self.contamination: dict[int, int] = {}  # tokens on hexes until the next Waster Step
+        self.radiation: dict[int, int] = {}
+        self.pending = -1  # the wasteland card the Active Knight must escape or face
+        self.beaten: dict[int, set[int]] = {}  # knights each knight K.O.'d in a duel this round
+        self.task_hex, self.task_marks = self.draw_task(), 0
+        self.tasks = T.deal(self, [b != "random" for b in setup.bots])  # private tasks
         self.round, self._actions = 0, 0
         self._start_round()
         self._advance()
@@ -104,36 +121,41 @@ class TourState:
         """True after the Rest Step of the last round."""
         return self.decision is OVER
 
-    def points(self, s: int) -> int:
-        """The tour's mission points of seat ``s``: specials + cities + task points."""
-        st = self.seats[s].stats
-        return st[_SPECIALS] + st[_CITIES] + self.setup.model.task_points * st[_TASKS]
+    def score(self, s: int) -> tuple[int, int]:
+        """Winning the Game: "ties are broken using Reputation and gear card value"."""
+        seat = self.seats[s]
+        return seat.rep, W.gear_value(seat)
 
     def returns(self) -> tuple[float, ...]:
-        """The tour model's stand-in for winning: most mission points, ties shared."""
+        """The most Reputation wins, then the most gear value; a tie is shared."""
         n = len(self.seats)
         if not self.is_over():
             return (0.0,) * n
-        pts = [self.points(s) for s in range(n)]
+        pts = [self.score(s) for s in range(n)]
         top = max(pts)
         winners = pts.count(top)
         return tuple(1.0 / winners if p == top else 0.0 for p in pts)
 
     def records(self) -> tuple[int, ...]:
-        """Per-seat FIELDS, seat-major; the points field holds the mission points."""
+        """Per-seat FIELDS, seat-major (Reputation and gear value as the game ends)."""
         out: list[int] = []
-        for s, seat in enumerate(self.seats):
-            out += seat.stats[:_POINTS] + [self.points(s)] + seat.stats[_POINTS + 1:]
+        for seat in self.seats:
+            st = list(seat.stats)
+            st[_REP], st[_GEAR] = seat.rep, W.gear_value(seat)
+            out += st
         return tuple(out)
 
     def clone(self) -> TourState:
         """An independent copy, its random stream in the same state."""
         c = object.__new__(TourState)
-        c.setup, c.tables = self.setup, self.tables
+        c.setup, c.tables, c.deck = self.setup, self.tables, self.deck
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
-        c.seats = [Seat(s.speed, s.pos, s.knight, s.green, list(s.luck), list(s.stats), s.ko,
-                        s.marker, s.visited) for s in self.seats]
+        c.seats = [s.copy() for s in self.seats]
+        c.wasteland, c.pending = self.wasteland.copy(), self.pending
+        c.contamination, c.radiation = dict(self.contamination), dict(self.radiation)
+        c.beaten = {k: set(v) for k, v in self.beaten.items()}
+        c.tasks = [k.copy() for k in self.tasks]
         c.task_hex, c.task_marks, c.round, c.decision = (self.task_hex, self.task_marks,
                                                          self.round, self.decision)
         c._step, c._k, c._player, c._actions = self._step, self._k, self._player, self._actions
@@ -159,15 +181,19 @@ class TourState:
             assert rule is not None
             return (A.Explore(s, None),) + tuple(A.Explore(s, a) for a in
                                                R.exploration_actions(rule, seat.green))
+        if d is FACE:
+            return (A.Face(s, False), A.Face(s, True))
         if d is RESUPPLY:
             return (A.QuickResupply(s, None),) + tuple(
                 A.QuickResupply(s, icon) for i, icon in enumerate(R.LUCK_ICONS) if seat.luck[i])
         t, p = self.tables, seat.pos
         out: list[A.Action] = [self.stay()]
         out += [self.walk(j) for j in t.nbrs[p]]
-        if seat.knight.fuel:
+        if seat.knight.fuel and seat.vdamage < W.WRECKED:
+            # Move Step: with at least 1 Fuel "he can move to any hex adjacent", covered or not.
             budget = R.movement_points(seat.knight.fuel, seat.speed)
-            out += [self.drive(j) for j in range(t.n) if j != p and t.mp[p][j] <= budget]
+            out += [self.drive(j) for j in range(t.n)
+                    if j != p and (t.mp[p][j] <= budget or j in t.nbrs[p])]
         return tuple(out)
 
     def apply(self, action: Any) -> None:
@@ -183,17 +209,24 @@ class TourState:
         elif d is CITY and kind is A.CityChoice:
             self._city_option(s, seat, action.option)
         elif d is EXPLORE and kind is A.Explore:
-            self._exploration_action(s, seat, action.action)
+            X.exploration_action(self, s, seat, action.action)
         elif d is RESUPPLY and kind is A.QuickResupply:
-            self._quick_resupply(s, seat, action.icon)
+            X.quick_resupply(self, s, seat, action.icon)
+        elif d is FACE and kind is A.Face:
+            lines = W.resolve(self, s, seat, self.pending, bool(action.face))
+            self.pending = -1
+            if self._log is not None:
+                self._log += lines
         else:
             raise IllegalAction(f"{action}: knight {s + 1} is deciding {d.name.lower()}")
         self._actions += 1
+        if self.pending >= 0:  # the Waster played a card: the same knight escapes or faces it
+            self.decision = FACE
+            return
         self._k += 1
         self._advance()
 
     # --- actions for bots ---------------------------------------------------------------------
-
     def stay(self) -> A.Stay:
         """The knight in hand stays on his hex."""
         s = self._player
@@ -209,7 +242,9 @@ class TourState:
         s, t = self._player, self.tables
         seat = self.seats[s]
         p = seat.pos
-        return A.Drive(s, t.tile_route[p][j], R.fuel_needed(t.mp[p][j], seat.speed))
+        # An adjacent hex (its route is that hex alone) costs at most the Fuel he has.
+        return A.Drive(s, t.tile_route[p][j], min(seat.knight.fuel, R.fuel_needed(
+            t.mp[p][j], seat.speed)))
 
     # --- the rounds ---------------------------------------------------------------------------
 
@@ -222,6 +257,9 @@ class TourState:
 
     def _start_round(self) -> None:
         self._k = 0
+        for seat in self.seats:
+            seat.skip = False
+        self.beaten.clear()
         if self._log is not None:
             self._log.append(f"round {self.round + 1} of {self.setup.rounds}: First Player "
                              f"knight {self._order(0) + 1}")
@@ -230,8 +268,9 @@ class TourState:
             return
         self._enter(_PREP)
         self.task_marks += 1  # Waster Step a) Mark Task Cards
+        T.mark(self)
         if R.task_outdated(self.task_marks):
-            self.task_hex, self.task_marks = self._draw_task(), 0
+            self.task_hex, self.task_marks = self.draw_task(), 0
             if self._log is not None:
                 self._log.append(f"the common task is outdated ({R.TASK_OUTDATED_MARKS} "
                                  f"markers); new common task: explore {self._hex(self.task_hex)}")
@@ -250,6 +289,9 @@ class TourState:
                             return self._decide(CITY, k, k)
                         self._draw_luck_card(k)
                     k += 1
+                # c) Remove Long-term Effects: the tokens wasteland cards placed last round.
+                self.contamination.clear()
+                self.radiation.clear()
                 self._enter(_MOVE)
             elif step == _MOVE:
                 while k < n:
@@ -264,7 +306,7 @@ class TourState:
             elif step == _EXPLORE:
                 while k < n:
                     s = self._order(k)
-                    if self._exploration(s):
+                    if X.exploration(self, s):
                         return self._decide(EXPLORE, s, k)
                     k += 1
                 self._enter(_REST)
@@ -274,7 +316,7 @@ class TourState:
                     if not seat.ko and any(seat.luck):
                         return self._decide(RESUPPLY, k, k)
                     k += 1
-                self._regain_consciousness()
+                X.regain_consciousness(self)
                 self.round += 1
                 if self.round == self.setup.rounds:
                     return self._end()
@@ -292,12 +334,12 @@ class TourState:
     def _end(self) -> None:
         self.decision, self._player = OVER, -1
         if self._log is not None:
-            pts = [self.points(s) for s in range(len(self.seats))]
+            pts = [self.score(s) for s in range(len(self.seats))]
             best = [f"knight {s + 1}" for s, p in enumerate(pts) if p == max(pts)]
             self._log.append(
-                f"end of the game after {self.setup.rounds} rounds; mission points: "
-                + ", ".join(f"knight {s + 1} {p}" for s, p in enumerate(pts))
-                + f"; most: {' and '.join(best)}")
+                f"end of the game after {self.setup.rounds} rounds; Reputation (gear value): "
+                + ", ".join(f"knight {s + 1} {p[0]} ({p[1]})" for s, p in enumerate(pts))
+                + f"; winner: {' and '.join(best)}")
 
     # --- Preparations Phase -------------------------------------------------------------------
 
@@ -305,9 +347,11 @@ class TourState:
         """Waster Step b) icons on knight ``s``'s hex; False when they knocked him out."""
         seat, t = self.seats[s], self.tables
         p = seat.pos
-        if t.radiation[p] or t.contamination[p]:
+        rad = t.radiation[p] + self.radiation.get(p, 0)  # "from a hex and any ... tokens"
+        con = t.contamination[p] + self.contamination.get(p, 0)
+        if rad or con:
             before = seat.knight
-            seat.knight = R.game_board_effects(before, t.radiation[p], t.contamination[p])
+            seat.knight = R.game_board_effects(before, rad, con)
             if self._log is not None:
                 self._log.append(f"knight {s + 1} on {self._hex(p)}: "
                                  f"{changes(before, seat.knight)}")
@@ -341,7 +385,7 @@ class TourState:
                 A.LUCK_TEXT[R.LUCK_ICONS[i]] if i >= 0 else
                 f"discarded, {R.LUCK_HAND_MAX} cards in hand"))
 
-    def _draw_task(self, done: int | None = None) -> int:
+    def draw_task(self, done: int | None = None) -> int:
         """A new common task "explore special hex X" (not the one just accomplished, if any)."""
         specials = self.tables.specials or self.tables.sites
         pool = [j for j in specials if j != done] or list(specials)
@@ -372,14 +416,14 @@ class TourState:
         if problem is not None:
             raise IllegalAction(f"{action}: {problem}")
         if isinstance(action, A.Walk):
-            self._wasteland_card(s, seat, route, R.wasteland_cards_drawn((), on_foot=True))
+            self._wasteland_card(s, seat, route, R.wasteland_cards_drawn((), on_foot=True), True)
             return
+        if seat.vdamage >= W.WRECKED:
+            raise IllegalAction(f"{action}: knight {s + 1}'s vehicle is wrecked (on foot only)")
         mp = sum([t.diff[j] for j in route])
         try:
-            knight, spent = R.resolve_vehicle_move(seat.knight, mp, seat.speed)
+            knight, spent = R.resolve_vehicle_move(seat.knight, mp, seat.speed, len(route))
         except PnpError:
-            # The tour keeps today's rule: a knight with Fuel may not enter an adjacent hex his
-            # Movement Points do not cover (the rulebook allows it; fixed by a later issue).
             raise IllegalAction(f"{action}: {mp} Movement Points need more than the "
                                 f"{seat.knight.fuel} Fuel he has at speed {seat.speed}") from None
         if spent != action.fuel:
@@ -391,109 +435,27 @@ class TourState:
         self._wasteland_card(s, seat, route,
                              R.wasteland_cards_drawn([t.threat[j] for j in route]))
 
-    def _wasteland_card(self, s: int, seat: Seat, route: tuple[int, ...], drawn: int) -> None:
-        """Resolve Movement b): the Waster plays the hardest card drawn on the last hex."""
-        st, m = seat.stats, self.setup.model
+    def _wasteland_card(self, s: int, seat: Seat, route: tuple[int, ...], drawn: int,
+                        on_foot: bool = False) -> None:
+        """Resolve Movement b): the Waster plays a card on the last hex (``wasteland``)."""
+        if len(self.seats) > 1:  # knights on the route: duels, reviving, stealing
+            covered = K.meet(self, s, seat, route)
+            if seat.ko:  # knocked out in a duel: he lies where it happened, no card is played
+                seat.pos, seat.marker = covered[-1], False
+                seat.stats[_ENTERED] += len(covered)
+                return
+        st = seat.stats
         st[_ENTERED] += len(route)
         st[_FACED] += 1
         st[_DRAWN] += drawn
-        # The knight always escapes (the tour model, docs/assumptions.md): a Hard card stands
-        # for an enemy with a rewarding panel.
-        difficulty = waster_card(drawn, m.card_difficulty_weights, self.rng)
-        pool = R.escape_check_pool(m.escape_skill, seat.knight.health)
-        passed = R.check_passed_draw(self.rng.random(), pool, difficulty)
-        if self._log is not None:
-            self._log.append(f"the Waster draws {drawn} wasteland card{'s' * (drawn > 1)} and "
-                             f"plays {card_text(difficulty)} card "
-                             f"on {self._hex(route[-1])}; escape check, {pool} "
-                             f"{'die' if pool == 1 else 'dice'}: "
-                             f"{'passed' if passed else 'failed'}")
-        if not passed:
-            before = seat.knight.health
-            seat.knight = R.escape_failed(seat.knight, rewarding=difficulty == R.Difficulty.HARD)
-            if self._log is not None:
-                self._log.append(f"knight {s + 1} Health {before} -> {seat.knight.health}")
-            if R.knocked_out_by(seat.knight) is not None:
-                seat.ko = True
-                st[_KO_CARD] += 1
-                if self._log is not None:
-                    self._log.append(f"knight {s + 1} is knocked out by the wasteland card")
         seat.pos = route[-1]
         seat.marker = False  # "When the knight leaves this hex, he removes his player marker"
-
-    # --- Exploration Step ---------------------------------------------------------------------
-
-    def _exploration(self, s: int) -> bool:
-        """Exploration Check (if required) and the task; True when an action can follow."""
-        seat, t = self.seats[s], self.tables
-        p = seat.pos
-        rule = t.rules[p]
-        if seat.ko or rule is None:
-            return False
-        if R.needs_exploration_check(rule, seat.marker):
-            seat.marker = True  # "No matter the check result"
-            m = self.setup.model
-            pool = R.escape_check_pool(m.explore_skill, seat.knight.health)
-            passed = R.check_passed_draw(self.rng.random(), pool, rule.check_difficulty)
+        card = W.play_card(self, s, seat, drawn, on_foot)
+        if card is not None:
+            self.pending = card
             if self._log is not None:
-                skill = rule.check_skill.value.capitalize() if rule.check_skill else ""
-                self._log.append(f"knight {s + 1} makes the exploration check of "
-                                 f"{self._hex(p)}: {skill} ({rule.check_difficulty}), {pool} "
-                                 f"{'die' if pool == 1 else 'dice'}: "
-                                 f"{'passed' if passed else 'failed'}; player marker placed")
-            if not passed:
-                return False
-        if not seat.visited >> p & 1:
-            seat.visited |= 1 << p
-            seat.stats[_SPECIALS if t.kind[p] == SPECIAL_HEX else _CITIES] += 1
-            if self._log is not None:
-                self._log.append(f"knight {s + 1} explores {self._hex(p)} for the first time "
-                                 "(+1 mission point)")
-        if p == self.task_hex:  # the common task goes to the first knight to explore its hex
-            seat.stats[_TASKS] += 1
-            self.task_hex, self.task_marks = self._draw_task(done=p), 0
-            if self._log is not None:
-                self._log.append(f"knight {s + 1} accomplishes the common task "
-                                 f"(+{self.setup.model.task_points} mission points); new "
-                                 f"common task: explore {self._hex(self.task_hex)}")
-        return bool(R.exploration_actions(rule, seat.green))
-
-    def _exploration_action(self, s: int, seat: Seat, action: R.ExplorationAction | None
-                            ) -> None:
-        if action is None:
-            return
-        rule = self.tables.rules[seat.pos]
-        assert rule is not None
-        before, green = seat.knight, seat.green
-        try:  # the rules refuse an action the hex does not offer or the knight cannot pay for
-            seat.knight, seat.green = R.perform_exploration_action(before, green, rule, action)
-        except PnpError as exc:
-            raise IllegalAction(f"knight {s + 1}: {exc.message}") from None
-        if self._log is not None:
-            self._log.append(f"knight {s + 1}: {changes(before, seat.knight, green, seat.green)}")
-
-    # --- Rest Step ----------------------------------------------------------------------------
-
-    def _quick_resupply(self, s: int, seat: Seat, icon: R.LuckIcon | None) -> None:
-        if icon is None:
-            return
-        i = R.LUCK_ICONS.index(icon) if isinstance(icon, R.LuckIcon) else -1
-        if i < 0 or not seat.luck[i]:
-            raise IllegalAction(f"knight {s + 1} holds no {icon} luck card")
-        seat.luck[i] -= 1
-        before = seat.knight
-        seat.knight = R.quick_resupply(seat.knight, icon)
-        if self._log is not None:
-            self._log.append(f"knight {s + 1}: {changes(before, seat.knight)}")
-
-    def _regain_consciousness(self) -> None:
-        """Rest Step d): the nearest city, heal 2 on the K.O. dial, lose 1 Ammo and 1 Fuel."""
-        t = self.tables
-        for s, seat in enumerate(self.seats):
-            if seat.ko:
-                seat.pos = t.nearest_city[seat.pos]
-                seat.knight = R.regain_consciousness(seat.knight)
-                seat.ko = seat.marker = False
-                if self._log is not None:
-                    self._log.append(f"knight {s + 1} regains consciousness in "
-                                     f"{self._hex(seat.pos)}: {dials(seat.knight)}")
+                self._log.append(f"the Waster (knight "
+                                 f"{W.waster_seat(s, len(self.seats)) + 1}) draws {drawn} "
+                                 f"wasteland card{'s' * (drawn > 1)} "
+                                 f"and plays {self.deck.cards[card].title} on "
+                                 f"{self._hex(route[-1])}")

@@ -173,3 +173,14 @@ class Seat:
     ko: bool = False
     marker: bool = False             # his player marker on the hex (exploration check made)
     visited: int = 0                 # bit i: hex i explored
+    rep: int = 0                     # Reputation (the track starts left of its first space)
+    yellow: int = 0                  # yellow and red gear cards (green: ``green``)
+    red: int = 0
+    vdamage: int = 0                 # Vehicle Damage: 1 damaged, 2 wrecked
+    skip: bool = False               # skips this round's Exploration Step (Car Wreck)
+
+    def copy(self) -> Seat:
+        """An independent copy (lists copied)."""
+        return Seat(self.speed, self.pos, self.knight, self.green, list(self.luck),
+                    list(self.stats), self.ko, self.marker, self.visited, self.rep, self.yellow,
+                    self.red, self.vdamage, self.skip)

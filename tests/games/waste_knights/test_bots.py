@@ -10,7 +10,15 @@ from hypothesis import strategies as st
 
 from pnp.games.waste_knights import bots as B
 from pnp.games.waste_knights import rules as R
-from pnp.games.waste_knights.actions import CityChoice, Drive, Explore, QuickResupply, Stay, Walk
+from pnp.games.waste_knights.actions import (
+    CityChoice,
+    Drive,
+    Explore,
+    Face,
+    QuickResupply,
+    Stay,
+    Walk,
+)
 from pnp.games.waste_knights.data import default_catalogue
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.state import CITY, EXPLORE, RESUPPLY
@@ -23,6 +31,7 @@ from .tour_helpers import (
     new_tour,
     passive,
     play_round,
+    quiet_deck,
     with_special,
 )
 
@@ -103,8 +112,9 @@ def test_heuristic_walks_with_an_empty_tank():
 def test_heuristic_explores_for_fuel_when_low_and_keeps_luck_cards_otherwise():
     """Heuristic: refuel at Rusty's Garden when low; no luck card while nothing is low."""
     b = with_special(flat_board(2), (1, 0), 12)
-    state = new_tour(b, 2, vehicle="heavy-duty")
+    state = new_tour(b, 2, vehicle="heavy-duty", deck=quiet_deck())
     state.apply(Drive(0, ("C1", "S1"), 1))
+    state.apply(Face(0, False))
     state.apply(state.stay())
     assert state.decision is EXPLORE and state.current_player == 0
     assert B.HeuristicKnight().choose(state, random.Random(0)) == \

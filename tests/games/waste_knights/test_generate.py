@@ -1,10 +1,10 @@
 """Board generation: Game Setup 1 (session) and the new tile set mode."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.games.waste_knights.data import default_catalogue
-from pnp.games.waste_knights.generate import (design_tiles, generate_board,
-                                              session_board)
+from pnp.games.waste_knights.generate import design_tiles, generate_board, session_board
 from pnp.games.waste_knights.hexes import Kind, board_to_dict, distance, tier_of
 
 CAT = default_catalogue()

@@ -7,8 +7,17 @@ import pytest
 from pnp.errors import PnpError
 from pnp.games.waste_knights.data import default_catalogue
 from pnp.games.waste_knights.generate import session_board
-from pnp.games.waste_knights.hexes import (BOARD_HEXES, Kind, board_coords, board_from_dict,
-                                           board_to_dict, distance, neighbours, ring, tier_of)
+from pnp.games.waste_knights.hexes import (
+    BOARD_HEXES,
+    Kind,
+    board_coords,
+    board_from_dict,
+    board_to_dict,
+    distance,
+    neighbours,
+    ring,
+    tier_of,
+)
 
 CAT = default_catalogue()
 

@@ -347,6 +347,20 @@ def test_mel_gearson_move_spends_one_fuel():
         R.resolve_vehicle_move(R.Knight(fuel=0), 1, 4)
 
 
+def test_with_at_least_one_fuel_an_adjacent_hex_is_always_entered():
+    """Move Step: "When the Active Player starts his move with at least 1 Fuel, he can move to
+    any hex adjacent to the hex where he started moving": 1 Fuel at speed 2 enters a
+    difficulty-3 hex (all his Fuel spent); 2 Fuel at speed 2 enter a difficulty-5 hex for 2;
+    a two-hex route keeps needing its Movement Points, and 0 Fuel never drives."""
+    assert R.vehicle_move_fuel(3, 1, 2, hexes=1) == 1
+    assert R.vehicle_move_fuel(5, 2, 2, hexes=1) == 2
+    assert R.vehicle_move_fuel(2, 3, 2, hexes=1) == 1  # covered: only what it costs
+    assert R.vehicle_move_fuel(3, 1, 2, hexes=2) is None
+    assert R.vehicle_move_fuel(3, 0, 2, hexes=1) is None
+    k, spent = R.resolve_vehicle_move(R.Knight(fuel=1), 3, 2, hexes=1)
+    assert (k.fuel, spent) == (0, 1)
+
+
 def test_furball_failed_escape_loses_two_health():
     """Enemy Cards, example: Geoffrey fails the escape check against Furball and "immediately
     loses 2 Health (as the rewards space of this enemy shows Reputation)"."""

@@ -14,6 +14,7 @@ from pnp.games.waste_knights.actions import (
     CityChoice,
     Drive,
     Explore,
+    Face,
     QuickResupply,
     Stay,
     Walk,
@@ -23,7 +24,7 @@ from pnp.games.waste_knights.bots import BOTS
 from pnp.games.waste_knights.data import default_catalogue
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.simulate import RULES
-from pnp.games.waste_knights.state import CITY, EXPLORE, MOVE, OVER, RESUPPLY, TourState
+from pnp.games.waste_knights.state import CITY, EXPLORE, FACE, MOVE, OVER, RESUPPLY, TourState
 from pnp.games.waste_knights.tour import TourModel, waster_card
 
 from .tour_helpers import (
@@ -33,6 +34,7 @@ from .tour_helpers import (
     new_tour,
     passive,
     play_round,
+    quiet_deck,
     with_special,
 )
 
@@ -157,11 +159,11 @@ def _simple_path(t, length):
     return path
 
 
-def test_an_adjacent_hex_beyond_the_movement_points_is_not_a_vehicle_move_yet():
+def test_with_one_fuel_any_adjacent_hex_is_a_vehicle_move():
     """Move Step: "When the Active Player starts his move with at least 1 Fuel, he can move to
-    any hex adjacent". The tour keeps its old rule for now (a later issue adopts the rulebook's):
-    with 1 Fuel at speed 2 (2 Movement Points) a difficulty-3 hex is out of a vehicle's reach,
-    and the legal actions say so."""
+    any hex adjacent to the hex where he started moving": with 1 Fuel at speed 2 (2 Movement
+    Points) a difficulty-3 hex is entered all the same, for the 1 Fuel he has; a hex beyond it
+    is not (the route cannot continue without Movement Points)."""
     state = new_tour(flat_board(3), 2, vehicle="heavy-duty")
     t = state.tables
     first = t.nbrs[t.start][0]
@@ -170,9 +172,14 @@ def test_an_adjacent_hex_beyond_the_movement_points_is_not_a_vehicle_move_yet():
     play_round(state)
     state.apply(state.stay())
     assert state.current_player == 0 and state.seats[0].knight.fuel == 1
-    assert not [a for a in state.legal_actions() if isinstance(a, Drive)]
+    drives = {a.route[-1]: a for a in state.legal_actions() if isinstance(a, Drive)}
+    assert set(drives) == {t.tile[j] for j in t.nbrs[nxt]}
+    assert all(a.fuel == 1 and len(a.route) == 2 for a in drives.values())
+    far = next(j for j in t.nbrs[first] if j not in t.nbrs[nxt] and j != nxt)
     with pytest.raises(IllegalAction, match="Movement Points"):
-        state.apply(Drive(0, (t.tile[nxt], t.tile[first]), 1))
+        state.apply(Drive(0, (t.tile[nxt], t.tile[first], t.tile[far]), 1))
+    state.apply(Drive(0, (t.tile[nxt], t.tile[first]), 1))
+    assert state.seats[0].pos == first and state.seats[0].knight.fuel == 0
 
 
 # --- the rules referee every action ---------------------------------------------------------
@@ -213,8 +220,13 @@ def test_a_legal_route_other_than_the_cheapest_is_accepted():
 def test_exploration_and_resupply_choices_are_checked():
     """Performing Exploration Action: only what the hex offers; Quick Resupply: a card in hand."""
     b = with_special(flat_board(1), (1, 0), 12)  # Rusty's Garden: +3 Fuel, +1 green gear card
-    state = new_tour(b, 2)
+    state = new_tour(b, 2, deck=quiet_deck())
     state.apply(Drive(0, ("C1", "S1"), 1))
+    assert state.decision is FACE and state.current_player == 0
+    assert set(state.legal_actions()) == {Face(0, False), Face(0, True)}
+    with pytest.raises(IllegalAction, match="deciding face"):
+        state.apply(state.stay())
+    state.apply(Face(0, False))
     state.apply(state.stay())
     assert state.decision is EXPLORE and state.current_player == 0
     assert set(state.legal_actions()) == {Explore(0, None), Explore(0, R.ExplorationAction.FUEL),
@@ -320,13 +332,13 @@ def test_clone_copies_the_random_stream_and_is_independent():
 
 
 def test_returns_share_the_win_between_tied_knights():
-    """The tour's stand-in for winning: the most mission points, a tie shared."""
+    """Winning the Game: the most Reputation, ties broken by gear value, a tie shared."""
     ties = 0
     for seed in range(40):
         for state, _ in random_game(seed, players=2, bots="heuristic", rounds=3):  # noqa: B007
             pass
         assert state.is_over()
-        pts = [state.points(s) for s in range(2)]
+        pts = [state.score(s) for s in range(2)]
         ret = state.returns()
         assert sum(ret) == pytest.approx(1)
         assert all((r > 0) == (p == max(pts)) for r, p in zip(ret, pts, strict=True))
@@ -348,7 +360,7 @@ def test_log_tells_what_the_waster_and_the_rules_did():
     while not state.is_over():
         state.apply(passive(state))
     text = "\n".join(state.log)
-    for words in ("the Waster draws 1 wasteland card and plays", "escape check",
+    for words in ("the Waster (knight 2) draws 1 wasteland card and plays", "escape check ",
                   "is knocked out by health", "regains consciousness in C1 Gangraen [1]",
                   "round 2 of 2: First Player knight 2", "end of the game after 2 rounds"):
         assert words in text

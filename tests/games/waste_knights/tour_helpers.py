@@ -13,10 +13,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pnp.games.waste_knights import rules as R
-from pnp.games.waste_knights.actions import Action, CityChoice, Explore, QuickResupply
+from pnp.games.waste_knights.actions import Action, CityChoice, Explore, Face, QuickResupply
+from pnp.games.waste_knights.cards import Card, Deck
+from pnp.games.waste_knights.data import wasteland_deck
 from pnp.games.waste_knights.hexes import Board, Hex, Kind, Terrain, board_coords, tier_of
 from pnp.games.waste_knights.simulate import Setup, tour_setup
-from pnp.games.waste_knights.state import CITY, EXPLORE, MOVE, TourState
+from pnp.games.waste_knights.state import CITY, EXPLORE, FACE, MOVE, TourState
 from pnp.games.waste_knights.tour import TourModel
 
 SPEEDS = {"strider": 4, "off-road": 3, "heavy-duty": 2}
@@ -57,16 +59,24 @@ def with_special(board: Board, coord: tuple[int, int], number: int) -> Board:
                        if h.coord == coord else h for h in board.hexes))
 
 
+def quiet_deck(*cards: Card) -> Deck:
+    """The bundled deck's ranges and knights with only ``cards`` (default: one event that does
+    nothing, whatever the knight answers)."""
+    calm = Card("Quiet Road", "event", "survival", 5)
+    return replace(wasteland_deck(), cards=cards or (calm,), named=0)
+
+
 def new_tour(board: Board, players: int = 2, *, vehicle: str = "strider", rounds: int = 10,
              model: TourModel | None = None, rng: random.Random | None = None,
-             bots: str = "heuristic") -> TourState:
+             bots: str = "heuristic", deck: Deck | None = None) -> TourState:
     """A tour of ``board`` at its first decision (rules drawing from ``rng``)."""
-    setup: Setup = tour_setup(board, SPEEDS, players, [vehicle], [bots], rounds, model)
+    setup: Setup = tour_setup(board, SPEEDS, players, [vehicle], [bots], rounds, model,
+                              deck=deck or wasteland_deck())
     return TourState(setup, rng or random.Random(1))
 
 
 def passive(state: TourState) -> Action:
-    """The do-nothing answer: stay, no exploration action, keep the luck cards, +1 Fuel."""
+    """The do-nothing answer: stay, no exploration action, keep luck cards, +1 Fuel, escape."""
     s = state.current_player
     if state.decision is MOVE:
         return state.stay()
@@ -74,6 +84,8 @@ def passive(state: TourState) -> Action:
         return CityChoice(s, R.CityOption.FUEL)
     if state.decision is EXPLORE:
         return Explore(s, None)
+    if state.decision is FACE:
+        return Face(s, False)
     return QuickResupply(s, None)
 
 

@@ -1,0 +1,139 @@
+"""The Exploration Step and the Rest Step of a round, on a ``TourState``.
+
+Pure core (split from ``state`` to keep modules small): Exploration Check, Hex Activities
+(a task, an exploration action, trading a wrecked vehicle), Quick Resupply, Regain Consciousness.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnp.errors import PnpError
+from pnp.games.api import IllegalAction
+from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import tasks as T
+from pnp.games.waste_knights import wasteland as W
+from pnp.games.waste_knights.narrate import changes, dials, hex_name
+from pnp.games.waste_knights.tour import SPECIAL_HEX, Seat
+from pnp.games.waste_knights.tour_stats import FIELDS
+
+if TYPE_CHECKING:
+    from pnp.games.waste_knights.state import TourState
+
+_F = {name: i for i, name in enumerate(FIELDS)}
+_SPECIALS, _CITIES, _TASKS = _F["specials"], _F["cities"], _F["tasks"]
+#: Speed Record example: the first knight to fulfil a common task "gains the blue gear card
+#: Muscle Car ... and 2 Reputation"; Blue Gear Cards: removed "when he gains it" for "+1
+#: Reputation and draw 1 red gear card" (the knight always does: docs/assumptions.md).
+TASK_REPUTATION, BLUE_REPUTATION = 2, 1
+#: Trading Vehicles: "fully functional ones have the "face" value (usually yellow)".
+VEHICLE_VALUE = 3
+_A = R.ExplorationAction
+_REPAIRS = (_A.RESUPPLY_SUPPLIES, _A.RESUPPLY_BOTH)
+
+
+# --- Exploration Step ---------------------------------------------------------------------
+
+def exploration(state: TourState, s: int) -> bool:
+    """Exploration Check (if required) and the task; True when an action can follow."""
+    seat, t = state.seats[s], state.tables
+    p = seat.pos
+    rule = t.rules[p]
+    if seat.ko or rule is None or seat.skip:  # Car Wreck: "she will skip the Exploration Step"
+        return False
+    log = state.log
+    if R.needs_exploration_check(rule, seat.marker):
+        seat.marker = True  # "No matter the check result"
+        pool = R.escape_check_pool(state.setup.model.explore_skill, seat.knight.health)
+        passed = R.check_passed_draw(state.rng.random(), pool, rule.check_difficulty)
+        if log is not None:
+            name = rule.check_skill.value.capitalize() if rule.check_skill else ""
+            log.append(f"knight {s + 1} makes the exploration check of {hex_name(t, p)}: "
+                       f"{name} ({rule.check_difficulty}), {pool} "
+                       f"{'die' if pool == 1 else 'dice'}: "
+                       f"{'passed' if passed else 'failed'}; player marker placed")
+        if not passed:
+            return False
+    if not seat.visited >> p & 1:
+        seat.visited |= 1 << p
+        seat.stats[_SPECIALS if t.kind[p] == SPECIAL_HEX else _CITIES] += 1
+        if log is not None:
+            log.append(f"knight {s + 1} explores {hex_name(t, p)} for the first time")
+    common = p == state.task_hex
+    if common:  # the common task goes to the first knight to explore its hex
+        seat.stats[_TASKS] += 1
+        seat.rep += TASK_REPUTATION + BLUE_REPUTATION
+        seat.red += 1
+        state.task_hex, state.task_marks = state.draw_task(done=p), 0
+        if log is not None:
+            log.append(f"knight {s + 1} accomplishes the common task (+{TASK_REPUTATION} "
+                       f"Reputation, a blue gear card removed for +{BLUE_REPUTATION} Reputation "
+                       f"and a red gear card); new common task: explore "
+                       f"{hex_name(t, state.task_hex)}")
+    T.explore(state, s, accomplished=common)  # "Accept 1 task", "Accomplish 1 task"
+    if seat.vdamage >= W.WRECKED and rule.trade and W.gear_value(seat) >= VEHICLE_VALUE:
+        _trade_for_vehicle(seat)
+        if log is not None:
+            log.append(f"knight {s + 1} trades gear cards for a vehicle from the Vehicle Pool")
+    return bool(R.exploration_actions(rule, seat.green))
+
+
+def _trade_for_vehicle(seat: Seat) -> None:
+    """Trading Vehicles: a functional vehicle is worth its "face" value (yellow): 1 yellow or 3
+    green cards, else a red card with no change ("The knight receives no change")."""
+    if seat.yellow:
+        seat.yellow -= 1
+    elif seat.green >= 3:
+        seat.green -= 3
+    else:
+        seat.red -= 1
+    seat.vdamage = 0
+
+
+def exploration_action(state: TourState, s: int, seat: Seat,
+                       action: R.ExplorationAction | None) -> None:
+    """Perform 1 exploration action (the rules refuse one the hex does not offer)."""
+    if action is None:
+        return
+    rule = state.tables.rules[seat.pos]
+    assert rule is not None
+    before, green = seat.knight, seat.green
+    try:  # the rules refuse an action the hex does not offer or the knight cannot pay for
+        seat.knight, seat.green = R.perform_exploration_action(before, green, rule, action)
+    except PnpError as exc:
+        raise IllegalAction(f"knight {s + 1}: {exc.message}") from None
+    # The wrench resupply "Additionally, his vehicle is repaired"; Rusty's Garden: "+3 Fuel and
+    # repair your vehicle" (a wrecked one is back in the pool: nothing to repair).
+    if seat.vdamage == 1 and (action in _REPAIRS or (action is _A.FUEL and rule.number == 12)):
+        seat.vdamage = 0
+    if state.log is not None:
+        state.log.append(f"knight {s + 1}: {changes(before, seat.knight, green, seat.green)}")
+
+
+# --- Rest Step ----------------------------------------------------------------------------
+
+def quick_resupply(state: TourState, s: int, seat: Seat, icon: R.LuckIcon | None) -> None:
+    """Rest Step c): discard up to 1 luck card for its resource icon."""
+    if icon is None:
+        return
+    i = R.LUCK_ICONS.index(icon) if isinstance(icon, R.LuckIcon) else -1
+    if i < 0 or not seat.luck[i]:
+        raise IllegalAction(f"knight {s + 1} holds no {icon} luck card")
+    seat.luck[i] -= 1
+    before = seat.knight
+    seat.knight = R.quick_resupply(seat.knight, icon)
+    if state.log is not None:
+        state.log.append(f"knight {s + 1}: {changes(before, seat.knight)}")
+
+
+def regain_consciousness(state: TourState) -> None:
+    """Rest Step d): the nearest city, heal 2 on the K.O. dial, lose 1 Ammo and 1 Fuel."""
+    t = state.tables
+    for s, seat in enumerate(state.seats):
+        if seat.ko:
+            seat.pos = t.nearest_city[seat.pos]
+            seat.knight = R.regain_consciousness(seat.knight)
+            seat.ko = seat.marker = False
+            if state.log is not None:
+                state.log.append(f"knight {s + 1} regains consciousness in "
+                                 f"{hex_name(t, seat.pos)}: {dials(seat.knight)}")
