@@ -134,7 +134,7 @@ def decide(s: WasteState) -> list[tuple[int, Enemy, int]]:
         here = e.room
         if here == WASTES or here in crew_rooms:
             out.append((CREW, e, here))
-        elif s.condition[here] != ON_FIRE and mech.room(here).kind != "deck":
+        elif s.condition[here] != ON_FIRE and mech.kind_of[here] != "deck":
             out.append((ROOM, e, here))
         else:
             near = [r for r in mech.adjacent[here] if r in crew_rooms]
@@ -144,11 +144,10 @@ def decide(s: WasteState) -> list[tuple[int, Enemy, int]]:
                 goal = min(engines, key=lambda r: (dist[here][r], r))
                 steps = 2 if e.card.ability == "swift" else 1
                 room = here
-                for _ in range(steps):
+                for _ in range(steps):  # a step nearer, the lowest room on a tie
                     if room == goal:
                         break
-                    room = min((r for r in mech.adjacent[room]
-                                if dist[r][goal] < dist[room][goal]), key=lambda r: r)
+                    room = mech.toward[room][goal]
                 out.append((TO_ENGINE, e, room))
     return out
 

@@ -45,14 +45,25 @@ class MechMap:
     #: Rooms by kind and moves between rooms, worked out once (the simulator asks often).
     kinds: dict[str, tuple[int, ...]] = field(init=False, compare=False, repr=False)
     dist: dict[int, dict[int, int]] = field(init=False, compare=False, repr=False)
+    #: Each room's kind, index = room number (0 unused).
+    kind_of: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    #: ``toward[a][b]``: the room to move into from ``a`` on a shortest way to ``b`` (of the
+    #: nearest neighbours, the lowest number).
+    toward: dict[int, dict[int, int]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         kinds: dict[str, tuple[int, ...]] = {}
         for r in self.rooms:
             kinds[r.kind] = kinds.get(r.kind, ()) + (r.number,)
         object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "kind_of", ("",) + tuple(r.kind for r in self.rooms))
         object.__setattr__(self, "dist", {r.number: self.distances(r.number)
                                           for r in self.rooms if r.kind != "wastes"})
+        dist = self.dist
+        object.__setattr__(self, "toward", {
+            a: {b: min(self.adjacent[a], key=lambda r: (dist[r][b], r))
+                for b in dist[a] if b != a}
+            for a in dist})
 
     def room(self, number: int) -> Room:
         return self.rooms[number - 1]

@@ -118,14 +118,17 @@ class WasteState:
         self.enemies: list[Enemy] = []
         self.next_enemy = 1
         # Set aside by level; "Shuffle the level 1 Enemy Cards" form the deck.
-        self.levels = {lv: [c for c in enemy_cards if c.level == lv] for lv in (1, 2, 3)}
+        self.levels: dict[int, list[EnemyCard]] = {1: [], 2: [], 3: []}
+        for ecard in enemy_cards:
+            self.levels[ecard.level].append(ecard)
         self.enemy_deck = list(self.levels[1])
         shuffle(rng, self.enemy_deck)
         self.deck_level = 1                 # highest level shuffled in so far
         self.enemy_discard: list[EnemyCard] = []
-        scrap = [c for c in salvage_cards if c.name == "Scrap Metal"]
-        self.scrap_pile: list[SalvageCard] = scrap
-        self.salvage_deck = [c for c in salvage_cards if c.name != "Scrap Metal"]
+        self.scrap_pile: list[SalvageCard] = []
+        self.salvage_deck: list[SalvageCard] = []
+        for scard in salvage_cards:
+            (self.scrap_pile if scard.name == "Scrap Metal" else self.salvage_deck).append(scard)
         shuffle(rng, self.salvage_deck)
         self.noise_base = cfg.noise(crew)
         self.distance, self.hull = cfg.distance_start, cfg.hull_start
@@ -223,13 +226,13 @@ class WasteState:
 
     def upgrade_bonus(self, kind: str) -> int:
         return sum(c.bonus for r, c in self.upgrades.items()
-                   if self.map.room(r).kind == kind and self.works(r))
+                   if self.map.kind_of[r] == kind and self.works(r))
 
     def noise(self) -> int:
         """The Noise dial: crew, room upgrades (engine ones halved, rounded up, while idle),
         noisy Enemies aboard."""
-        engine = sum(c.noise for r, c in self.upgrades.items() if self.map.room(r).kind == "engine")
-        other = sum(c.noise for r, c in self.upgrades.items() if self.map.room(r).kind != "engine")
+        engine = sum(c.noise for r, c in self.upgrades.items() if self.map.kind_of[r] == "engine")
+        other = sum(c.noise for r, c in self.upgrades.items() if self.map.kind_of[r] != "engine")
         noisy = sum(1 for e in self.enemies if e.card.ability == "noisy")
         noise = self.noise_base + other + (half_up(engine) if self.idle else engine) + noisy
         return max(1, noise + self.event_bonus("noise") - self.event_bonus("quiet"))
@@ -277,7 +280,7 @@ class WasteState:
         n = len(self.crew)
         while k < n:
             c = self.crew[(self.first + k) % n]
-            if not c.downed and not c.stunned:
+            if c.damage < c.health and not c.stunned:  # not Downed
                 self.seat, self.turn_index, self.phase = c.seat, k, TURN
                 c.actions_left = c.actions
                 return
@@ -318,9 +321,14 @@ class WasteState:
             legal = action in self.legal_actions()
         if not legal:
             raise IllegalAction(f"{action} is not legal now")
+        self.do(action)
+
+    def do(self, action: Any) -> None:
+        """``apply`` without the legality check: the fast path of ``simulate.play_record``,
+        for bots whose actions ``play(check=True)`` confirms (tests/.../test_fast.py)."""
         self._legal = None
         if self.phase == TURN:
-            if isinstance(action, A.EndTurn):
+            if type(action) is A.EndTurn:
                 self._end_turn()
                 return
             turns.do_turn_action(self, action)
@@ -345,7 +353,7 @@ class WasteState:
     # --- damage ----------------------------------------------------------------------------
     def damage_room(self, room: int, steps: int = 1) -> None:
         """Worsen ``room`` by ``steps`` ("A room that is On Fire cannot be damaged further")."""
-        if self.map.room(room).kind in ("deck", "wastes"):
+        if self.map.kind_of[room] in ("deck", "wastes"):
             return
         before = self.condition[room]
         self.condition[room] = min(ON_FIRE, before + steps)

@@ -43,7 +43,7 @@ def _guns(s: WasteState, c: Crew) -> list[tuple[int, bool]]:
     guns = s.map.of_kind("gun")
     if c.room in guns and s.works(c.room):
         return [(c.room, False)]
-    if s.map.room(c.room).kind == "cockpit" and s.works(c.room):
+    if s.map.kind_of[c.room] == "cockpit" and s.works(c.room):
         return [(g, True) for g in guns if s.works(g)]
     return []
 
@@ -67,7 +67,7 @@ def turn_actions(s: WasteState) -> list[Any]:
         out.append(A.Repair())
     if here_clear and s.condition[c.room] == ON_FIRE:
         out.append(A.Extinguish())
-    if (s.map.room(c.room).kind == "engine" and c.room not in s.fueled and s.scrap_pile):
+    if (s.map.kind_of[c.room] == "engine" and c.room not in s.fueled and s.scrap_pile):
         out.append(A.Fuel())
     for slot in range(len(c.items)):
         out.append(A.Drop(slot))
@@ -114,7 +114,7 @@ def turn_action_legal(s: WasteState, a: Any) -> bool:
         want = INOPERABLE if t is A.Repair else ON_FIRE
         return s.condition[c.room] == want and not any(e.room == c.room for e in s.enemies)
     if t is A.Fuel:
-        return (s.map.room(c.room).kind == "engine" and c.room not in s.fueled
+        return (s.map.kind_of[c.room] == "engine" and c.room not in s.fueled
                 and bool(s.scrap_pile))
     if t is A.Drop:
         return _slot(c, a.slot) is not None
@@ -160,7 +160,7 @@ def _attack(s: WasteState, c: Crew, enemy: int, dice: int, weapon: Any) -> None:
     if s.log is not None:
         s.say(f"P{c.seat + 1} rolls {faces} at e{e.ident}: {hits} damage")
     e.damage += hits
-    if weapon is not None and all(f == 1 for f in faces):
+    if weapon is not None and max(faces) == 1:
         c.unequip(weapon)                            # "the weapon jams and is ... Scrapped"
         s.scrap_pile.append(weapon)
         if s.log is not None:
@@ -172,42 +172,43 @@ def _attack(s: WasteState, c: Crew, enemy: int, dice: int, weapon: Any) -> None:
 def do_turn_action(s: WasteState, a: Any) -> None:
     c = s.crew[s.seat]
     c.actions_left -= 1
-    if isinstance(a, A.Move):
+    t = type(a)  # the hot loop: one type test per kind, no isinstance calls
+    if t is A.Move:
         c.room = a.room
-    elif isinstance(a, A.Attack):
+    elif t is A.Attack:
         weapon = c.items[a.slot] if a.slot >= 0 else None
         if weapon is not None and weapon.reload:
             c.spent.add(weapon.ident)
         _attack(s, c, a.enemy, weapon.attack if weapon else c.attack, weapon)
-    elif isinstance(a, A.FireGun):
+    elif t is A.FireGun:
         remote = c.room != a.gun
         _attack(s, c, a.enemy, s.gun_dice(a.gun, remote), None)
-    elif isinstance(a, A.Reload):
+    elif t is A.Reload:
         c.spent.discard(c.items[a.slot].ident)
-    elif isinstance(a, A.Repair):
+    elif t is A.Repair:
         s.condition[c.room] = FUNCTIONAL
         if s.log is not None:
             s.say(f"room {c.room} is Functional")
-    elif isinstance(a, A.Extinguish):
+    elif t is A.Extinguish:
         s.condition[c.room] = INOPERABLE
         if s.log is not None:
             s.say(f"room {c.room} is Inoperable")
-    elif isinstance(a, A.Fuel):
+    elif t is A.Fuel:
         s.scrap_pile.pop()
         s.fueled.add(c.room)
-    elif isinstance(a, A.Drop):
+    elif t is A.Drop:
         s.ground[c.room].append(_take(c, a.slot))
-    elif isinstance(a, A.Give):
+    elif t is A.Give:
         s.crew[a.seat].equip(_take(c, a.slot))
-    elif isinstance(a, A.PickUp):
+    elif t is A.PickUp:
         c.equip(_from_ground(s, c.room, a.card))
-    elif isinstance(a, A.Trade):
+    elif t is A.Trade:
         mine = _take(c, a.slot)
         c.equip(_from_ground(s, c.room, a.card))
         s.ground[c.room].append(mine)
-    elif isinstance(a, A.Mend):
+    elif t is A.Mend:
         s.crew[a.seat].damage -= 1
-    elif isinstance(a, A.Revive):
+    elif t is A.Revive:
         c.actions_left -= s.cfg.revive_actions - 1
         o = s.crew[a.seat]
         o.damage -= 1

@@ -69,3 +69,25 @@ def test_turn_check_agrees_with_the_legal_list(bots: str) -> None:
             # check=True: every heuristic pick is confirmed among legal_actions().
             play(GAME, setup, game_seed("fast", i), check=True, on_action=compare)
     assert checked > 300
+
+
+@pytest.mark.parametrize("crew", [3, 4, 5])
+def test_play_record_is_the_checked_game(crew: int) -> None:
+    """``simulate``'s fast path (actions applied unchecked) records what ``play(check=True)``
+    records, game for game, for both crews and with the Events."""
+    from pnp.sim.play import record_game
+
+    for bots in ("heuristic", "random"):
+        setup = GAME.make_setup("same", crew, (bots,) * crew, {"events": crew == 4})
+        for i in range(6):
+            seed = game_seed("same", i)
+            assert record_game(GAME, setup, seed) == record_game(GAME, setup, seed, check=True)
+
+
+def test_toward_is_a_shortest_step() -> None:
+    """``MechMap.toward``: one move nearer, the lowest-numbered of the nearest neighbours."""
+    mech = GAME.make_setup("t", 4, ("random",) * 4, {}).config.mech
+    for a, row in mech.toward.items():
+        for b, step in row.items():
+            closer = [r for r in mech.adjacent[a] if mech.dist[r][b] < mech.dist[a][b]]
+            assert step == min(closer)
