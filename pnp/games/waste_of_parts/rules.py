@@ -140,7 +140,9 @@ class Config:
     mech: MechMap = field(default_factory=default_map)
     #: level -> (cards, wind, (health lo, hi), (attack lo, hi))
     enemy_deck: tuple[tuple[int, int, int, tuple[int, int], tuple[int, int]], ...] = (
-        (1, 70, 39, (1, 3), (1, 2)), (2, 62, 32, (2, 5), (1, 3)), (3, 56, 26, (4, 7), (2, 4)))
+        (1, 70, 40, (1, 3), (1, 2)), (2, 62, 33, (2, 5), (1, 3)), (3, 56, 27, (4, 7), (2, 4)))
+    #: How many of each level's Enemy spawn slots are The Wastes (each room has one).
+    wastes_spawns: int = 6
     #: kind -> count (scrap_metal: the 2 face-up in the Scrap Pile at setup)
     salvage_deck: tuple[tuple[str, int], ...] = (
         ("scrap_metal", 2), ("scrap", 45), ("weapons", 30), ("armor", 14), ("gear", 22),
