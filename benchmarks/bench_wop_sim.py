@@ -26,6 +26,11 @@ HERE = os.path.abspath(__file__)
 
 def one_run(games: int, seed: str, crew: int, bots: str) -> dict[str, float]:
     """Games per CPU-second of ``games`` games with the ``pnp`` this interpreter imports."""
+    if os.environ.get("WOP_BENCH_OTHER"):
+        # The other checkout's own cardsets/: an editable install of this one would otherwise
+        # answer for the ``pnp.cardsets`` package.
+        sys.meta_path[:] = [f for f in sys.meta_path
+                            if not str(getattr(f, "__module__", "")).startswith("__editable__")]
     from pnp.games.waste_of_parts import GAME
     from pnp.sim.play import game_seed, play, record_game
 
@@ -53,6 +58,7 @@ def in_checkout(path: str | None, games: int, seed: str, crew: int, bots: str
     env = dict(os.environ)
     if path:
         env["PYTHONPATH"] = os.path.abspath(path)
+        env["WOP_BENCH_OTHER"] = "1"
     out = subprocess.run([sys.executable, HERE, "--one", str(games), seed, str(crew), bots],
                          env=env, capture_output=True, text=True, check=True,
                          cwd=os.path.abspath(path) if path else None)
