@@ -76,3 +76,24 @@ def test_starting_card_is_given_to_the_crew():
     s = WasteState(setup.config, 4, setup.enemies, setup.salvage, random.Random(1),
                    start_cards=(weapon, upgrade))
     assert weapon in s.crew[0].items and upgrade in s.upgrades.values()
+
+
+def test_session_trackers(run_pnp, tmp_path):
+    """The Mech Tracker (Noise, Distance 0-35 with the level 2/3 marks and Sanctuary, Hull 0-20,
+    the two engines) and the Enemy Tracker (a space per Spawn Location 1-13), read back from
+    the PDF: two A4 pages, the numbers from the rules data."""
+    from pypdf import PdfReader
+
+    code, _, err = run_pnp("waste-of-parts", "session", "--seed", "t", "--games", "0",
+                           "--out", str(tmp_path))
+    assert code == 0, err
+    reader = PdfReader(tmp_path / "trackers.pdf")
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        assert (round(w * 25.4 / 72), round(h * 25.4 / 72)) == (210, 297)
+    mech, enemy = (p.extract_text() for p in reader.pages)
+    assert "Sanctuary" in mech and "level 2" in mech and "level 3" in mech
+    assert "start, 5 crew" in mech and "Engine Room 10" in mech and "Engine Room 11" in mech
+    assert all(str(n) in mech for n in range(36))
+    assert "13 The Wastes" in enemy and "8 Cockpit" in enemy
