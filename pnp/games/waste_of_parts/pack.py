@@ -22,8 +22,10 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
         enemy_tracker,
         mech_board,
         mech_tracker,
+        overlays,
         reference_sheet,
         salvage_components,
+        standee_chits,
     )
     from pnp.sim.play import simulate
 
@@ -63,6 +65,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
         Pages("trackers.pdf", f"{TITLE} Mech Tracker and Enemy Tracker",
               [mech_tracker(cfg, print_opts.page, foot), enemy_tracker(cfg, print_opts.page,
                                                                        foot)]),
+        Pages("tokens.pdf", f"{TITLE} room overlays and standee chits",
+              [overlays(cfg, print_opts.page, foot), standee_chits(cfg, print_opts.page, foot)]),
         Cards("enemies.pdf", f"{TITLE} Enemy cards", enemy_components(setup.enemies, cfg, code)),
         Cards("salvage.pdf", f"{TITLE} Salvage cards", salvage_components(setup.salvage, code)),
         Json("decks.json", decks_document(setup)),

@@ -159,6 +159,53 @@ def enemy_tracker(cfg: Config, page: tuple[float, float], footer: str) -> Drawin
     return sheet_page(page, items, footer, name="enemy-tracker")
 
 
+def room_cell(cfg: Config, page: tuple[float, float]) -> tuple[float, float]:
+    """Width and height (mm) of a room on ``mech_board`` (an overlay covers one)."""
+    w, h = sheet_area(page)
+    levels = {r.level for r in cfg.mech.rooms if r.number != WASTES}
+    cols = max(sum(1 for r in cfg.mech.rooms if r.level == lv and r.number != WASTES)
+               for lv in levels)
+    return w / cols - 4, min(45.0, (h - 60) / max(1, len(levels))) - 4
+
+
+def overlays(cfg: Config, page: tuple[float, float], footer: str,
+             count: int = 10) -> Drawing:
+    """``count`` "Inoperable" and ``count`` "On Fire!" overlays, each the size of a room on the
+    Mech board, to cut out and lay on a room."""
+    w, _ = sheet_area(page)
+    ow, oh = room_cell(cfg, page)
+    per_row = max(1, int((w + 2) // (ow + 2)))
+    items: list[Item] = []
+    looks = (("Inoperable", "#c9c9c9", "Repair: Functional"),
+             ("On Fire!", "#f2a65a", "-1 Hull a round. Extinguish: Inoperable"))
+    for k in range(2 * count):
+        label, fill, note = looks[k // count]
+        x, y = (k % per_row) * (ow + 2), (k // per_row) * (oh + 2)
+        items.append(Rect(x, y, ow, oh, fill=fill, stroke=INK, stroke_width=0.3))
+        items.append(TextBox(x + 3, y + 3, ow - 6, oh / 2 - 3, label, size=11, font="Vera-Bold",
+                             colour=INK, valign=VAlign.MIDDLE))
+        items.append(TextBox(x + 3, y + oh / 2, ow - 6, oh / 2 - 3, note, size=7, min_size=6,
+                             colour=INK))
+    return sheet_page(page, items, footer, name="overlays")
+
+
+def standee_chits(cfg: Config, page: tuple[float, float], footer: str, crew: int = 11,
+                  size: float = 16.0) -> Drawing:
+    """Chits standing in for the standees: one per Enemy standee (``standees``, numbered, so a
+    chit and its Enemy card on the Enemy Tracker match) and one per crew member."""
+    w, _ = sheet_area(page)
+    per_row = int((w + 1) // (size + 1))
+    items: list[Item] = []
+    chits = [(f"E{n}", "#f0dcd8") for n in range(1, cfg.standees + 1)]
+    chits += [(f"Crew {n}", "#dde6f0") for n in range(1, crew + 1)]
+    for k, (label, fill) in enumerate(chits):
+        x, y = (k % per_row) * (size + 1), (k // per_row) * (size + 1)
+        items.append(Rect(x, y, size, size, fill=fill, stroke=INK, stroke_width=0.3))
+        items.append(TextBox(x + 1, y + 1, size - 2, size - 2, label, size=8, min_size=6,
+                             font="Vera-Bold", colour=INK, valign=VAlign.MIDDLE))
+    return sheet_page(page, items, footer, name="standee-chits")
+
+
 def reference_lines(cfg: Config) -> list[tuple[str, str]]:
     noise = ", ".join(f"{n} crew: {v}" for n, v in cfg.noise_by_crew)
     esc = ", ".join(f"Distance {d}: level {lv}" for d, lv in cfg.escalation)
