@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Annotated, Any
 
@@ -38,6 +39,7 @@ def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_ga
     """Generated decks searched against the bands: decks.json and manifest.json."""
     from pnp.games.waste_of_parts import GAME
     from pnp.games.waste_of_parts.balance import (
+        crew_sections,
         decks_document,
         measure_salvage,
         search_decks,
@@ -45,18 +47,20 @@ def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_ga
     )
     from pnp.games.waste_of_parts.simulate import make_setup
     from pnp.output import Output
-    from pnp.pack import Json, Pack, PrintOptions
+    from pnp.pack import Json, Pack, PrintOptions, Report
     from pnp.pack_writer import write_pack
     from pnp.sim.play import game_seed, play, run_games
 
     setup = make_setup(seed, 4, ("heuristic",) * 4, values)
+    summaries: dict[Any, dict[int, dict[str, Any]]] = {}   # decks -> crew size -> summary
 
     def measure(trial: Any) -> dict[int, tuple[int, int]]:
         out_ = {}
         for n in (3, 4, 5):
-            sized = type(trial)(bots=("heuristic",) * n, players=n, config=trial.config,
-                                enemies=trial.enemies, salvage=trial.salvage)
+            sized = dataclasses.replace(trial, bots=("heuristic",) * n, players=n)
             records = run_games(GAME, sized, games, seed, jobs=jobs)
+            summaries.setdefault((trial.enemies, trial.salvage), {})[n] = GAME.summarize(
+                records, sized, seed)
             out_[n] = (sum(r.won for r in records), len(records))
         return out_
 
@@ -71,7 +75,13 @@ def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_ga
     doc["checks"] = [c.to_dict() for c in checks]
     failed = [c.name for c in checks if not c.passed]
     notes = [str(c) for c in checks] + ([f"bands not met: {', '.join(failed)}"] if failed else [])
-    pack = Pack("The Waste of Parts decks", seed, [Json("decks.json", doc)],
+    files: list[Any] = [Json("decks.json", doc)]
+    if games > 0:
+        sections = crew_sections(summaries[best.enemies, best.salvage])
+        sections.append({"heading": "Checks", "checks": doc["checks"]})
+        files.append(Report("report.html", "The Waste of Parts balance by crew size", sections,
+                            subtitle=f"seed {seed} · deck try {k} · {games} games a crew size"))
+    pack = Pack("The Waste of Parts decks", seed, files,
                 checks=[c.to_dict() for c in checks], notes=notes)
     where = O.out_dir(out, "waste-of-parts", "decks", seed)
     with Output(where, seed=seed) as output:
@@ -110,7 +120,9 @@ def register(app: typer.Typer) -> None:
     (with --games) the heuristic crew's win-rate bands per crew size are met; says which bands it
     could not meet. --card-games measures each Salvage archetype's value (paired games with and
     without the crew starting with it) against its Noise cost. Writes decks.json (every card
-    with its measured figures) and manifest.json.
+    with its measured figures), with --games report.html (win rates, losses by Hull vs crew
+    wipe, rounds to Distance 10/20/35 and Enemies aboard by round, per crew size) and
+    manifest.json.
 
     Example: pnp waste-of-parts decks --seed demo --games 200
     """))

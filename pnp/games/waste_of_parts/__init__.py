@@ -22,6 +22,12 @@ OPTIONS: tuple[Option, ...] = (
            "Play with the optional Event deck (two drawn at Distance 10 and 20, one chosen)."),
 )
 
+def _play_record(setup: Any, game_seed: int) -> Any:
+    from pnp.games.waste_of_parts.simulate import play_record
+
+    return play_record(GAME, setup, game_seed)
+
+
 def _session(*args: Any, **kwargs: Any) -> Any:
     from pnp.games.waste_of_parts.pack import session_pack  # the shell: drawing libraries
 
@@ -32,5 +38,6 @@ GAME = GameSpec(
     name="waste-of-parts", title="The Waste of Parts", min_players=3, max_players=5,
     default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
     summarize=summarize, summary_lines=summary_lines, options=OPTIONS, default_games=1000,
+    play_record=_play_record,
     commands_module="pnp.commands.waste_of_parts", extra_commands=("odds", "decks"),
     session=_session, session_games=200)

@@ -18,8 +18,8 @@ from pnp.games.waste_of_parts.simulate import WIN_BAND, Setup, decks
 from pnp.seed import child_seed
 from pnp.sim.stats import Check, Estimate, check_band, proportion_ci
 
-__all__ = ["SPREAD", "archetypes", "crew_checks", "deck_checks", "decks_document",
-           "measure_salvage", "search_decks"]
+__all__ = ["SPREAD", "archetypes", "crew_checks", "crew_sections", "deck_checks",
+           "decks_document", "measure_salvage", "search_decks"]
 
 #: The heuristic crew's win rates for 3, 4 and 5 crew lie within this many points of each other.
 SPREAD = 0.10
@@ -59,6 +59,69 @@ def crew_checks(wins: dict[int, tuple[int, int]]) -> list[Check]:
     spread = max(values) - min(values) if values else 0.0
     out.append(check_band("win rate spread between crew sizes", spread, 0.0, SPREAD))
     return out
+
+
+def crew_sections(docs: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The balance report's sections for the ``simulate`` documents of each crew size: win
+    rates, losses by Hull vs crew wipe, rounds to Distance 10/20/35, Enemies aboard by round."""
+    from pnp.sim.stats import fmt_estimate
+
+    sizes = sorted(docs)
+    names = {n: f"{n} crew" for n in sizes}
+    causes = {"the Hull is annihilated": "Hull annihilated",
+              "every crew member is Downed": "crew wiped out", "out of time": "out of time"}
+
+    def loss_share(doc: dict[str, Any], cause: str) -> float:
+        lost = 1.0 - doc["win_rate"]["value"]
+        share = doc["causes"].get(cause, {}).get("value", 0.0)
+        return share / lost if lost > 0 else 0.0
+
+    table = []
+    for n in sizes:
+        d = docs[n]
+        row = {"crew": n, "games": d["games"], "win rate": fmt_estimate(d["win_rate"])}
+        row.update({f"losses: {label}": f"{loss_share(d, c):.0%}" for c, label in causes.items()})
+        row.update({f"round to Distance {m}": fmt_estimate(e, 1)
+                    for m, e in d["rounds_to_distance"].items()})
+        table.append(row)
+    milestones = list(docs[sizes[0]]["rounds_to_distance"])
+    longest = max(len(docs[n]["enemies_aboard_by_round"]) for n in sizes)
+    return [
+        {"heading": "The heuristic crew by crew size",
+         "text": f"Win rate band {WIN_BAND[0]:.0%}-{WIN_BAND[1]:.0%}, sizes within "
+                 f"{SPREAD:.0%} of each other (95% CI).",
+         "table": table,
+         "chart": {"kind": "bar", "x": [names[n] for n in sizes],
+                   "y": [docs[n]["win_rate"]["value"] for n in sizes],
+                   "low": [docs[n]["win_rate"]["low"] for n in sizes],
+                   "high": [docs[n]["win_rate"]["high"] for n in sizes],
+                   "ylabel": "win rate", "title": "Win rate by crew size (95% CI)"}},
+        {"heading": "Losses by cause",
+         "text": "Share of the lost games lost to each cause.",
+         "chart": {"kind": "bar", "x": list(causes.values()),
+                   "series": {names[n]: [loss_share(docs[n], c) for c in causes]
+                              for n in sizes},
+                   "ylabel": "share of losses", "title": "Losses: Hull vs crew wipe"}},
+        {"heading": "Rounds to each milestone",
+         "text": "Mean round the Mech reached each Distance, over the games that reached it.",
+         "chart": {"kind": "bar", "x": [f"Distance {m}" for m in milestones],
+                   "series": {names[n]: [docs[n]["rounds_to_distance"][m]["value"]
+                                         for m in milestones] for n in sizes},
+                   "ylabel": "round", "title": "Rounds to Distance 10 / 20 / 35"}},
+        {"heading": "Enemies aboard over time",
+         "text": "Mean Enemies aboard at the end of each round, over the games still running.",
+         "chart": {"kind": "line", "x": list(range(1, longest + 1)),
+                   "series": {names[n]: _pad(docs[n]["enemies_aboard_by_round"], longest)
+                              for n in sizes},
+                   "xlabel": "round", "ylabel": "Enemies aboard",
+                   "title": "Enemies aboard by round"}},
+    ]
+
+
+def _pad(values: list[float], n: int) -> list[float]:
+    # A crew size whose games all ended sooner: its curve holds its last value (the charts need
+    # one value per round).
+    return list(values) + [values[-1] if values else 0.0] * (n - len(values))
 
 
 def search_decks(setup: Setup, seed: int | str, tries: int,

@@ -16,11 +16,18 @@ from typing import Any
 
 from pnp.games.api import Bot
 from pnp.games.waste_of_parts import actions as A
-from pnp.games.waste_of_parts.endround import _dist
-from pnp.games.waste_of_parts.rules import FUNCTIONAL, WASTES
-from pnp.games.waste_of_parts.state import EVENT, SALVAGE, SCRAP, WasteState
+from pnp.games.waste_of_parts import turns
+from pnp.games.waste_of_parts.rules import FUNCTIONAL, INOPERABLE, ON_FIRE, WASTES
+from pnp.games.waste_of_parts.state import EVENT, SALVAGE, SCRAP, TURN, Crew, WasteState
 
 __all__ = ["BOTS", "HeuristicCrew", "RandomCrew"]
+
+
+#: The turn's commonest actions, made once (a frozen dataclass costs a microsecond to build).
+MOVES = {r: A.Move(r) for r in range(1, WASTES)}
+END_TURN = A.EndTurn()
+#: Attacks made so far, by (Enemy id, slot): ids run 1, 2, ... in every game, so it stays small.
+ATTACKS: dict[tuple[int, int], A.Attack] = {}
 
 
 class RandomCrew:
@@ -30,18 +37,20 @@ class RandomCrew:
         return rng.choice(state.legal_actions())
 
 
-def _weapon_score(a: Any, state: WasteState) -> int:
-    c = state.crew[state.seat]
-    return c.attack if a.slot < 0 else c.items[a.slot].attack
-
-
 class HeuristicCrew:
-    """Coordinates who fights, repairs, fuels and salvages (roles by seat)."""
+    """Coordinates who fights, repairs, fuels and salvages (roles by seat).
+
+    On a turn it picks its action straight from the state, never building the legal list
+    (the simulator's hot loop); what it picks is what ``_turn`` of the list would pick, in the
+    list's order for ties (tests/games/waste_of_parts/test_fast.py checks it is legal).
+    """
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
     def choose(self, state: WasteState, rng: random.Random) -> Any:
+        if state.phase == TURN:
+            return self._turn(state)
         legal = state.legal_actions()
         if state.phase == SALVAGE:
             return self._salvage(state, legal)
@@ -51,69 +60,106 @@ class HeuristicCrew:
             rank = {"tailwind": 0, "quiet": 1, "scavenge": 2, "noise": 3, "blaze": 4}
             return min(legal, key=lambda a: min(rank[c.effect] for c in state.event_choice
                                                 if c.ident == a.card))
-        return self._turn(state, legal)
+        return legal[0]
 
     # --- the turn -------------------------------------------------------------------------
     def _post(self, s: WasteState) -> int | None:
-        seat = s.current_player
+        seat = s.seat
         if seat == 0:
             return s.map.of_kind("cockpit")[0]
         if seat == 1 and len(s.crew) >= 4:  # a crew of 3 needs its second fighter more
             return s.map.of_kind("crane")[0]
         return None
 
-    def _turn(self, s: WasteState, legal: list[Any]) -> Any:
+    def _turn(self, s: WasteState) -> Any:
         c = s.crew[s.seat]
-        attacks = [a for a in legal if isinstance(a, A.Attack)]
-        if attacks:  # the weakest Enemy first, with the most dice
-            def key(a: A.Attack) -> tuple[int, int, int]:
-                e = s.enemy(a.enemy)
-                assert e is not None
-                return (e.room != c.room, e.card.health - e.damage, -_weapon_score(a, s))
-            return min(attacks, key=key)
-        guns = [a for a in legal if isinstance(a, A.FireGun)]
-        if guns:
-            return min(guns, key=lambda a: (a.gun != c.room, a.enemy))
-        for kind in (A.Reload, A.Revive, A.Mend, A.Extinguish, A.Repair):
-            found = [a for a in legal if isinstance(a, kind)]
-            if found:
-                return found[0]
-        if any(isinstance(a, A.Fuel) for a in legal) and len(s.scrap_pile) >= 3 \
-                and s.arrived_round is None:
+        room = c.room
+        here = [e for e in s.enemies if e.room == room]
+        # Attack: the weakest Enemy, in this room first, with the most dice (unarmed, then each
+        # ready weapon in slot order, as turn_actions lists them; the first best wins ties).
+        target, slot_used = None, -1
+        if here:
+            hp = 1 << 30
+            for e in here:
+                if e.card.health - e.damage < hp:
+                    target, hp = e, e.card.health - e.damage
+            best = (False, hp, -c.attack)
+        for slot, item in enumerate(c.items) if c.items else ():
+            if item.kind != "weapon" or item.ident in c.spent:
+                continue
+            pool = here
+            if item.reach:
+                rooms = turns.reach_rooms(s, room, item.reach)
+                pool = [e for e in s.enemies if e.room in rooms]
+            for e in pool:
+                key = (e.room != room, e.card.health - e.damage, -item.attack)
+                if target is None or key < best:
+                    target, slot_used, best = e, slot, key
+        if target is not None:
+            attack = ATTACKS.get((target.ident, slot_used))
+            if attack is None:
+                attack = ATTACKS[target.ident, slot_used] = A.Attack(target.ident, slot_used)
+            return attack
+        wastes = [e.ident for e in s.enemies if e.room == WASTES]
+        if wastes:
+            guns = turns._guns(s, c)
+            if guns:
+                return A.FireGun(guns[0][0], min(wastes))
+        for slot, item in enumerate(c.items) if c.spent else ():
+            if item.kind == "weapon" and item.ident in c.spent:
+                return A.Reload(slot)
+        mend = None
+        for o in s.crew:
+            if o is not c and o.room == room and o.damage > 0:
+                if o.damage >= o.health:
+                    if c.actions_left >= s.cfg.revive_actions:
+                        return A.Revive(o.seat)
+                elif mend is None:
+                    mend = o.seat
+        if mend is not None:
+            return A.Mend(mend)
+        cond = s.condition[room]
+        if cond == ON_FIRE:   # no Enemy here (it would have been attacked)
+            return A.Extinguish()
+        if cond == INOPERABLE:
+            return A.Repair()
+        if (s.map.kind_of[room] == "engine" and room not in s.fueled
+                and len(s.scrap_pile) >= 3 and s.arrived_round is None):
             return A.Fuel()
-        pickups = [a for a in legal if isinstance(a, A.PickUp)]
-        if pickups:
-            return pickups[0]
-        goal = self._goal(s)
-        if goal is not None and goal != c.room:
-            dist = _dist(s.map)
-            moves = [a for a in legal if isinstance(a, A.Move)]
-            best = min(moves, key=lambda a: (dist[a.room][goal], a.room))
-            if dist[best.room][goal] < dist[c.room][goal]:
-                return best
-        return A.EndTurn()
+        ground = s.ground[room]
+        if ground and len(c.items) < s.cfg.equipment_slots:
+            return A.PickUp(ground[0].ident)
+        goal = self._goal(s, c)
+        if goal is not None and goal != room:
+            return MOVES[s.map.toward[room][goal]]   # a step nearer, the lowest room on a tie
+        return END_TURN
 
-    def _goal(self, s: WasteState) -> int | None:
-        c = s.crew[s.seat]
-        dist = _dist(s.map)
+    def _goal(self, s: WasteState, c: Crew) -> int | None:
+        """Where the crew member walks: the nearest of the rooms On Fire with no Enemy in them
+        (counted 2 moves nearer: fire costs Hull every round), the rooms with Enemies, Downed
+        mates, damaged rooms; the lowest number on a tie. The pilot and the crane operator go
+        only where they can be back at their post by the end of their turn."""
+        here = s.map.dist[c.room]
         post = self._post(s)
-        downed = [o.room for o in s.crew if o.downed and o is not c]
-        inside = [e.room for e in s.enemies if e.room != WASTES]
-        damaged = [r for r in range(1, WASTES) if s.condition[r] != FUNCTIONAL]
-        # Fire first (it costs Hull every round), then Enemies, then Downed mates and repairs.
-        burning = [r for r in damaged if s.condition[r] == 2 and not s.enemies_in(r)]
-        targets = burning + inside + downed + damaged
+        inside = {e.room for e in s.enemies}
+        cond = s.condition
+        targets = [r for r in inside if r != WASTES]
+        targets += [o.room for o in s.crew if o.damage >= o.health and o is not c]
+        # Room 0 and The Wastes are never damaged: every damaged index is a room 1-12
+        # (FUNCTIONAL is 0: ``any`` finds a damaged room without a Python loop).
+        if any(cond):
+            targets += [r for r, k in enumerate(cond) if k != FUNCTIONAL]
         if post is not None:
-            # The pilot and the crane operator work while they can be back at their post by
-            # the end of their turn.
             left = c.actions_left - 1
-            targets = [r for r in targets if dist[c.room][r] + dist[r][post] <= left]
+            to_post = s.map.dist[post]
+            targets = [r for r in targets if here[r] + to_post[r] <= left]
             if not targets:
                 return post
         if not targets:
             # Nothing to do: stand on a deck (weapons that reach hit The Wastes from there).
             targets = list(s.map.wastes_adjacent)
-        return min(targets, key=lambda r: (dist[c.room][r] + 2 * (r not in burning), r))
+        return min([(here[r] + (0 if cond[r] == ON_FIRE and r not in inside else 2), r)
+                    for r in targets])[1]
 
     # --- the First Player's decisions ----------------------------------------------------------
     def _salvage(self, s: WasteState, legal: list[Any]) -> Any:

@@ -106,7 +106,7 @@ def enemy_deck(cfg: Config, rng: random.Random) -> tuple[EnemyCard, ...]:
         # Spawn locations and abilities dealt evenly over the level (shuffled), not drawn one
         # by one: two seeds' decks then differ in their cards, not in how many land in The
         # Wastes, which sets most of a deck's difficulty.
-        spawns = _even(_spawns(), count - wind, rng)
+        spawns = _even(_spawns(cfg.wastes_spawns), count - wind, rng)
         abilities = _even(("", "", "", "noisy", "armored", "brute", "swift"), count - wind, rng)
         combos: dict[str, list[tuple[int, int]]] = {}
         used: dict[str, int] = {}
@@ -141,9 +141,11 @@ def _even(values: tuple, n: int, rng: random.Random) -> list:
     return out
 
 
-def _spawns() -> tuple[int, ...]:
-    # The Wastes twice as often as a room: Enemies there hold the Mech up and hit the Hull.
-    return tuple(range(1, 14)) + (13,)
+def _spawns(wastes: int) -> tuple[int, ...]:
+    # Each room once and The Wastes ``wastes`` times (rules.yaml ``wastes_spawns``): Enemies
+    # there hold the Mech up and hit the Hull, and only the guns and reaching weapons answer
+    # them, whatever the crew's size.
+    return tuple(range(1, 13)) + (13,) * wastes
 
 
 _WEAPONS = ("Pipe Rifle", "Rivet Gun", "Scrap Cannon", "Chain Blade", "Harpoon", "Arc Welder")
@@ -171,11 +173,17 @@ def salvage_deck(cfg: Config, rng: random.Random) -> tuple[SalvageCard, ...]:
         add(name="Scrap", kind="scrap")
     attacks = _even((2, 3, 4, 5), counts.get("weapons", 0), rng)
     stats = _even(GEAR_STATS, counts.get("gear", 0), rng)
-    rooms = _even(tuple(UPGRADE_STATS), counts.get("upgrades", 0), rng)
-    bonuses = _even((1, 1, 2), counts.get("upgrades", 0), rng)
+    # Every room kind gets the same share of +1 and +2 upgrades (the pairs dealt evenly).
+    pairs = _even(tuple((room, bonus) for bonus in (1, 1, 2) for room in UPGRADE_STATS),
+                  counts.get("upgrades", 0), rng)
+    rooms, bonuses = [p[0] for p in pairs], [p[1] for p in pairs]
+    # Drawbacks dealt evenly, not drawn card by card (7 in 10 heavy weapons reload, half the
+    # light ones reach): two seeds' decks differ in their order, not in their strength.
+    heavy = _even((True,) * 7 + (False,) * 3, sum(a >= 4 for a in attacks), rng)
+    light = _even((1, 0), sum(a <= 3 for a in attacks), rng)
     for attack in attacks:
-        reload = attack >= 4 and rng.random() < 0.7
-        reach = 1 if attack <= 3 and rng.random() < 0.5 else 0
+        reload = attack >= 4 and heavy.pop()
+        reach = light.pop() if attack <= 3 else 0
         add(name=rng.choice(_WEAPONS), kind="weapon", attack=attack, reload=reload, reach=reach)
     for _ in range(counts.get("armor", 0)):
         add(name=rng.choice(_ARMOR), kind="armor", armor=1)

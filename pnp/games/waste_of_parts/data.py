@@ -23,7 +23,7 @@ RULES_FILE = "waste_of_parts/rules.yaml"
 _INTS = ("distance_start", "hull_start", "hull_max", "distance_goal", "engine_speed",
          "gun_attack", "crane_salvage", "crane_uses_without_advancing", "standees",
          "reinforce_cost", "recycle_cost", "revive_actions", "equipment_slots", "damage_per_hit",
-         "max_rounds")
+         "max_rounds", "wastes_spawns")
 _ZERO_OK = {"distance_start"}
 _KINDS = ("deck", "multi", "crane", "cockpit", "gun", "engine", "wastes")
 _OTHER = {"noise_by_crew", "escalation", "hit_faces", "crew", "rooms", "rows", "ladders",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.games.waste_of_parts.rules import ON_FIRE, WASTES, MechMap, half_up
+from pnp.games.waste_of_parts.rules import ON_FIRE, WASTES, MechMap, half_up, shuffle
 
 if TYPE_CHECKING:
     from pnp.games.waste_of_parts.cards import EnemyCard
@@ -35,12 +35,13 @@ def _refill(s: WasteState) -> bool:
     if s.deck_level < 3:
         s.deck_level += 1
         s.enemy_deck, s.levels[s.deck_level] = s.levels[s.deck_level], []
-        s.say(f"the Enemy deck runs out: the level-{s.deck_level} Enemies form a new deck")
+        if s.log is not None:
+            s.say(f"the Enemy deck runs out: the level-{s.deck_level} Enemies form a new deck")
     else:
         s.enemy_deck = [c for c in s.enemy_discard if c.level == 3 and not c.wind]
         s.enemy_discard = [c for c in s.enemy_discard if c.level != 3 or c.wind]
         s.say("the Enemy deck runs out: the level-3 discards without Just the Wind form it")
-    s.rng.shuffle(s.enemy_deck)
+    shuffle(s.rng, s.enemy_deck)
     return bool(s.enemy_deck)
 
 
@@ -59,9 +60,10 @@ def _place(s: WasteState, card: EnemyCard) -> None:
         s.lose_hull(card.health, f"no standee for {card.name}")
         return
     s.enemies.append(Enemy(s.next_enemy, card, card.spawn))
-    s.say(f"e{s.next_enemy} {card.name} (level {card.level}, Health {card.health}, "
-          f"Attack {card.attack}{', ' + card.ability if card.ability else ''}) spawns in "
-          f"{card.spawn}")
+    if s.log is not None:
+        s.say(f"e{s.next_enemy} {card.name} (level {card.level}, Health {card.health}, "
+              f"Attack {card.attack}{', ' + card.ability if card.ability else ''}) spawns in "
+              f"{card.spawn}")
     s.next_enemy += 1
 
 
@@ -87,7 +89,7 @@ def rummage_enemy(s: WasteState) -> None:
             _place(s, card)
             break
         revealed.append(card)
-    s.rng.shuffle(revealed)
+    shuffle(s.rng, revealed)
     s.enemy_deck[:0] = revealed  # the deck's bottom is index 0 (cards are popped off the end)
 
 
@@ -97,8 +99,9 @@ def escalate(s: WasteState, level: int) -> None:
         s.enemy_deck += s.levels[lv]
         s.levels[lv] = []
         s.deck_level = lv
-        s.say(f"the level-{lv} Enemies are shuffled into the deck")
-    s.rng.shuffle(s.enemy_deck)
+        if s.log is not None:
+            s.say(f"the level-{lv} Enemies are shuffled into the deck")
+    shuffle(s.rng, s.enemy_deck)
 
 
 def rummage_salvage(s: WasteState) -> None:
@@ -108,10 +111,11 @@ def rummage_salvage(s: WasteState) -> None:
         card = s.salvage_deck.pop()
         if card.kind != "scrap":
             s.pending.append(card)
-            s.say(f"Recycle finds {card.name}")
+            if s.log is not None:
+                s.say(f"Recycle finds {card.name}")
             break
         revealed.append(card)
-    s.rng.shuffle(revealed)
+    shuffle(s.rng, revealed)
     s.salvage_deck[:0] = revealed
     if s.pending:
         from pnp.games.waste_of_parts.state import SALVAGE
@@ -130,7 +134,7 @@ def decide(s: WasteState) -> list[tuple[int, Enemy, int]]:
         here = e.room
         if here == WASTES or here in crew_rooms:
             out.append((CREW, e, here))
-        elif s.condition[here] != ON_FIRE and mech.room(here).kind != "deck":
+        elif s.condition[here] != ON_FIRE and mech.kind_of[here] != "deck":
             out.append((ROOM, e, here))
         else:
             near = [r for r in mech.adjacent[here] if r in crew_rooms]
@@ -140,11 +144,10 @@ def decide(s: WasteState) -> list[tuple[int, Enemy, int]]:
                 goal = min(engines, key=lambda r: (dist[here][r], r))
                 steps = 2 if e.card.ability == "swift" else 1
                 room = here
-                for _ in range(steps):
+                for _ in range(steps):  # a step nearer, the lowest room on a tie
                     if room == goal:
                         break
-                    room = min((r for r in mech.adjacent[room]
-                                if dist[r][goal] < dist[room][goal]), key=lambda r: r)
+                    room = mech.toward[room][goal]
                 out.append((TO_ENGINE, e, room))
     return out
 
@@ -163,8 +166,9 @@ def resolve(s: WasteState, plans: list[tuple[int, Enemy, int]]) -> None:
                     faces = s.roll(e.card.attack)
                     hurt = max(0, s.hits(faces) - c.armor)
                     c.damage += hurt
-                    s.say(f"e{e.ident} rolls {faces} at P{c.seat + 1}: {hurt} damage"
-                          + (", Downed" if c.downed else ""))
+                    if s.log is not None:
+                        s.say(f"e{e.ident} rolls {faces} at P{c.seat + 1}: {hurt} damage"
+                              + (", Downed" if c.downed else ""))
             if all(c.downed for c in s.crew):
                 s.lose("every crew member is Downed")
         elif prio == ROOM:
@@ -213,7 +217,8 @@ def _advance(s: WasteState) -> None:
         before = s.distance
         s.distance += speed
         s.crane_uses, s.idle = 0, False
-        s.say(f"the Mech advances {speed}: Distance {s.distance}")
+        if s.log is not None:
+            s.say(f"the Mech advances {speed}: Distance {s.distance}")
         for mark, level in s.cfg.escalation:
             if before < mark <= s.distance:
                 s.milestones[mark] = s.round
@@ -247,7 +252,8 @@ def _salvaging(s: WasteState) -> None:
         if not s.salvage_deck:
             break
         card = s.salvage_deck.pop()
-        s.say(f"the Crane dredges up {card.name}")
+        if s.log is not None:
+            s.say(f"the Crane dredges up {card.name}")
         (s.scrap_pile if card.kind == "scrap" else s.pending).append(card)
 
 
@@ -265,8 +271,10 @@ def after_salvage(s: WasteState) -> None:
 
 def after_scrap(s: WasteState) -> None:
     if s.arrived_round is None or s.round == s.arrived_round:   # Spawning
-        n = s.noise() + len(s.fueled)
-        s.say(f"Noise {s.noise()} + {len(s.fueled)} fuelled: {n} Enemy cards")
+        noise = s.noise()
+        n = noise + len(s.fueled)
+        if s.log is not None:
+            s.say(f"Noise {noise} + {len(s.fueled)} fuelled: {n} Enemy cards")
         for _ in range(n):
             spawn_one(s)
             if s.result is not None:

@@ -19,9 +19,13 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
     from pnp.games.waste_of_parts import GAME
     from pnp.games.waste_of_parts.sheets import (
         enemy_components,
+        enemy_tracker,
         mech_board,
+        mech_tracker,
+        overlays,
         reference_sheet,
         salvage_components,
+        standee_chits,
     )
     from pnp.sim.play import simulate
 
@@ -58,6 +62,11 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
               kind="board"),
         Pages("reference.pdf", f"{TITLE} reference", [reference_sheet(cfg, print_opts.page,
                                                                       foot)]),
+        Pages("trackers.pdf", f"{TITLE} Mech Tracker and Enemy Tracker",
+              [mech_tracker(cfg, print_opts.page, foot), enemy_tracker(cfg, print_opts.page,
+                                                                       foot)]),
+        Pages("tokens.pdf", f"{TITLE} room overlays and standee chits",
+              [overlays(cfg, print_opts.page, foot), standee_chits(cfg, print_opts.page, foot)]),
         Cards("enemies.pdf", f"{TITLE} Enemy cards", enemy_components(setup.enemies, cfg, code)),
         Cards("salvage.pdf", f"{TITLE} Salvage cards", salvage_components(setup.salvage, code)),
         Json("decks.json", decks_document(setup)),

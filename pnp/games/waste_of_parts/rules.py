@@ -9,6 +9,7 @@ the weapon jams").
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -16,7 +17,7 @@ from math import comb
 from typing import Any
 
 __all__ = ["Config", "MechMap", "Room", "WASTES", "attacks_to_kill", "default_map",
-           "hit_distribution", "p_at_least", "p_hit", "p_jam"]
+           "hit_distribution", "p_at_least", "p_hit", "p_jam", "shuffle"]
 
 #: The 13th location: "The Wastes cannot be entered by any Crew Member or Enemy".
 WASTES = 13
@@ -44,14 +45,25 @@ class MechMap:
     #: Rooms by kind and moves between rooms, worked out once (the simulator asks often).
     kinds: dict[str, tuple[int, ...]] = field(init=False, compare=False, repr=False)
     dist: dict[int, dict[int, int]] = field(init=False, compare=False, repr=False)
+    #: Each room's kind, index = room number (0 unused).
+    kind_of: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    #: ``toward[a][b]``: the room to move into from ``a`` on a shortest way to ``b`` (of the
+    #: nearest neighbours, the lowest number).
+    toward: dict[int, dict[int, int]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         kinds: dict[str, tuple[int, ...]] = {}
         for r in self.rooms:
             kinds[r.kind] = kinds.get(r.kind, ()) + (r.number,)
         object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "kind_of", ("",) + tuple(r.kind for r in self.rooms))
         object.__setattr__(self, "dist", {r.number: self.distances(r.number)
                                           for r in self.rooms if r.kind != "wastes"})
+        dist = self.dist
+        object.__setattr__(self, "toward", {
+            a: {b: min(self.adjacent[a], key=lambda r: (dist[r][b], r))
+                for b in dist[a] if b != a}
+            for a in dist})
 
     def room(self, number: int) -> Room:
         return self.rooms[number - 1]
@@ -128,7 +140,9 @@ class Config:
     mech: MechMap = field(default_factory=default_map)
     #: level -> (cards, wind, (health lo, hi), (attack lo, hi))
     enemy_deck: tuple[tuple[int, int, int, tuple[int, int], tuple[int, int]], ...] = (
-        (1, 70, 39, (1, 3), (1, 2)), (2, 62, 32, (2, 5), (1, 3)), (3, 56, 26, (4, 7), (2, 4)))
+        (1, 70, 40, (1, 3), (1, 2)), (2, 62, 33, (2, 5), (1, 3)), (3, 56, 27, (4, 7), (2, 4)))
+    #: How many of each level's Enemy spawn slots are The Wastes (each room has one).
+    wastes_spawns: int = 6
     #: kind -> count (scrap_metal: the 2 face-up in the Scrap Pile at setup)
     salvage_deck: tuple[tuple[str, int], ...] = (
         ("scrap_metal", 2), ("scrap", 45), ("weapons", 30), ("armor", 14), ("gear", 22),
@@ -136,6 +150,20 @@ class Config:
 
     def noise(self, crew: int) -> int:
         return dict(self.noise_by_crew)[crew]
+
+
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``, drawn exactly as CPython's ``random.shuffle`` draws (Fisher-Yates,
+    each index from as many random bits as it needs, redrawn while too large) without its call
+    layers: the same order from the same stream (tests/games/waste_of_parts/test_fast.py)."""
+    bits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def half_up(n: int) -> int:

@@ -98,6 +98,114 @@ def mech_board(cfg: Config, page: tuple[float, float], footer: str) -> Drawing:
     return sheet_page(page, items, footer, name="mech-board")
 
 
+def _track(items: list[Item], y: float, w: float, title: str, values: Sequence[int],
+           marks: dict[int, str], per_row: int = 12) -> float:
+    """A numbered track of ``values`` from ``y``, ``per_row`` cells a row, ``marks`` (value ->
+    note) shaded and labelled; returns the y below it."""
+    items.append(TextBox(0, y, w, 7, title, size=10, font="Vera-Bold", colour=INK))
+    y += 8
+    cell = w / per_row
+    for k, v in enumerate(values):
+        x, top = (k % per_row) * cell, y + (k // per_row) * (cell * 0.8)
+        items.append(Rect(x + 0.5, top, cell - 1, cell * 0.8 - 1, stroke=INK, stroke_width=0.4,
+                          fill="#f3e6c8" if v in marks else "#ffffff"))
+        items.append(TextBox(x + 1, top + 1, cell - 2, 6, str(v), size=9, font="Vera-Bold",
+                             colour=INK))
+        if v in marks:
+            items.append(TextBox(x + 1, top + 7, cell - 2, cell * 0.8 - 9, marks[v], size=6,
+                                 min_size=6, colour=INK))
+    rows = -(-len(values) // per_row)
+    return y + rows * cell * 0.8 + 4
+
+
+def mech_tracker(cfg: Config, page: tuple[float, float], footer: str) -> Drawing:
+    """The Mech Tracker: Noise, Distance 0 to Sanctuary, Hull, and the fuelled engines."""
+    w, _ = sheet_area(page)
+    items: list[Item] = [TextBox(0, 0, w, 8, "The Waste of Parts: Mech Tracker", size=13,
+                                 font="Vera-Bold", colour=INK)]
+    starts = {v: f"start, {n} crew" for n, v in cfg.noise_by_crew}
+    y = _track(items, 12, w, "Noise: one Enemy card each at the end of the round",
+               range(1, 25), starts)
+    marks = {d: f"level {lv} Enemies" for d, lv in cfg.escalation}
+    marks[cfg.distance_goal] = "Sanctuary"
+    marks.setdefault(cfg.distance_start, "start")
+    y = _track(items, y, w, "Distance: Sanctuary at "
+               f"{cfg.distance_goal}", range(cfg.distance_start, cfg.distance_goal + 1), marks)
+    y = _track(items, y, w, f"Hull: start {cfg.hull_start}, lost at 0",
+               range(0, cfg.hull_max + 1), {cfg.hull_start: "start", 0: "lost"})
+    items.append(TextBox(0, y, w, 7, "Fuelled engines this round (+1 Speed and +1 Enemy card "
+                         "each)", size=10, font="Vera-Bold", colour=INK))
+    for k, number in enumerate(cfg.mech.of_kind("engine")):
+        items.append(Rect(k * 50, y + 9, 45, 16, stroke=INK, stroke_width=0.5))
+        items.append(TextBox(k * 50 + 2, y + 10, 41, 14, f"Engine Room {number}", size=9,
+                             colour=INK, valign=VAlign.MIDDLE))
+    return sheet_page(page, items, footer, name="mech-tracker")
+
+
+def enemy_tracker(cfg: Config, page: tuple[float, float], footer: str) -> Drawing:
+    """The Enemy Tracker: a space per Spawn Location for the drawn Enemy cards and their
+    damage cubes."""
+    w, h = sheet_area(page)
+    items: list[Item] = [TextBox(0, 0, w, 8, "The Waste of Parts: Enemy Tracker", size=13,
+                                 font="Vera-Bold", colour=INK)]
+    cols, rows = 4, -(-WASTES // 4)
+    cell_w, cell_h = w / cols, min(60.0, (h - 20) / rows)
+    for k, room in enumerate(cfg.mech.rooms):
+        x, y = (k % cols) * cell_w, 12 + (k // cols) * cell_h
+        items.append(Rect(x + 1, y, cell_w - 2, cell_h - 2, stroke=INK, stroke_width=0.5,
+                          fill=FILL.get(room.kind, "#d9d2c0")))
+        items.append(TextBox(x + 3, y + 1, cell_w - 6, 10, f"{room.number} {room.name}",
+                             size=8, min_size=6, font="Vera-Bold", colour=INK))
+    return sheet_page(page, items, footer, name="enemy-tracker")
+
+
+def room_cell(cfg: Config, page: tuple[float, float]) -> tuple[float, float]:
+    """Width and height (mm) of a room on ``mech_board`` (an overlay covers one)."""
+    w, h = sheet_area(page)
+    levels = {r.level for r in cfg.mech.rooms if r.number != WASTES}
+    cols = max(sum(1 for r in cfg.mech.rooms if r.level == lv and r.number != WASTES)
+               for lv in levels)
+    return w / cols - 4, min(45.0, (h - 60) / max(1, len(levels))) - 4
+
+
+def overlays(cfg: Config, page: tuple[float, float], footer: str,
+             count: int = 10) -> Drawing:
+    """``count`` "Inoperable" and ``count`` "On Fire!" overlays, each the size of a room on the
+    Mech board, to cut out and lay on a room."""
+    w, _ = sheet_area(page)
+    ow, oh = room_cell(cfg, page)
+    per_row = max(1, int((w + 2) // (ow + 2)))
+    items: list[Item] = []
+    looks = (("Inoperable", "#c9c9c9", "Repair: Functional"),
+             ("On Fire!", "#f2a65a", "-1 Hull a round. Extinguish: Inoperable"))
+    for k in range(2 * count):
+        label, fill, note = looks[k // count]
+        x, y = (k % per_row) * (ow + 2), (k // per_row) * (oh + 2)
+        items.append(Rect(x, y, ow, oh, fill=fill, stroke=INK, stroke_width=0.3))
+        items.append(TextBox(x + 3, y + 3, ow - 6, oh / 2 - 3, label, size=11, font="Vera-Bold",
+                             colour=INK, valign=VAlign.MIDDLE))
+        items.append(TextBox(x + 3, y + oh / 2, ow - 6, oh / 2 - 3, note, size=7, min_size=6,
+                             colour=INK))
+    return sheet_page(page, items, footer, name="overlays")
+
+
+def standee_chits(cfg: Config, page: tuple[float, float], footer: str, crew: int = 11,
+                  size: float = 16.0) -> Drawing:
+    """Chits standing in for the standees: one per Enemy standee (``standees``, numbered, so a
+    chit and its Enemy card on the Enemy Tracker match) and one per crew member."""
+    w, _ = sheet_area(page)
+    per_row = int((w + 1) // (size + 1))
+    items: list[Item] = []
+    chits = [(f"E{n}", "#f0dcd8") for n in range(1, cfg.standees + 1)]
+    chits += [(f"Crew {n}", "#dde6f0") for n in range(1, crew + 1)]
+    for k, (label, fill) in enumerate(chits):
+        x, y = (k % per_row) * (size + 1), (k // per_row) * (size + 1)
+        items.append(Rect(x, y, size, size, fill=fill, stroke=INK, stroke_width=0.3))
+        items.append(TextBox(x + 1, y + 1, size - 2, size - 2, label, size=8, min_size=6,
+                             font="Vera-Bold", colour=INK, valign=VAlign.MIDDLE))
+    return sheet_page(page, items, footer, name="standee-chits")
+
+
 def reference_lines(cfg: Config) -> list[tuple[str, str]]:
     noise = ", ".join(f"{n} crew: {v}" for n, v in cfg.noise_by_crew)
     esc = ", ".join(f"Distance {d}: level {lv}" for d, lv in cfg.escalation)

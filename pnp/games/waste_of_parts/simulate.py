@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from pnp.errors import PnpError
 from pnp.games.waste_of_parts.actions import Action, parse_action
@@ -26,8 +26,8 @@ from pnp.games.waste_of_parts.state import WasteState
 from pnp.seed import child_seed, seed_code
 from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, proportion_ci
 
-__all__ = ["RULES", "Record", "Setup", "WIN_BAND", "make_setup", "record", "summarize",
-           "summary_lines"]
+__all__ = ["RULES", "Record", "Setup", "WIN_BAND", "make_setup", "play_record", "record",
+           "summarize", "summary_lines"]
 
 #: The declared band of the heuristic crew's win rate (the issue: "e.g. 40-60%").
 WIN_BAND = (0.40, 0.60)
@@ -100,6 +100,20 @@ def record(state: WasteState) -> Record:
     return Record(state.result == 1, state.cause, state.round,
                   tuple(state.milestones.get(m, 0) for m in MILESTONES), state.hull,
                   state.kills, tuple(state.aboard[:CURVE_ROUNDS]))
+
+
+def play_record(spec: Any, setup: Setup, seed: int) -> Record:
+    """``GameSpec.play_record``: game ``seed`` as ``play`` plays it (same state, bots and
+    streams from ``new_game``), its actions applied without re-checking their legality (the
+    ``--check`` run and the tests check them through ``apply``)."""
+    from pnp.sim.play import new_game
+
+    game, bots, rng = new_game(spec, setup, seed)
+    state = cast(WasteState, game)
+    do = state.do
+    while state.result is None:
+        do(bots[state.current_player].choose(state, rng))
+    return record(state)
 
 
 def _mean(values: list[float]) -> Estimate:

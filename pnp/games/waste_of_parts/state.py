@@ -24,6 +24,7 @@ from pnp.games.waste_of_parts.rules import (
     WASTES,
     Config,
     half_up,
+    shuffle,
 )
 
 __all__ = ["Crew", "Enemy", "WasteState"]
@@ -32,44 +33,53 @@ TURN, SALVAGE, SCRAP, EVENT, OVER = "turn", "salvage", "scrap", "event", "over"
 
 
 class Crew:
-    """A crew member: room, damage, equipment, actions left this turn."""
+    """A crew member: room, damage, equipment, actions left this turn.
+
+    ``items`` is a tuple changed only through ``equip`` / ``unequip``, which recompute the stats
+    the equipment raises (read on every action, so kept as plain attributes).
+    """
 
     __slots__ = ("seat", "room", "damage", "items", "spent", "actions_left", "stunned",
-                 "health0", "attack0", "actions0")
+                 "health0", "attack0", "actions0", "health", "attack", "actions", "armor")
 
     def __init__(self, seat: int, room: int, health: int, attack: int, actions: int) -> None:
         self.seat, self.room, self.damage = seat, room, 0
-        self.items: list[SalvageCard] = []
+        self.items: tuple[SalvageCard, ...] = ()
         self.spent: set[int] = set()       # weapons turned upside down until reloaded
         self.actions_left = 0
         self.stunned = False               # revived: "cannot act until the next round"
         self.health0, self.attack0, self.actions0 = health, attack, actions
+        self._restat()
+
+    def _restat(self) -> None:
+        items = self.items
+        self.health = self.health0 + self.bonus("health")
+        self.attack = self.attack0 + self.bonus("attack")
+        self.actions = self.actions0 + self.bonus("actions")
+        # "A Crew Member can only benefit from one armor card at a time."
+        self.armor = max((c.armor for c in items if c.kind == "armor"), default=0)
+
+    def equip(self, card: SalvageCard) -> None:
+        self.items = (*self.items, card)
+        self._restat()
+
+    def unequip(self, card: SalvageCard) -> None:
+        k = self.items.index(card)
+        self.items = self.items[:k] + self.items[k + 1:]
+        self.spent.discard(card.ident)
+        self._restat()
 
     def bonus(self, stat: str) -> int:
-        if not self.items:
-            return 0
         return sum(c.bonus for c in self.items if c.kind == "gear" and c.stat == stat)
-
-    @property
-    def health(self) -> int:
-        return self.health0 + self.bonus("health")
-
-    @property
-    def attack(self) -> int:
-        return self.attack0 + self.bonus("attack")
-
-    @property
-    def actions(self) -> int:
-        return self.actions0 + self.bonus("actions")
 
     @property
     def downed(self) -> bool:
         return self.damage >= self.health
 
-    @property
-    def armor(self) -> int:
-        # "A Crew Member can only benefit from one armor card at a time."
-        return max((c.armor for c in self.items if c.kind == "armor"), default=0)
+    def copy(self) -> Crew:
+        twin = copy.copy(self)
+        twin.spent = set(self.spent)
+        return twin
 
 
 class Enemy:
@@ -94,6 +104,9 @@ class WasteState:
         if crew not in dict(cfg.noise_by_crew):
             raise ValueError(f"The Waste of Parts is for 3-5 crew members, got {crew}")
         self.cfg, self.rng, self.map = cfg, rng, cfg.mech
+        #: Damage of each face 0-6: "Results of 1-2 are misses. Results of 3-6 are hits."
+        self.face_damage = tuple(cfg.damage_per_hit if f in cfg.hit_faces else 0
+                                 for f in range(7))
         self.log: list[str] | None = None
         self._legal: list[Any] | None = None
         rooms = start_rooms or [8, 5, 10, 11, 12][:crew]
@@ -105,15 +118,18 @@ class WasteState:
         self.enemies: list[Enemy] = []
         self.next_enemy = 1
         # Set aside by level; "Shuffle the level 1 Enemy Cards" form the deck.
-        self.levels = {lv: [c for c in enemy_cards if c.level == lv] for lv in (1, 2, 3)}
+        self.levels: dict[int, list[EnemyCard]] = {1: [], 2: [], 3: []}
+        for ecard in enemy_cards:
+            self.levels[ecard.level].append(ecard)
         self.enemy_deck = list(self.levels[1])
-        rng.shuffle(self.enemy_deck)
+        shuffle(rng, self.enemy_deck)
         self.deck_level = 1                 # highest level shuffled in so far
         self.enemy_discard: list[EnemyCard] = []
-        scrap = [c for c in salvage_cards if c.name == "Scrap Metal"]
-        self.scrap_pile: list[SalvageCard] = scrap
-        self.salvage_deck = [c for c in salvage_cards if c.name != "Scrap Metal"]
-        rng.shuffle(self.salvage_deck)
+        self.scrap_pile: list[SalvageCard] = []
+        self.salvage_deck: list[SalvageCard] = []
+        for scard in salvage_cards:
+            (self.scrap_pile if scard.name == "Scrap Metal" else self.salvage_deck).append(scard)
+        shuffle(rng, self.salvage_deck)
         self.noise_base = cfg.noise(crew)
         self.distance, self.hull = cfg.distance_start, cfg.hull_start
         self.round, self.first, self.seat = 1, 0, 0
@@ -133,7 +149,7 @@ class WasteState:
         self.aboard: list[int] = []         # Enemies aboard at the end of each round
         # Optional Events: "At Distance 10 and 20, the First Player draws two Event Cards".
         self.event_deck = list(events)
-        rng.shuffle(self.event_deck)
+        shuffle(rng, self.event_deck)
         self.event: EventCard | None = None
         self.event_choice: list[EventCard] = []
         self.hull_lost = 0
@@ -151,7 +167,7 @@ class WasteState:
             room = next(r for r in self.map.of_kind(card.room) if r not in self.upgrades)
             self.upgrades[room] = card
         else:
-            min(self.crew, key=lambda c: (len(c.items), c.seat)).items.append(card)
+            min(self.crew, key=lambda c: (len(c.items), c.seat)).equip(card)
 
     # --- the State protocol ------------------------------------------------------------
     @property
@@ -168,7 +184,7 @@ class WasteState:
         twin = copy.copy(self)
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
-        twin.crew = copy.deepcopy(self.crew)
+        twin.crew = [c.copy() for c in self.crew]
         twin.enemies = [copy.copy(e) for e in self.enemies]
         twin.condition = list(self.condition)
         twin.upgrades = dict(self.upgrades)
@@ -186,8 +202,8 @@ class WasteState:
 
     def determinize(self, rng: random.Random) -> None:
         """Reshuffle the decks and reseed the dice (what the crew cannot know)."""
-        rng.shuffle(self.enemy_deck)
-        rng.shuffle(self.salvage_deck)
+        shuffle(rng, self.enemy_deck)
+        shuffle(rng, self.salvage_deck)
         self.rng = random.Random(rng.getrandbits(64))
 
     def say(self, text: str) -> None:
@@ -210,13 +226,13 @@ class WasteState:
 
     def upgrade_bonus(self, kind: str) -> int:
         return sum(c.bonus for r, c in self.upgrades.items()
-                   if self.map.room(r).kind == kind and self.works(r))
+                   if self.map.kind_of[r] == kind and self.works(r))
 
     def noise(self) -> int:
         """The Noise dial: crew, room upgrades (engine ones halved, rounded up, while idle),
         noisy Enemies aboard."""
-        engine = sum(c.noise for r, c in self.upgrades.items() if self.map.room(r).kind == "engine")
-        other = sum(c.noise for r, c in self.upgrades.items() if self.map.room(r).kind != "engine")
+        engine = sum(c.noise for r, c in self.upgrades.items() if self.map.kind_of[r] == "engine")
+        other = sum(c.noise for r, c in self.upgrades.items() if self.map.kind_of[r] != "engine")
         noisy = sum(1 for e in self.enemies if e.card.ability == "noisy")
         noise = self.noise_base + other + (half_up(engine) if self.idle else engine) + noisy
         return max(1, noise + self.event_bonus("noise") - self.event_bonus("quiet"))
@@ -233,15 +249,25 @@ class WasteState:
         return self.cfg.reinforce_cost
 
     def roll(self, dice: int) -> list[int]:
-        return [self.rng.randint(1, 6) for _ in range(dice)]
+        # ``rng.randint(1, 6)`` drawn the way it draws (3 random bits until below 6), without
+        # its call layers: the same faces from the same stream, at a third of the cost.
+        bits = self.rng.getrandbits
+        faces = []
+        for _ in range(dice):
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            faces.append(r + 1)
+        return faces
 
     def hits(self, faces: list[int]) -> int:
-        return sum(1 for f in faces if f in self.cfg.hit_faces) * self.cfg.damage_per_hit
+        return sum(map(self.face_damage.__getitem__, faces))
 
     def lose(self, cause: str) -> None:
         if self.result is None:
             self.result, self.cause, self.phase = 0, cause, OVER
-            self.say(f"the crew loses: {cause}")
+            if self.log is not None:
+                self.say(f"the crew loses: {cause}")
 
     def win(self) -> None:
         if self.result is None:
@@ -254,7 +280,7 @@ class WasteState:
         n = len(self.crew)
         while k < n:
             c = self.crew[(self.first + k) % n]
-            if not c.downed and not c.stunned:
+            if c.damage < c.health and not c.stunned:  # not Downed
                 self.seat, self.turn_index, self.phase = c.seat, k, TURN
                 c.actions_left = c.actions
                 return
@@ -285,11 +311,24 @@ class WasteState:
         self._legal = None
 
     def apply(self, action: Any) -> None:
-        if self.phase == OVER or action not in self.legal_actions():
+        if self.phase == OVER:
+            raise IllegalAction(f"{action} is not legal now: the game is over")
+        if self._legal is not None:
+            legal = action in self._legal
+        elif self.phase == TURN:  # the heuristic crew never builds the list: check alone
+            legal = turns.turn_action_legal(self, action)
+        else:
+            legal = action in self.legal_actions()
+        if not legal:
             raise IllegalAction(f"{action} is not legal now")
+        self.do(action)
+
+    def do(self, action: Any) -> None:
+        """``apply`` without the legality check: the fast path of ``simulate.play_record``,
+        for bots whose actions ``play(check=True)`` confirms (tests/.../test_fast.py)."""
         self._legal = None
         if self.phase == TURN:
-            if isinstance(action, A.EndTurn):
+            if type(action) is A.EndTurn:
                 self._end_turn()
                 return
             turns.do_turn_action(self, action)
@@ -298,7 +337,8 @@ class WasteState:
         elif self.phase == EVENT:
             self.event = next(c for c in self.event_choice if c.ident == action.card)
             self.event_choice = []
-            self.say(f"Event: {self.event.name} ({self.event.text})")
+            if self.log is not None:
+                self.say(f"Event: {self.event.name} ({self.event.text})")
             endround.after_salvage(self)
         elif self.phase == SALVAGE:
             turns.do_salvage(self, action)
@@ -313,7 +353,7 @@ class WasteState:
     # --- damage ----------------------------------------------------------------------------
     def damage_room(self, room: int, steps: int = 1) -> None:
         """Worsen ``room`` by ``steps`` ("A room that is On Fire cannot be damaged further")."""
-        if self.map.room(room).kind in ("deck", "wastes"):
+        if self.map.kind_of[room] in ("deck", "wastes"):
             return
         before = self.condition[room]
         self.condition[room] = min(ON_FIRE, before + steps)
@@ -322,14 +362,16 @@ class WasteState:
             self.upgrades.pop(room, None)
             self.ground[room] = []
         if self.condition[room] != before:
-            self.say(f"room {room} is {CONDITIONS[self.condition[room]]}")
+            if self.log is not None:
+                self.say(f"room {room} is {CONDITIONS[self.condition[room]]}")
 
     def lose_hull(self, n: int, why: str) -> None:
         if n <= 0:
             return
         self.hull -= n
         self.hull_lost += n
-        self.say(f"the Hull loses {n} ({why}): {self.hull}")
+        if self.log is not None:
+            self.say(f"the Hull loses {n} ({why}): {self.hull}")
         if self.hull <= 0:
             self.lose("the Hull is annihilated")
 
@@ -337,5 +379,6 @@ class WasteState:
         self.enemies.remove(e)
         self.enemy_discard.append(e.card)
         self.kills += 1
-        self.say(f"e{e.ident} {e.card.name} is destroyed")
+        if self.log is not None:
+            self.say(f"e{e.ident} {e.card.name} is destroyed")
 

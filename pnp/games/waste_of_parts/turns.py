@@ -15,18 +15,26 @@ from pnp.games.waste_of_parts.rules import FUNCTIONAL, INOPERABLE, ON_FIRE, WAST
 if TYPE_CHECKING:
     from pnp.games.waste_of_parts.state import Crew, WasteState
 
-__all__ = ["do_salvage", "do_scrap", "do_turn_action", "salvage_actions", "scrap_actions",
-           "turn_actions"]
+__all__ = ["do_salvage", "do_scrap", "do_turn_action", "reach_rooms", "salvage_actions",
+           "scrap_actions", "turn_action_legal", "turn_actions"]
+
+
+def reach_rooms(s: WasteState, room: int, reach: int) -> set[int]:
+    """Rooms a crew member in ``room`` can attack with ``reach`` (0: own room; 1: the adjacent
+    rooms too, and The Wastes from the Aft and Fore Decks)."""
+    rooms = {room}
+    if reach:
+        rooms.update(s.map.adjacent[room])
+        if room in s.map.wastes_adjacent:
+            rooms.add(WASTES)
+    return rooms
 
 
 def _targets(s: WasteState, c: Crew, reach: int) -> list[int]:
-    """Enemy ids a crew member in ``c.room`` can attack with ``reach`` (0: own room; 1: the
-    adjacent rooms too, and The Wastes from the Aft and Fore Decks)."""
-    rooms = {c.room}
-    if reach:
-        rooms.update(s.map.adjacent[c.room])
-        if c.room in s.map.wastes_adjacent:
-            rooms.add(WASTES)
+    """Enemy ids a crew member in ``c.room`` can attack with ``reach``."""
+    if not reach:
+        return [e.ident for e in s.enemies if e.room == c.room]
+    rooms = reach_rooms(s, c.room, reach)
     return [e.ident for e in s.enemies if e.room in rooms]
 
 
@@ -35,7 +43,7 @@ def _guns(s: WasteState, c: Crew) -> list[tuple[int, bool]]:
     guns = s.map.of_kind("gun")
     if c.room in guns and s.works(c.room):
         return [(c.room, False)]
-    if s.map.room(c.room).kind == "cockpit" and s.works(c.room):
+    if s.map.kind_of[c.room] == "cockpit" and s.works(c.room):
         return [(g, True) for g in guns if s.works(g)]
     return []
 
@@ -59,7 +67,7 @@ def turn_actions(s: WasteState) -> list[Any]:
         out.append(A.Repair())
     if here_clear and s.condition[c.room] == ON_FIRE:
         out.append(A.Extinguish())
-    if (s.map.room(c.room).kind == "engine" and c.room not in s.fueled and s.scrap_pile):
+    if (s.map.kind_of[c.room] == "engine" and c.room not in s.fueled and s.scrap_pile):
         out.append(A.Fuel())
     for slot in range(len(c.items)):
         out.append(A.Drop(slot))
@@ -77,6 +85,71 @@ def turn_actions(s: WasteState) -> list[Any]:
     return out
 
 
+def turn_action_legal(s: WasteState, a: Any) -> bool:
+    """``a in turn_actions(s)``, decided for ``a`` alone (``apply``'s check without building the
+    whole list; tests/games/waste_of_parts/test_fast.py compares the two)."""
+    c = s.crew[s.seat]
+    t = type(a)
+    if t is A.EndTurn:
+        return True
+    if t is A.Move:
+        return a.room in s.map.adjacent[c.room]
+    if t is A.Attack:
+        e = s.enemy(a.enemy)
+        if e is None:
+            return False
+        if a.slot == -1:
+            return e.room == c.room
+        item = _slot(c, a.slot)
+        return (item is not None and item.kind == "weapon" and item.ident not in c.spent
+                and e.room in reach_rooms(s, c.room, item.reach))
+    if t is A.FireGun:
+        e = s.enemy(a.enemy)
+        return (e is not None and e.room == WASTES
+                and any(g == a.gun for g, _ in _guns(s, c)))
+    if t is A.Reload:
+        item = _slot(c, a.slot)
+        return item is not None and item.kind == "weapon" and item.ident in c.spent
+    if t is A.Repair or t is A.Extinguish:
+        want = INOPERABLE if t is A.Repair else ON_FIRE
+        return s.condition[c.room] == want and not any(e.room == c.room for e in s.enemies)
+    if t is A.Fuel:
+        return (s.map.kind_of[c.room] == "engine" and c.room not in s.fueled
+                and bool(s.scrap_pile))
+    if t is A.Drop:
+        return _slot(c, a.slot) is not None
+    if t is A.Give:
+        o = _mate(s, c, a.seat)
+        return (_slot(c, a.slot) is not None and o is not None
+                and len(o.items) < s.cfg.equipment_slots)
+    if t is A.Trade:
+        return _slot(c, a.slot) is not None and any(g.ident == a.card
+                                                     for g in s.ground[c.room])
+    if t is A.PickUp:
+        return (len(c.items) < s.cfg.equipment_slots
+                and any(g.ident == a.card for g in s.ground[c.room]))
+    if t is A.Mend or t is A.Revive:
+        o = _mate(s, c, a.seat)
+        if o is None or o.damage <= 0:
+            return False
+        if t is A.Mend:
+            return not o.downed
+        return o.downed and c.actions_left >= s.cfg.revive_actions
+    return False
+
+
+def _slot(c: Crew, slot: Any) -> Any:
+    return c.items[slot] if type(slot) is int and 0 <= slot < len(c.items) else None
+
+
+def _mate(s: WasteState, c: Crew, seat: Any) -> Crew | None:
+    """Another crew member in ``c``'s room, or None."""
+    if type(seat) is not int or not 0 <= seat < len(s.crew):
+        return None
+    o = s.crew[seat]
+    return o if o is not c and o.room == c.room else None
+
+
 def _attack(s: WasteState, c: Crew, enemy: int, dice: int, weapon: Any) -> None:
     e = s.enemy(enemy)
     assert e is not None
@@ -84,13 +157,14 @@ def _attack(s: WasteState, c: Crew, enemy: int, dice: int, weapon: Any) -> None:
     hits = s.hits(faces)
     if e.card.ability == "armored":
         hits = max(0, hits - 1)
-    s.say(f"P{c.seat + 1} rolls {faces} at e{e.ident}: {hits} damage")
+    if s.log is not None:
+        s.say(f"P{c.seat + 1} rolls {faces} at e{e.ident}: {hits} damage")
     e.damage += hits
-    if weapon is not None and all(f == 1 for f in faces):
-        c.items.remove(weapon)                       # "the weapon jams and is ... Scrapped"
-        c.spent.discard(weapon.ident)
+    if weapon is not None and max(faces) == 1:
+        c.unequip(weapon)                            # "the weapon jams and is ... Scrapped"
         s.scrap_pile.append(weapon)
-        s.say(f"{weapon.name} jams and is Scrapped")
+        if s.log is not None:
+            s.say(f"{weapon.name} jams and is Scrapped")
     if e.damage >= e.card.health:
         s.kill(e)
 
@@ -98,52 +172,56 @@ def _attack(s: WasteState, c: Crew, enemy: int, dice: int, weapon: Any) -> None:
 def do_turn_action(s: WasteState, a: Any) -> None:
     c = s.crew[s.seat]
     c.actions_left -= 1
-    if isinstance(a, A.Move):
+    t = type(a)  # the hot loop: one type test per kind, no isinstance calls
+    if t is A.Move:
         c.room = a.room
-    elif isinstance(a, A.Attack):
+    elif t is A.Attack:
         weapon = c.items[a.slot] if a.slot >= 0 else None
         if weapon is not None and weapon.reload:
             c.spent.add(weapon.ident)
         _attack(s, c, a.enemy, weapon.attack if weapon else c.attack, weapon)
-    elif isinstance(a, A.FireGun):
+    elif t is A.FireGun:
         remote = c.room != a.gun
         _attack(s, c, a.enemy, s.gun_dice(a.gun, remote), None)
-    elif isinstance(a, A.Reload):
+    elif t is A.Reload:
         c.spent.discard(c.items[a.slot].ident)
-    elif isinstance(a, A.Repair):
+    elif t is A.Repair:
         s.condition[c.room] = FUNCTIONAL
-        s.say(f"room {c.room} is Functional")
-    elif isinstance(a, A.Extinguish):
+        if s.log is not None:
+            s.say(f"room {c.room} is Functional")
+    elif t is A.Extinguish:
         s.condition[c.room] = INOPERABLE
-        s.say(f"room {c.room} is Inoperable")
-    elif isinstance(a, A.Fuel):
+        if s.log is not None:
+            s.say(f"room {c.room} is Inoperable")
+    elif t is A.Fuel:
         s.scrap_pile.pop()
         s.fueled.add(c.room)
-    elif isinstance(a, A.Drop):
+    elif t is A.Drop:
         s.ground[c.room].append(_take(c, a.slot))
-    elif isinstance(a, A.Give):
-        s.crew[a.seat].items.append(_take(c, a.slot))
-    elif isinstance(a, A.PickUp):
-        c.items.append(_from_ground(s, c.room, a.card))
-    elif isinstance(a, A.Trade):
+    elif t is A.Give:
+        s.crew[a.seat].equip(_take(c, a.slot))
+    elif t is A.PickUp:
+        c.equip(_from_ground(s, c.room, a.card))
+    elif t is A.Trade:
         mine = _take(c, a.slot)
-        c.items.append(_from_ground(s, c.room, a.card))
+        c.equip(_from_ground(s, c.room, a.card))
         s.ground[c.room].append(mine)
-    elif isinstance(a, A.Mend):
+    elif t is A.Mend:
         s.crew[a.seat].damage -= 1
-    elif isinstance(a, A.Revive):
+    elif t is A.Revive:
         c.actions_left -= s.cfg.revive_actions - 1
         o = s.crew[a.seat]
         o.damage -= 1
         o.stunned = not o.downed   # "cannot act until the next round"
-        s.say(f"P{o.seat + 1} is revived")
+        if s.log is not None:
+            s.say(f"P{o.seat + 1} is revived")
     if s.arrived_round is not None and s.round > s.arrived_round and not s.enemies:
         s.win()
 
 
 def _take(c: Crew, slot: int) -> Any:
-    item = c.items.pop(slot)
-    c.spent.discard(item.ident)
+    item = c.items[slot]
+    c.unequip(item)
     return item
 
 
@@ -171,14 +249,16 @@ def salvage_actions(s: WasteState) -> list[Any]:
 def do_salvage(s: WasteState, a: Any) -> None:
     card = s.pending.pop(0)
     if isinstance(a, A.Equip):
-        s.crew[a.seat].items.append(card)
-        s.say(f"P{a.seat + 1} equips {card.name}")
+        s.crew[a.seat].equip(card)
+        if s.log is not None:
+            s.say(f"P{a.seat + 1} equips {card.name}")
     elif isinstance(a, A.Install):
         old = s.upgrades.get(a.room)
         if old is not None:  # "Scrap an existing upgrade to replace it with a new one."
             s.scrap_pile.append(old)
         s.upgrades[a.room] = card
-        s.say(f"{card.name} installed in room {a.room}")
+        if s.log is not None:
+            s.say(f"{card.name} installed in room {a.room}")
     else:
         s.scrap_pile.append(card)
 
@@ -200,7 +280,8 @@ def do_scrap(s: WasteState, a: Any) -> None:
         # "Discard 2 cards to increase the Hull dial by 1" (discarded: out of play).
         del s.scrap_pile[:s.reinforce_cost()]
         s.hull += 1
-        s.say(f"Reinforce: the Hull is {s.hull}")
+        if s.log is not None:
+            s.say(f"Reinforce: the Hull is {s.hull}")
     else:
         del s.scrap_pile[:s.cfg.recycle_cost]
         endround.rummage_salvage(s)

@@ -76,3 +76,49 @@ def test_starting_card_is_given_to_the_crew():
     s = WasteState(setup.config, 4, setup.enemies, setup.salvage, random.Random(1),
                    start_cards=(weapon, upgrade))
     assert weapon in s.crew[0].items and upgrade in s.upgrades.values()
+
+
+def test_session_trackers(run_pnp, tmp_path):
+    """The Mech Tracker (Noise, Distance 0-35 with the level 2/3 marks and Sanctuary, Hull 0-20,
+    the two engines) and the Enemy Tracker (a space per Spawn Location 1-13), read back from
+    the PDF: two A4 pages, the numbers from the rules data."""
+    from pypdf import PdfReader
+
+    code, _, err = run_pnp("waste-of-parts", "session", "--seed", "t", "--games", "0",
+                           "--out", str(tmp_path))
+    assert code == 0, err
+    reader = PdfReader(tmp_path / "trackers.pdf")
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        assert (round(w * 25.4 / 72), round(h * 25.4 / 72)) == (210, 297)
+    mech, enemy = (p.extract_text() for p in reader.pages)
+    assert "Sanctuary" in mech and "level 2" in mech and "level 3" in mech
+    assert "start, 5 crew" in mech and "Engine Room 10" in mech and "Engine Room 11" in mech
+    assert all(str(n) in mech for n in range(36))
+    assert "13 The Wastes" in enemy and "8 Cockpit" in enemy
+
+
+def test_session_overlays_and_chits(run_pnp, tmp_path):
+    """"10 "Inoperable" & 10 "On Fire!" overlays" and a chit per standee (74 Enemy, 11 crew),
+    read back from tokens.pdf; an overlay is the size of a room on the Mech board."""
+    from pypdf import PdfReader
+
+    from pnp.games.waste_of_parts.rules import Config
+    from pnp.games.waste_of_parts.sheets import mech_board, room_cell
+    from pnp.layout.draw import Group, Rect
+
+    code, _, err = run_pnp("waste-of-parts", "session", "--seed", "t", "--games", "0",
+                           "--out", str(tmp_path))
+    assert code == 0, err
+    over, chits = (p.extract_text() for p in PdfReader(tmp_path / "tokens.pdf").pages)
+    assert over.count("Inoperable\n") + over.count("Inoperable ") >= 10
+    assert over.count("On Fire!") == 10
+    assert all(f"E{n}" in chits for n in range(1, 75)) and "Crew 11" in chits
+    a4 = (210.0, 297.0)
+    board = mech_board(Config(), a4, "")
+    body = next(i for i in board.items if isinstance(i, Group))
+    rooms = {(round(r.w, 3), round(r.h, 3)) for r in body.items
+             if isinstance(r, Rect) and r.stroke_width == 0.5}
+    w, h = room_cell(Config(), a4)
+    assert rooms == {(round(w, 3), round(h, 3))}

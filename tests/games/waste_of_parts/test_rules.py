@@ -219,7 +219,7 @@ def test_weapon_jams_on_all_ones_and_is_scrapped():
     s = game()
     gun = next(c for c in s.salvage_deck if c.kind == "weapon")
     me = s.crew[s.seat]
-    me.items.append(gun)
+    me.equip(gun)
     e = enemy(s, me.room, health=99)
     s.rng = _Dice([1] * gun.attack)
     s.apply(A.Attack(e.ident, 0))
@@ -300,6 +300,10 @@ class _Dice(random.Random):
 
     def randint(self, a: int, b: int) -> int:
         return self.faces.pop(0)
+
+    def getrandbits(self, k: int) -> int:
+        # WasteState.roll draws a face as 3 random bits (0-5) + 1.
+        return self.faces.pop(0) - 1 if k == 3 and self.faces else super().getrandbits(k)
 
 
 def test_exact_odds():
