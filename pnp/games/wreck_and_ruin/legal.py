@@ -16,12 +16,10 @@ from pnp.games.wreck_and_ruin.hexes import (
     behind,
     distance,
     front_arc,
-    in_front,
-    line_clear,
     step,
 )
 from pnp.games.wreck_and_ruin.movement import grid_of, hexes_of, reach_grid
-from pnp.games.wreck_and_ruin.tiles import OBSTACLE
+from pnp.games.wreck_and_ruin.tables import tables_of
 
 if TYPE_CHECKING:
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
@@ -58,37 +56,35 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
 
 
 def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
-    """(target vehicle id, from behind) for every enemy ``v`` may attack now."""
+    """(target vehicle id, from behind) for every enemy ``v`` may attack now: within range,
+    in its front arc (the rig: any direction, from either hex), a shortest route clear of
+    obstacles (the map's tables) and of other vehicles."""
     assert v.pos is not None
-    rng = max(1, s.config.shoot_range - s.effect("sandstorm"))
-    turret = v.kind.has("360 TURRET")
-    mine = v.hexes()
-    terrain, occupant = s.board.terrain, s.occupant
-    out = []
-    for t in s.vehicles:
-        if t.seat == v.seat or not t.active or t.pos is None:
-            continue
-        if distance(t.pos, v.pos) > rng + 2:
-            continue
-        theirs = t.hexes()
-
-        def blocked(h: Coord, tv: int = t.vid) -> bool:
-            o = occupant.get(h)
-            return (terrain.get(h, OBSTACLE) == OBSTACLE
-                    or (o is not None and o != v.vid and o != tv))
-
-        ok = rear = False
-        for sh in mine:
-            for th in theirs:
-                d = distance(sh, th)
-                if not 1 <= d <= rng or not (turret or in_front(sh, v.facing, th)):
-                    continue
-                if line_clear(sh, th, blocked):
-                    ok = True
-                    rear = rear or behind(t.pos, t.facing, sh)
-        if ok:
-            out.append((t.vid, rear))
-    return out
+    reach = max(1, s.config.shoot_range - s.effect("sandstorm"))
+    facing = -1 if v.kind.has("360 TURRET") else v.facing
+    occupant = s.occupant
+    vehicles = s.vehicles
+    sight = tables_of(s.board).sight
+    seat, me = v.seat, v.vid
+    found: dict[int, bool] = {}
+    for sh in v.hexes():
+        for th, routes in sight(sh, facing, reach):
+            vid = occupant.get(th)
+            if vid is None or vid == me:
+                continue
+            t = vehicles[vid]
+            if t.seat == seat or not t.active or found.get(vid):
+                continue
+            for route in routes:
+                for h in route:
+                    o = occupant.get(h)
+                    if o is not None and o != me and o != vid:
+                        break
+                else:
+                    assert t.pos is not None
+                    found[vid] = found.get(vid, False) or behind(t.pos, t.facing, sh)
+                    break
+    return [(vid, found[vid]) for vid in sorted(found)]
 
 
 def _front_hex(v: Vehicle, anchor: Coord) -> Coord:

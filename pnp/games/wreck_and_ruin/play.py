@@ -62,15 +62,20 @@ def apply_action(s: WreckState, a: Act) -> None:
     """Play ``a`` (IllegalAction if it is not among the legal actions)."""
     from pnp.games.wreck_and_ruin.legal import legal_actions
 
-    legal = s._legal if s._legal is not None else legal_actions(s, focus=a)
-    if a not in legal:
-        raise IllegalAction(f"{a} is not legal now")
     k = a.kind
+    # Fast path: an action the heuristic player built from the rules' own tables (``vouch``),
+    # or ending the turn outside a full throttle, needs no list of every legal action;
+    # ``play(check=True)`` still confirms each one against ``legal_actions``.
+    if a is not s.vouched and not (k == "end" and s.pending is None):
+        legal = s._legal if s._legal is not None else legal_actions(s, focus=a)
+        if a not in legal:
+            raise IllegalAction(f"{a} is not legal now")
     if k == "end":
         end_turn(s)
         return
     v = s.vehicles[a.vehicle] if a.vehicle >= 0 else None
     t = s.vehicles[a.target] if a.target >= 0 else None
+    s.last_vehicle = a.vehicle
     if v is not None and k in ("move", "reverse", "shoot", "ram", "salvage", "fix", "fuel") \
             and _trapped(s, v):
         return
@@ -253,6 +258,7 @@ def start_turn(s: WreckState) -> None:
     """Fresh AP, MECHANIC, and a clean slate for the seat's vehicles."""
     cfg = s.config
     s.card_used = s.acted = s.faction_played = False
+    s.last_vehicle = -1
     s.bonus_dice = s.bonus_move = 0
     s.pending = None
     for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:

@@ -119,6 +119,10 @@ class WreckState:
         self.tie_break = False
         self.removed_tokens = 0
         self._legal: list[Act] | None = None
+        #: An action a bot built from the rules' tables and vouches is legal (play.py).
+        self.vouched: Act | None = None
+        #: The vehicle that took the last action of this turn (-1: none yet).
+        self.last_vehicle = -1
         if deploy:
             for seat in range(self.players):
                 self.draw(seat, cfg.start_salvage)
@@ -167,6 +171,7 @@ class WreckState:
             raise IllegalAction(f"{action} is not an action of P{self.seat + 1}")
         apply_action(self, action)
         self._legal = None
+        self.vouched = None
 
     def clone(self) -> WreckState:
         twin = WreckState.__new__(WreckState)
