@@ -147,6 +147,8 @@ class _Turn:
                 free.append(h)
             elif o.seat == seat:
                 self.held.add(vid)
+            elif s.team[o.seat] == s.team[seat]:
+                continue                     # a team mate's: neither a goal nor a target
             else:
                 self.holders[vid] = self.holders.get(vid, False) or green
         self.free_sites = set(free)

@@ -121,7 +121,7 @@ def damage(s: WreckState, t: Vehicle, n: int, away_from: Coord | None) -> None:
     s.say(f"{t.name} is wrecked")
     t.active = False
     s.wrecked_by_turn[s.seat] += 1
-    if s.setup.all_out_war and t.seat != s.seat:
+    if s.setup.all_out_war and s.team[t.seat] != s.team[s.seat]:
         # All-out WaR: "receive size stat -1 points when you wreck a vehicle"
         s.scores[s.seat] += t.kind.size - 1
     if away_from is not None:

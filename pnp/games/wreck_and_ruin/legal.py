@@ -65,7 +65,8 @@ def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
     occupant = s.occupant
     vehicles = s.vehicles
     sight = tables_of(s.board).sight
-    seat, me = v.seat, v.vid
+    team, me = s.team, v.vid
+    mine = team[v.seat]
     found: dict[int, bool] = {}
     for sh in v.hexes():
         for th, routes in sight(sh, facing, reach):
@@ -73,7 +74,7 @@ def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
             if vid is None or vid == me:
                 continue
             t = vehicles[vid]
-            if t.seat == seat or not t.active or found.get(vid):
+            if team[t.seat] == mine or not t.active or found.get(vid):
                 continue
             for route in routes:
                 for h in route:
@@ -111,7 +112,7 @@ def ram_options(s: WreckState, v: Vehicle) -> list[tuple[int, int, bool]]:
                 continue
             seen.add(vid)
             t = s.vehicles[vid]
-            if t.seat != v.seat and t.active and t.pos is not None:
+            if s.team[t.seat] != s.team[v.seat] and t.active and t.pos is not None:
                 rear = front == step(t.pos, t.facing + 3)
                 out.append((vid, n, rear))
     return out
@@ -124,7 +125,8 @@ def _front_wrecks(s: WreckState, v: Vehicle, own: bool) -> list[int]:
         vid = s.occupant.get(h)
         if vid is not None and vid not in out:
             t = s.vehicles[vid]
-            if (t.seat == v.seat) == own and (own or not t.active):
+            if (t.seat == v.seat if own else s.team[t.seat] != s.team[v.seat]) \
+                    and (own or not t.active):
                 out.append(vid)
     return out
 
@@ -227,7 +229,8 @@ def airstrike_targets(s: WreckState) -> list[int]:
     rigs = [v for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]
             if v.kind.has("360 TURRET") and v.pos is not None]
     hexes = [h for r in rigs for h in r.hexes()]
-    return [t.vid for t in s.vehicles if t.seat != s.seat and t.active and t.pos is not None
+    return [t.vid for t in s.vehicles if s.team[t.seat] != s.team[s.seat] and t.active
+            and t.pos is not None
             and any(distance(h, th) <= 3 for h in hexes for th in t.hexes())]
 
 

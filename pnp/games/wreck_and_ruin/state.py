@@ -96,9 +96,15 @@ class WreckState:
         self.event: CardDef | None = None
         self.event_round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        #: Each seat's team: Team games (variant) pair seats 1 and 3, 2 and 4 ("factions on
+        #: the same team cannot have their turns consecutively"); otherwise every seat alone.
+        self.team = [seat % 2 if setup.teams else seat for seat in range(self.players)]
         # "They select one of their faction powers at random": seat s plays faction s.
+        # Knowledge is power (variant): "you can select which faction card you want" (choice:
+        # the first of the faction's cards in factions.yaml).
         self.faction_card: list[CardDef | None] = [
-            rng.choice(setup.factions[seat][1]) if seat < len(setup.factions) else None
+            None if seat >= len(setup.factions) else setup.factions[seat][1][0]
+            if setup.knowledge_is_power else rng.choice(setup.factions[seat][1])
             for seat in range(self.players)]
         self.drawn_factions = tuple(c.name for c in self.faction_card if c is not None)
         self.faction_played = False     # "Only one can be played per turn"
@@ -125,7 +131,8 @@ class WreckState:
         self.last_vehicle = -1
         if deploy:
             for seat in range(self.players):
-                self.draw(seat, cfg.start_salvage)
+                # Knowledge is power: "Do not draw a salvage card at the start of the game"
+                self.draw(seat, 0 if setup.knowledge_is_power else cfg.start_salvage)
                 self._deploy(seat)
             for seat, names in enumerate(setup.start_cards):
                 for name in names:
@@ -146,14 +153,27 @@ class WreckState:
     def returns(self) -> tuple[float, ...]:
         if not self.over:
             return (0.0,) * self.players
-        best = max(self.scores)
-        tied = [s for s in range(self.players) if self.scores[s] == best]
+        scores, dp = self.team_totals()
+        best = max(scores.values())
+        tied = [t for t in scores if scores[t] == best]
         if len(tied) > 1:
             # "the winner is the tied player that has taken the least Damage Points"
-            least = min(self.dp_taken[s] for s in tied)
-            tied = [s for s in tied if self.dp_taken[s] == least]
-        share = 1.0 / len(tied)
-        return tuple(share if s in tied else 0.0 for s in range(self.players))
+            least = min(dp[t] for t in tied)
+            tied = [t for t in tied if dp[t] == least]
+        won = [s for s in range(self.players) if self.team[s] in tied]
+        share = 1.0 / len(won)
+        return tuple(share if s in won else 0.0 for s in range(self.players))
+
+    def team_totals(self) -> tuple[dict[int, int], dict[int, int]]:
+        """Sites and DP taken per team (per seat without Team games): "Factions work together
+        to win" (choice: a team's sites and DP are its members' sums)."""
+        scores: dict[int, int] = {}
+        dp: dict[int, int] = {}
+        for s in range(self.players):
+            t = self.team[s]
+            scores[t] = scores.get(t, 0) + self.scores[s]
+            dp[t] = dp.get(t, 0) + self.dp_taken[s]
+        return scores, dp
 
     def legal_actions(self) -> Sequence[Act]:
         from pnp.games.wreck_and_ruin.legal import legal_actions
@@ -186,6 +206,7 @@ class WreckState:
             setattr(twin, name, list(getattr(self, name)))
         twin.hands = [list(h) for h in self.hands]
         twin.faction_card = list(self.faction_card)
+        twin.team = list(self.team)
         twin.log = None if self.log is None else list(self.log)
         return twin
 
