@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from pnp.games.wreck_and_ruin.actions import Act
+from pnp.games.wreck_and_ruin.cards import SUMMONS
 from pnp.games.wreck_and_ruin.dice import pool, ram_odds
 from pnp.games.wreck_and_ruin.legal import (
     _front_wrecks,
@@ -34,6 +35,7 @@ from pnp.games.wreck_and_ruin.legal import (
     shoot_targets,
 )
 from pnp.games.wreck_and_ruin.movement import grid_of
+from pnp.games.wreck_and_ruin.play import summon_spot
 from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
 from pnp.games.wreck_and_ruin.tables import FAR, tables_of
 
@@ -175,7 +177,8 @@ class _Turn:
         any_active = False
         for v in (self.mine if only is None else (only,)):
             if v.pos is None:
-                if ap and not s.acted and not s.final_push and not s.setup.last_man_standing:
+                if ap and not s.acted and not s.final_push and not s.setup.last_man_standing \
+                        and not v.special:
                     spots = s.return_spots(v)
                     if spots:
                         out.append((2.5, Act("return", seat, v.vid, to=spots[0],
@@ -262,11 +265,21 @@ class _Turn:
         hurt = [v for v in self.mine if v.active and v.pos is not None and _hurt(v)]
         buggy = next((v for v in self.mine if v.kind.has("REPAIR") and v.active
                       and v.pos is not None), None)
-        goal_of = self._memo(("goals", goals, *[(v.vid, v.pos) for v in movers]),
-                             self._assign, goals, movers)
+        ground = [v for v in movers if not v.kind.has("FLYING")]
+        goal_of = self._memo(("goals", goals, *[(v.vid, v.pos) for v in ground]),
+                             self._assign, goals, ground)
         for v in movers:
             assert v.pos is not None
-            if _hurt(v) and buggy is not None and buggy is not v:
+            flying = v.kind.has("FLYING")
+            if flying:
+                # a drone cannot hold a site ("cannot end their turn over ... salvage site"):
+                # it goes for the others' occupiers
+                near = [(self._steps(index[pos], v), t) for t in self.holders
+                        if (pos := self.s.vehicles[t].pos) is not None]
+                if not near:
+                    continue
+                goal, weight = index[self.s.vehicles[min(near)[1]].pos], 0.8  # type: ignore
+            elif _hurt(v) and buggy is not None and buggy is not v:
                 assert buggy.pos is not None
                 goal, weight = index[buggy.pos], 0.5     # retreat to repair
             elif v is buggy and any(h is not v for h in hurt):
@@ -284,6 +297,8 @@ class _Turn:
                 continue
             (h, f), progress = move
             to = coords[h]
+            if flying and to in self.s.tokens:
+                continue
             ends_on_site = to in self.free_sites or (
                 v.kind.hexes == 2 and self._front(h, f) in self.free_sites)
             value = SITE - 0.1 * v.kind.size if ends_on_site else PROGRESS * weight * progress
@@ -417,6 +432,8 @@ class _Turn:
         if e == "frenzy":
             v = s.vehicles[a.vehicle]
             return 2.0 if v.count >= 2 and s.ap >= 1 else -1.0
+        if e in SUMMONS:
+            return 4.0 if s.ap >= 2 and summon_spot(s, a.seat, SUMMONS[e]) else -1.0
         if e == "airstrike":
             t = s.vehicles[a.target]
             exp, any_hit, wreck = _shot_value(n, t.kind.armour, 0, t.kind.dp - t.damage)

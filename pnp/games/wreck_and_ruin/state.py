@@ -30,7 +30,8 @@ class Vehicle:
     """One vehicle: where it is, its damage and what it did this turn."""
 
     __slots__ = ("acts", "active", "count", "damage", "done", "facing", "kind", "name",
-                 "pos", "potshot", "repair", "seat", "slot", "stuck", "vid", "hazard_move")
+                 "pos", "potshot", "repair", "seat", "slot", "special", "stuck", "vid",
+                 "hazard_move")
 
     def __init__(self, vid: int, seat: int, slot: int, kind: VehicleType) -> None:
         self.vid, self.seat, self.slot, self.kind = vid, seat, slot, kind
@@ -39,6 +40,9 @@ class Vehicle:
         self.facing = 0
         self.damage = 0
         self.active = True                     # False: a wreck (black peg)
+        #: A special vehicle (drone, rhinax): in the box (off the board, never returning)
+        #: until its faction card brings it in, back in the box once it leaves the board.
+        self.special = False
         self.reset_turn()
 
     def reset_turn(self) -> None:
@@ -78,10 +82,11 @@ class WreckState:
         self.rounds = setup.rounds or cfg.per_players(cfg.rounds, self.players)
         self.vehicles: list[Vehicle] = []
         for seat in range(self.players):
-            for slot, kind in enumerate(cfg.roster):
+            for slot, kind in enumerate(cfg.roster + cfg.specials):
                 self.vehicles.append(Vehicle(len(self.vehicles), seat, slot,
                                              cfg.type_of[kind]))
-        self.per_seat = len(cfg.roster)
+                self.vehicles[-1].special = slot >= len(cfg.roster)
+        self.per_seat = len(cfg.roster) + len(cfg.specials)
         self.occupant: dict[Coord, int] = {}
         self.tokens: dict[Coord, bool] = {}    # site hex -> green (True) or red (False)
         self.scores = [0] * self.players
@@ -272,7 +277,7 @@ class WreckState:
         """Off the board (pushed or crashed off, exploded); "removed from play temporarily"."""
         v.pos = None
         v.active = False
-        v.damage = v.kind.dp
+        v.damage = v.kind.dp      # a special vehicle goes back in the box (never returns)
 
     def contest(self, v: Vehicle) -> None:
         """"if the occupying vehicle takes damage ... it is immediately flipped back to red"."""
@@ -303,7 +308,8 @@ class WreckState:
         area = self.board.setup[seat]
         inward = self._inward(seat)
         spots = sorted(area, key=lambda h: (distance(h, self.board.centre), h))
-        order = sorted(range(self.per_seat), key=lambda s: -self.vehicle(seat, s).kind.hexes)
+        order = sorted(range(len(self.config.roster)),
+                       key=lambda s: -self.vehicle(seat, s).kind.hexes)
         for slot in order:
             v = self.vehicle(seat, slot)
             v.facing = inward
