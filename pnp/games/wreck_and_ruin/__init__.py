@@ -46,6 +46,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("all_out_war", "--all-out-war", bool, False,
            "Variant All-out WaR: SIZE - 1 points for each enemy vehicle you wreck.",
            commands=_RUN),
+    Option("teams", "--teams", bool, False,
+           "Variant Team games (4 players): seats 1 and 3 against 2 and 4, sites summed.",
+           commands=_RUN),
+    Option("knowledge_is_power", "--knowledge-is-power", bool, False,
+           "Variant Knowledge is power: no starting salvage card; each player takes the "
+           "first card of its faction in the faction cards YAML.", commands=_RUN),
+    Option("or_would_it", "--or-would-it", bool, False,
+           "Variant Or would it?: cards combine freely (plays as Card shark: each card of "
+           "the deck is an action of its own).", commands=_RUN),
     Option("rounds", "--rounds", int, None,
            "Rounds per game (default: the rulebook's 6, 5 or 4 for 2, 3 or 4 players).",
            commands=_RUN),

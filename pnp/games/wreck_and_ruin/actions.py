@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.games.wreck_and_ruin.hexes import Coord
-from pnp.games.wreck_and_ruin.rules import ROSTER
+from pnp.games.wreck_and_ruin.rules import ROSTER, SPECIALS
 
 __all__ = ["AP_LIMITED", "KINDS", "Act", "parse_action", "roster_names"]
 
@@ -34,8 +34,9 @@ def roster_names(roster: tuple[str, ...] = ROSTER) -> tuple[str, ...]:
     return tuple(out)
 
 
-NAMES = roster_names()
-_PER_SEAT = len(ROSTER)
+#: Per seat: the roster, then the special vehicles ("P3 drone").
+NAMES = roster_names() + SPECIALS
+_PER_SEAT = len(NAMES)
 
 
 def vehicle_text(vid: int) -> str:

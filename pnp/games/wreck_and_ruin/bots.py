@@ -1,9 +1,20 @@
 """Computer players for Wreck and Ruin: a random legal player and a heuristic one.
 
-Pure core. The heuristic player scores every legal action with the exact odds (``dice``):
-it drives for free salvage sites and sits on them, shoots and rams where the expected damage
-favours it (sites' occupiers first), repairs and returns wrecked vehicles, searches with AP
-left over, and ends the turn when nothing scores above zero.
+Pure core. The heuristic player does not list every legal action (a scout alone has hundreds
+of move ends): for each vehicle it builds a few candidate plans and scores them with the exact
+odds (``dice``):
+- drive for a salvage site no vehicle of its own holds, each vehicle to its own site, along the
+  map's distance field (``tables.steps_to``: a greedy drive down it, turning where the rules
+  allow), and stay on a site once there;
+- contest the sites the other players hold: shoot or ram their occupiers where the exact odds
+  of at least one hit are worth it ("An occupying vehicle has to be damaged ... to contest it");
+- shoot and ram elsewhere where the expected damage favours it;
+- retreat to repair when one more hit would wreck a vehicle: drive towards its buggy (or, with
+  none, back towards its setup area) and let the buggy's REPAIR, a salvage card or the wreck
+  repair fix it; return vehicles taken off the board;
+- search for salvage with AP left, then end the turn.
+The actions it picks are built from the rules' own tables, so it ``vouch``es for them and
+``apply`` skips listing the legal actions (``play(check=True)`` still checks every one).
 """
 
 from __future__ import annotations
@@ -13,18 +24,31 @@ from functools import cache
 from typing import Any
 
 from pnp.games.wreck_and_ruin.actions import Act
-from pnp.games.wreck_and_ruin.combat import rear_of
+from pnp.games.wreck_and_ruin.cards import SUMMONS
 from pnp.games.wreck_and_ruin.dice import pool, ram_odds
-from pnp.games.wreck_and_ruin.hexes import distance, in_front, step
-from pnp.games.wreck_and_ruin.legal import legal_actions
-from pnp.games.wreck_and_ruin.movement import hexes_of
+from pnp.games.wreck_and_ruin.legal import (
+    _front_wrecks,
+    faction_actions,
+    legal_actions,
+    ram_options,
+    repair_targets,
+    shoot_targets,
+)
+from pnp.games.wreck_and_ruin.movement import grid_of
+from pnp.games.wreck_and_ruin.play import summon_spot
 from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
+from pnp.games.wreck_and_ruin.tables import FAR, tables_of
 
 __all__ = ["BOTS", "HeuristicBot", "RandomBot"]
 
-
-#: What facing an enemy in range adds to a move's score.
-AIM_BONUS = 0.4
+#: What taking an enemy off a site it would score at the end of this turn is worth (a site is
+#: worth about 10: the value of driving onto a free one).
+CONTEST = 8.0
+SITE = 10.0
+#: Per hex of progress towards the vehicle's goal.
+PROGRESS = 0.6
+#: A vehicle's follow-up worth at least this is taken without looking at the others.
+FOLLOW_UP = 1.0
 
 
 class RandomBot:
@@ -36,170 +60,393 @@ class RandomBot:
 
 
 @cache
-def _shot_value(attack: int, target: int, modifier: int, dp_left: int) -> tuple[float, float]:
+def _shot_value(attack: int, target: int, modifier: int, dp_left: int
+                ) -> tuple[float, float, float]:
+    """(expected hits, P(at least one), P(enough to wreck)) of a shot, exactly then as floats."""
     p = pool(attack, target, modifier)
-    return float(p.expected), float(p.at_least(dp_left))
+    return float(p.expected), float(p.at_least(1)), float(p.at_least(dp_left))
 
 
 @cache
 def _ram_value(a_arm: int, a_size: int, t_arm: int, t_size: int, rear: bool
-               ) -> tuple[float, float]:
+               ) -> tuple[float, float, float]:
+    """(expected DP to the target, to the attacker, P(the target takes any))."""
     o = ram_odds(a_arm, a_size, t_arm, t_size, rear=rear)
-    return float(o.expected_target_damage), float(o.expected_attacker_damage)
+    return (float(o.expected_target_damage), float(o.expected_attacker_damage),
+            float(1 - o.target_damage[0]))
 
 
 class HeuristicBot:
-    """Sites first, then the best expected damage; see the module doc."""
+    """Sites first, contest the others' sites, damage where the odds favour it, repair."""
+
+    def __init__(self) -> None:
+        #: What depends only on where the vehicles stand (targets, rams, drives), kept while
+        #: nothing moves (``sig`` says where everything stands): the same state always gets
+        #: the same answer, whatever the bot saw before.
+        self.sig: tuple[Any, ...] = ()
+        self.memo: dict[tuple[Any, ...], Any] = {}
 
     def choose(self, state: WreckState, rng: random.Random) -> Act:
-        # Its candidates: every legal action but reversing (never worth it to this player).
-        legal = legal_actions(state, reverse=False)
-        if len(legal) == 1:
-            return legal[0]
-        ctx = _Context(state)
-        scores = [ctx.score(a) for a in legal]
-        # A second look, with where each move ends up facing, only at the moves near the top.
-        top = max(scores)
-        for i, a in enumerate(legal):
-            if a.kind in ("move", "reverse", "drive") and scores[i] >= top - AIM_BONUS:
-                scores[i] += ctx.aim_bonus(a)
-        best, best_score = legal[-1], 0.0
-        for a, score in zip(legal, scores, strict=True):
-            if score > best_score + 1e-9 or (abs(score - best_score) <= 1e-9 and score > 0
-                                            and rng.random() < 0.3):
-                best, best_score = a, score
+        if state.pending is not None:
+            return _drive(state)
+        sig = (id(state.board), state.event, state.bonus_move,
+               *[(v.pos, v.facing, v.active) for v in state.vehicles])
+        if sig != self.sig:
+            self.sig, self.memo = sig, {}
+        turn = _Turn(state, self.memo)
+        best, best_value = Act("end", state.seat), 0.0
+        # The vehicle that took this turn's last action: its second action is looked at
+        # first, alone (a vehicle moves then shoots, or shoots then moves), which halves the
+        # full looks a turn takes.
+        if state.last_vehicle >= 0:
+            for value, act in turn.candidates(state.vehicles[state.last_vehicle]):
+                if value > best_value + 1e-9:
+                    best, best_value = act, value
+        if best_value < FOLLOW_UP:
+            best, best_value = Act("end", state.seat), 0.0
+            for value, act in turn.candidates():
+                if value > best_value + 1e-9:
+                    best, best_value = act, value
+        state.vouched = best
         return best
 
 
-class _Context:
-    """What one decision looks at: the sites, who holds them, where the enemies are."""
+def _drive(s: WreckState) -> Act:
+    """The end of a full throttle (this player never throttles; a state given to it might):
+    the end nearest a site."""
+    legal = legal_actions(s)
+    if not s.tokens:
+        return legal[0]
+    t = tables_of(s.board)
+    index = t.grid.index
+    fields = [t.steps_to(index[h]) for h in s.tokens]
+    return min(legal, key=lambda a: min(f[index[a.to]] for f in fields) if a.to else FAR)
 
-    def __init__(self, s: WreckState) -> None:
+
+class _Turn:
+    """One decision: the sites, who holds them, each vehicle's goal, the candidates."""
+
+    def __init__(self, s: WreckState, memo: dict[tuple[Any, ...], Any] | None = None) -> None:
         self.s = s
-        seat = s.seat
-        self.held = {h for h in s.tokens if (vid := s.occupant.get(h)) is not None
-                     and s.vehicles[vid].seat == seat}
-        self.goals = [h for h in s.tokens if h not in self.held]
-        self.on_token = {s.occupant[h] for h in s.tokens if h in s.occupant}
-        self.enemies = [v for v in s.vehicles if v.seat != seat and v.active
-                        and v.pos is not None]
-        self.goal_dist: dict[tuple[int, int], int] = {}
-        self.now: dict[int, int] = {}
-        self.near: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self.memo = {} if memo is None else memo
+        self.seat = seat = s.seat
+        self.t = tables_of(s.board)
+        self.grid = grid_of(s.board)
+        occ = s.occupant
+        vehicles = s.vehicles
+        self.mine = vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
+        #: Enemy vehicles on sites, by id: True if the site scores at the end of this turn.
+        self.holders: dict[int, bool] = {}
+        self.held: set[int] = set()          # my vehicles on sites
+        free = []
+        for h, green in s.tokens.items():
+            vid = occ.get(h)
+            if vid is None:
+                free.append(h)
+                continue
+            o = vehicles[vid]
+            if not o.active:
+                free.append(h)
+            elif o.seat == seat:
+                self.held.add(vid)
+            elif s.team[o.seat] == s.team[seat]:
+                continue                     # a team mate's: neither a goal nor a target
+            else:
+                self.holders[vid] = self.holders.get(vid, False) or green
+        self.free_sites = set(free)
+        # goals: free sites, and the sites the others hold (to get at their occupiers)
+        self.goals = free + [h for h in s.tokens if (vid := occ.get(h)) is not None
+                             and vid in self.holders]
 
-    def _dist(self, hexes: tuple[tuple[int, int], ...]) -> int:
-        if not self.goals:
-            return 0
-        cache = self.goal_dist
-        best = 99
-        for h in hexes:
-            d = cache.get(h)
-            if d is None:
-                d = cache[h] = min(distance(h, g) for g in self.goals)
-            best = min(best, d)
+    def _memo(self, key: tuple[Any, ...], fn: Any, *args: Any) -> Any:
+        memo = self.memo
+        if key in memo:
+            return memo[key]
+        hit = memo[key] = fn(*args)
+        return hit
+
+    # -- the candidates ------------------------------------------------------------------
+    def candidates(self, only: Vehicle | None = None) -> list[tuple[float, Act]]:
+        """Scored candidate actions: of every vehicle, the cards and searching, or of the
+        vehicle ``only`` alone."""
+        s, seat = self.s, self.seat
+        cfg = s.config
+        ap = s.ap
+        out: list[tuple[float, Act]] = []
+        movers: list[Vehicle] = []
+        any_active = False
+        for v in (self.mine if only is None else (only,)):
+            if v.pos is None:
+                if ap and not s.acted and not s.final_push and not s.setup.last_man_standing \
+                        and not v.special:
+                    spots = s.return_spots(v)
+                    if spots:
+                        out.append((2.5, Act("return", seat, v.vid, to=spots[0],
+                                             facing=s._inward(seat))))
+                continue
+            if v.done or v.stuck == 2:
+                continue
+            if not v.active:
+                if ap:
+                    out.append((1.2 if ap >= 2 else 0.6, Act("fix", seat, v.vid)))
+                continue
+            any_active = True
+            if ap and v.count < cfg.ap_limit:
+                if not v.acts & 1 and v.vid not in self.held:
+                    movers.append(v)
+                if not v.acts & 2:
+                    out += self._shots(v, "shoot", 0)
+                if not v.acts & 4 and v.kind.name != "scout":
+                    out += self._rams(v)
+                if not v.acts & 8:
+                    out += [(1.5, Act("salvage", seat, v.vid, t)) for t in
+                            self._memo(("wrecks", v.vid), _front_wrecks, s, v, False)]
+            if v.potshot:
+                out += self._shots(v, "potshot", -cfg.potshot_penalty)
+            if v.repair:
+                out += [(6.0, Act("repair", seat, v.vid, t)) for t in repair_targets(s, v)]
+        if movers:
+            out += self._moves(movers)
+        if only is not None:
+            return out
+        if ap and any_active and not s.final_push:
+            out.append((0.3, Act("search", seat)))
+        if (s.hands[seat] and (not s.card_used or s.setup.card_shark) and s.round > 1
+                and not s.final_push):
+            out += self._cards()
+        card = s.faction_card[seat]
+        if card is not None and not s.faction_played and s.round > 1 and not s.final_push:
+            out += [(self._faction(a), a) for a in faction_actions(s, card.effect)]
+        return out
+
+    def _shots(self, v: Vehicle, kind: str, modifier: int) -> list[tuple[float, Act]]:
+        s = self.s
+        out = []
+        dice = max(1, v.kind.attack - s.effect("ammo_shortage") + s.bonus_dice)
+        for vid, rear in self._memo(("shoot", v.vid), shoot_targets, s, v):
+            t = s.vehicles[vid]
+            exp, any_hit, wreck = _shot_value(dice, t.kind.armour - (1 if rear else 0),
+                                              modifier, t.kind.dp - t.damage)
+            value = 1.0 + 2 * exp + 3 * wreck
+            if vid in self.holders:
+                value += (CONTEST if self.holders[vid] else 1.0) * any_hit
+            out.append((value, Act(kind, self.seat, v.vid, vid)))
+        return out
+
+    def _rams(self, v: Vehicle) -> list[tuple[float, Act]]:
+        s = self.s
+        out = []
+        on_site = v.vid in self.held
+        for vid, n, rear in self._memo(("ram", v.vid), ram_options, s, v):
+            if n and on_site:
+                continue                 # a steamroll would leave the site
+            t = s.vehicles[vid]
+            dealt, taken, any_hit = _ram_value(v.kind.armour, v.kind.size, t.kind.armour,
+                                               t.kind.size, rear)
+            value = dealt - 1.5 * taken - 0.3 * n
+            if vid in self.holders:
+                value += (CONTEST if self.holders[vid] else 1.0) * any_hit
+            if value > 1.0:
+                out.append((value, Act("ram", self.seat, v.vid, vid, n=n)))
+        return out
+
+    # -- moving --------------------------------------------------------------------------
+    def _allowance(self, v: Vehicle, hazard: bool) -> int:
+        s = self.s
+        base = v.kind.move - (s.config.hazard_move_penalty if hazard else 0)
+        return max(1, base + s.effect("tailwind") - s.effect("deep_sand") + s.bonus_move)
+
+    def _moves(self, movers: list[Vehicle]) -> list[tuple[float, Act]]:
+        """One move per vehicle: to its goal, or to its buggy when one more hit wrecks it."""
+        index = self.grid.index
+        coords = self.grid.coords
+        out = []
+        goals = tuple(index[h] for h in self.goals)
+        hurt = [v for v in self.mine if v.active and v.pos is not None and _hurt(v)]
+        buggy = next((v for v in self.mine if v.kind.has("REPAIR") and v.active
+                      and v.pos is not None), None)
+        ground = [v for v in movers if not v.kind.has("FLYING")]
+        goal_of = self._memo(("goals", goals, *[(v.vid, v.pos) for v in ground]),
+                             self._assign, goals, ground)
+        for v in movers:
+            assert v.pos is not None
+            flying = v.kind.has("FLYING")
+            if flying:
+                # a drone cannot hold a site ("cannot end their turn over ... salvage site"):
+                # it goes for the others' occupiers
+                near = [(self._steps(index[pos], v), t) for t in self.holders
+                        if (pos := self.s.vehicles[t].pos) is not None]
+                if not near:
+                    continue
+                goal, weight = index[self.s.vehicles[min(near)[1]].pos], 0.8  # type: ignore
+            elif _hurt(v) and buggy is not None and buggy is not v:
+                assert buggy.pos is not None
+                goal, weight = index[buggy.pos], 0.5     # retreat to repair
+            elif v is buggy and any(h is not v for h in hurt):
+                near = [(self._steps(index[h.pos], v), h.vid) for h in hurt
+                        if h is not v and h.pos is not None]
+                if not near:
+                    continue
+                goal, weight = index[self.s.vehicles[min(near)[1]].pos], 0.8  # type: ignore
+            elif v.vid in goal_of:
+                goal, weight = goal_of[v.vid]
+            else:
+                continue
+            move = self._memo(("move", v.vid, goal), self._descend, v, goal)
+            if move is None:
+                continue
+            (h, f), progress = move
+            to = coords[h]
+            if flying and to in self.s.tokens:
+                continue
+            ends_on_site = to in self.free_sites or (
+                v.kind.hexes == 2 and self._front(h, f) in self.free_sites)
+            value = SITE - 0.1 * v.kind.size if ends_on_site else PROGRESS * weight * progress
+            if value > 0:
+                out.append((value, Act("move", self.seat, v.vid, to=to, facing=f)))
+        return out
+
+    def _assign(self, goals: tuple[int, ...], movers: list[Vehicle]
+                ) -> dict[int, tuple[int, float]]:
+        """vehicle id -> (goal, weight): each site to the nearest vehicle first (weight 1),
+        the others to their nearest site (weight 0.4, in support)."""
+        dist = {(g, v.vid): self._steps(g, v) for g in goals for v in movers}
+        out: dict[int, tuple[int, float]] = {}
+        taken: set[int] = set()
+        for (g, vid), d in sorted(dist.items(), key=lambda x: (x[1], x[0])):
+            if vid not in out and g not in taken and d < FAR:
+                out[vid] = (g, 1.0)
+                taken.add(g)
+        for v in movers:
+            if v.vid not in out and goals:
+                g = min(goals, key=lambda g: (dist[(g, v.vid)], g))
+                if dist[(g, v.vid)] < FAR:
+                    out[v.vid] = (g, 0.4)
+        return out
+
+    def _front(self, h: int, f: int) -> Any:
+        n = self.grid.nb[h * 6 + f]
+        return self.grid.coords[n] if n >= 0 else None
+
+    def _steps(self, goal: int, v: Vehicle) -> int:
+        field = self.t.steps_to(goal)
+        index, open_ = self.grid.index, self.grid.open
+        best = FAR
+        for c in v.hexes():
+            h = index[c]
+            d = field[h] if open_[h] else self._dist(field, h)
+            if d < best:
+                best = d
         return best
 
-    def _facing_enemy(self, h: tuple[int, int], facing: int) -> bool:
-        near = self.near.get(h)
-        if near is None:
-            near = self.near[h] = [e.pos for e in self.enemies
-                                   if e.pos is not None and distance(h, e.pos) <= 3]
-        return any(in_front(h, facing, p) for p in near)
+    def _dist(self, field: list[int], h: int) -> int:
+        if self.grid.open[h]:
+            return field[h]
+        nb = self.grid.nb     # a vehicle in a hazard: one more than its best neighbour
+        return 1 + min((field[n] for n in nb[h * 6:h * 6 + 6] if n >= 0), default=FAR)
 
-    def score(self, a: Act) -> float:
-        s, k = self.s, a.kind
-        v = s.vehicles[a.vehicle] if a.vehicle >= 0 else None
-        t = s.vehicles[a.target] if a.target >= 0 else None
-        if k in ("move", "reverse", "drive"):
-            assert v is not None and a.to is not None
-            return self._move(v, a.to, a.facing, k)
-        if k == "fuel":
-            assert v is not None and a.to is not None
-            score = self._move(v, a.to, a.facing, k)
-            return score + 0.2 if score >= 3 else -1.0      # keep the tank for a real gain
-        if k == "faction":
-            return self._faction(a)
-        if k == "kit":
-            assert t is not None
-            return 4.5 if t.damage >= t.kind.dp - 1 else 0.5
-        if k in ("shoot", "potshot"):
-            assert v is not None and t is not None
-            rear = rear_of(s, v.hexes(), t)
-            mod = -1 if k == "potshot" else 0
-            exp, wreck = _shot_value(v.kind.attack, t.kind.armour - (1 if rear else 0), mod,
-                                     t.kind.dp - t.damage)
-            bonus = 3.0 if t.vid in self.on_token else 0.0
-            return 1.0 + exp * 2 + wreck * 3 + bonus * min(1.0, exp)
-        if k == "ram":
-            assert v is not None and t is not None and t.pos is not None
-            rear = step(v.hexes()[-1], v.facing, a.n) == step(t.pos, t.facing + 3)
-            dealt, taken = _ram_value(v.kind.armour, v.kind.size, t.kind.armour,
-                                      t.kind.size, bool(rear))
-            bonus = 3.0 if t.vid in self.on_token else 0.0
-            value = dealt - 1.5 * taken + bonus - 0.5 * a.n
-            return value if value > 1.0 else -1.0
-        if k == "repair":
-            return 6.0
-        if k == "fix":
-            return 1.2 if s.ap >= 2 else 0.6
-        if k == "return":
-            return 2.5 - 0.01 * self._dist((a.to,)) if a.to else 2.5
-        if k == "discard":
-            assert t is not None
-            return 4.0 if t.damage >= t.kind.dp - 1 else 0.4
-        if k == "salvage":
-            return 1.5
-        if k == "search":
-            return 0.3
-        if k == "throttle":
-            assert v is not None
-            if v.pos is None or v.vid in self.on_token:
-                return -1.0
-            d = self._dist(v.hexes())
-            return 0.8 if d > v.kind.move and v.kind.size <= 2 else -1.0
-        return 0.0
+    def _descend(self, v: Vehicle, goal: int) -> tuple[tuple[int, int], int] | None:
+        """A move of ``v`` down the distance field to ``goal``: (end, facing), progress.
+
+        Greedy: each movement point goes forward or turns one face, whichever lowers
+        (hexes to go + faces to turn) the most, under the rules of a move (one face per hex
+        but for AGILE scouts, the big rig's front hex, no vehicle or wreck in the way)."""
+        s = self.s
+        g = self.grid
+        nb, open_, coords = g.nb, g.open, g.coords
+        occ = s.occupant
+        vid = v.vid
+        assert v.pos is not None
+        hazard = s.in_hazard(v)
+        rig = v.kind.hexes == 2
+        agile = v.kind.has("AGILE") and not hazard
+        allowance = self._allowance(v, hazard)
+
+        kind = 2 if rig else 1 if agile else 0
+        togo = self.t.to_go(goal, kind)
+        fill = self.t.fill_to_go
+
+        def free(i: int) -> bool:
+            return i >= 0 and open_[i] and occ.get(coords[i], vid) == vid
+
+        def phi(h: int, f: int) -> int:
+            p = togo[h * 6 + f]
+            return p if p >= 0 else fill(goal, kind, h, f)
+
+        h = g.index[v.pos]
+        f = v.facing
+        start = now = phi(h, f)
+        if now >= FAR:
+            return None
+        turned = False
+        cost = 0
+        while cost < allowance and now > 0:
+            step_to = None
+            n = nb[h * 6 + f]
+            if n >= 0 and free(nb[n * 6 + f] if rig else n):
+                p = phi(n, f)
+                if p <= now:
+                    step_to = (p, n, f, False)
+            if agile or not turned:
+                for nf in (range(6) if agile else ((f + 1) % 6, (f + 5) % 6)):
+                    if nf == f or (rig and not free(nb[h * 6 + nf])):
+                        continue
+                    p = phi(h, nf)
+                    if p < now and (step_to is None or p < step_to[0]):
+                        step_to = (p, h, nf, True)
+            if step_to is None:
+                break
+            now, h2, f, _ = step_to
+            turned = h2 == h        # a turn stays in its hex; a step forward leaves it
+            h = h2
+
+            cost += 1
+        if (h, f) == (g.index[v.pos], v.facing):
+            return None
+        return (h, f), start - now
+
+    # -- cards ---------------------------------------------------------------------------
+    def _cards(self) -> list[tuple[float, Act]]:
+        s, seat = self.s, self.seat
+        out: list[tuple[float, Act]] = []
+        hurt = [v for v in self.mine if v.active and v.pos is not None and v.damage]
+        kit = s.holds(seat, "field_repair")
+        for v in hurt:
+            out.append((4.0 if _hurt(v) else 0.4, Act("discard", seat, target=v.vid)))
+            if kit:
+                out.append((4.5 if _hurt(v) else 0.5, Act("kit", seat, target=v.vid)))
+        return out
 
     def _faction(self, a: Act) -> float:
         s = self.s
         card = s.faction_card[a.seat]
         assert card is not None
         e, n = card.effect, card.amount
-        mine = s.vehicles[a.seat * s.per_seat:(a.seat + 1) * s.per_seat]
         if e == "war_cry":
             return 5.0                                   # more AP: best at once
         if e == "overhaul":
-            healed = sum(min(n, v.damage) for v in mine if v.active and v.pos is not None)
+            healed = sum(min(n, v.damage) for v in self.mine if v.active and v.pos is not None)
             return 4.0 if healed >= 2 else -1.0
         if e in ("bloodlust", "nomads"):
-            return 4.0 if s.ap >= 3 and s.round >= 2 else -1.0
+            return 4.0 if s.ap >= 3 else -1.0
         if e == "frenzy":
             v = s.vehicles[a.vehicle]
             return 2.0 if v.count >= 2 and s.ap >= 1 else -1.0
+        if e in SUMMONS:
+            return 4.0 if s.ap >= 2 and summon_spot(s, a.seat, SUMMONS[e]) else -1.0
         if e == "airstrike":
             t = s.vehicles[a.target]
-            exp, wreck = _shot_value(n, t.kind.armour, 0, t.kind.dp - t.damage)
-            return 1.0 + exp * 2 + wreck * 3 + (3.0 if t.vid in self.on_token else 0.0)
+            exp, any_hit, wreck = _shot_value(n, t.kind.armour, 0, t.kind.dp - t.damage)
+            value = 1.0 + exp * 2 + wreck * 3
+            if t.vid in self.holders:
+                value += (CONTEST if self.holders[t.vid] else 1.0) * any_hit
+            return value
         return 0.35 if s.ap <= 1 else -1.0               # scavenge: with the last AP
 
-    def _move(self, v: Vehicle, to: tuple[int, int], facing: int, kind: str) -> float:
-        if v.vid in self.on_token:
-            return -8.0                  # sit on the site: leaving it gives it up
-        hexes = hexes_of(to, facing, v.kind.hexes)
-        if any(h in self.s.tokens for h in hexes):
-            return 12.0 - 0.1 * v.kind.size
-        now = self.now.get(v.vid)
-        if now is None:
-            now = self.now[v.vid] = self._dist(v.hexes())
-        after = self._dist(hexes)
-        gain = (now - after) * 0.6
-        return gain - (0.3 if kind == "reverse" else 0.0)
 
-    def aim_bonus(self, a: Act) -> float:
-        """Ending a move with an enemy in the front arc, within range."""
-        assert a.to is not None
-        v = self.s.vehicles[a.vehicle]
-        front = hexes_of(a.to, a.facing, v.kind.hexes)[-1]
-        return AIM_BONUS if self._facing_enemy(front, a.facing) else 0.0
+def _hurt(v: Vehicle) -> bool:
+    """One more hit (two for a big rig, which shrugs one off each turn) wrecks it."""
+    return v.damage >= v.kind.dp - (2 if v.kind.has("MECHANIC") else 1)
 
 
 BOTS: dict[str, Any] = {

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["EVENT_EFFECTS", "FACTION_EFFECTS", "FACTION_TARGET", "SALVAGE_EFFECTS", "CardDef",
+__all__ = ["EVENT_EFFECTS", "FACTION_EFFECTS", "FACTION_TARGET", "SALVAGE_EFFECTS", "SUMMONS",
+           "CardDef",
            "deck_of", "rules_text"]
 
 #: Event effects: in play for a whole round, resolved by each player at the start of a turn.
@@ -46,7 +47,13 @@ FACTION_EFFECTS = {
     "frenzy": "One of your vehicles may take its 2AP-limit actions again this turn.",
     "airstrike": "Attack any enemy vehicle within 3 hexes of your big rig with N dice, no line "
                  "of sight needed.",
+    "drone": "Your drone (FLYING) enters play next to your big rig and may act this turn; "
+             "it stays until destroyed.",
+    "rhinax": "Your rhinax enters play next to your big rig and may act this turn; it stays "
+              "until wrecked and removed.",
 }
+#: The special vehicle each summoning effect brings into play.
+SUMMONS = {"drone": "drone", "rhinax": "rhinax"}
 #: Effects that name one of your vehicles, one of the enemy's, or none.
 FACTION_TARGET = {"frenzy": "own", "airstrike": "enemy"}
 

@@ -29,6 +29,9 @@ def _roll(s: WreckState, dice: int, target: int, modifier: int = 0) -> tuple[int
 def rear_of(s: WreckState, shooter_hexes: tuple[Coord, ...], target: Vehicle) -> bool:
     """True if any of the shooter's hexes is "directly in the line behind" the target."""
     assert target.pos is not None
+    shooter = s.occupant.get(shooter_hexes[0]) if shooter_hexes else None
+    if shooter is not None and s.vehicles[shooter].kind.has("FLYING"):
+        return False    # "Flying vehicles do not gain a bonus for attacking ... from the rear"
     return any(behind(target.pos, target.facing, h) for h in shooter_hexes)
 
 
@@ -121,7 +124,7 @@ def damage(s: WreckState, t: Vehicle, n: int, away_from: Coord | None) -> None:
     s.say(f"{t.name} is wrecked")
     t.active = False
     s.wrecked_by_turn[s.seat] += 1
-    if s.setup.all_out_war and t.seat != s.seat:
+    if s.setup.all_out_war and s.team[t.seat] != s.team[s.seat]:
         # All-out WaR: "receive size stat -1 points when you wreck a vehicle"
         s.scores[s.seat] += t.kind.size - 1
     if away_from is not None:
@@ -146,7 +149,8 @@ def _away(a: Coord, b: Coord) -> int:
 
 def crash(s: WreckState, t: Vehicle) -> None:
     """Crash and burn: a d6 for the direction, a d6 for the distance (up to MOVE)."""
-    roll = s.rng.randint(1, 6)
+    # FLYING: "If a vehicle with flying is destroyed it is treated as rolling a 1"
+    roll = 1 if t.kind.has("FLYING") else s.rng.randint(1, 6)
     if roll == 1:
         s.say(f"crash and burn: 1, {t.name} explodes")
         assert t.pos is not None
@@ -200,6 +204,9 @@ def crash(s: WreckState, t: Vehicle) -> None:
             s.remove(t)
             return
         others = [o for h in moved if (o := _blocked_by(s, t, h)) is not None]
+        if any(s.vehicles[o].kind.has("FLYING") for o in others):
+            break   # "Should a vehicle crash and burn into a hex containing a flying vehicle,
+            #          it ends its move in the hex before it"
         if any(s.board.terrain[h] == OBSTACLE for h in moved) or others:
             for o in dict.fromkeys(others):
                 _collide(s, t, o)

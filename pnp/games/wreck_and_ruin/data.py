@@ -41,7 +41,8 @@ def rules_from_dict(data: Any, base: Config = Config()) -> Config:
         return base
     if not isinstance(data, Mapping):
         raise BadValue((), "must be a mapping of rule names to numbers")
-    known = {f.name for f in dataclasses.fields(Config)} - {"vehicles", "roster", "type_of"}
+    known = {f.name for f in dataclasses.fields(Config)} - {"vehicles", "roster", "type_of",
+                                                             "specials"}
     out: dict[str, Any] = {}
     for key, v in data.items():
         path = (str(key),)

@@ -16,12 +16,10 @@ from pnp.games.wreck_and_ruin.hexes import (
     behind,
     distance,
     front_arc,
-    in_front,
-    line_clear,
     step,
 )
 from pnp.games.wreck_and_ruin.movement import grid_of, hexes_of, reach_grid
-from pnp.games.wreck_and_ruin.tiles import OBSTACLE
+from pnp.games.wreck_and_ruin.tables import tables_of
 
 if TYPE_CHECKING:
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
@@ -43,52 +41,68 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
                     + (s.bonus_move if v.seat == s.seat else 0))
     g = grid_of(s.board)
     index = g.index
-    blocked = [not o for o in g.open]
+    flying = v.kind.has("FLYING")
+    # FLYING: "They can fly over vehicles, obstacles and hazards but must end their move in an
+    # empty hex ... cannot end their turn over another vehicle, obstacle, hazard or salvage
+    # site"; others "can move through the hex occupied by a flying vehicle ... but they cannot
+    # end any movement in the same hex".
+    blocked = [False] * len(g.open) if flying else [not o for o in g.open]
     own = v.hexes()
+    no_end: set[Coord] = set()
     for h, vid in s.occupant.items():
         if vid != v.vid and h in index:
-            blocked[index[h]] = True
+            if flying or s.vehicles[vid].kind.has("FLYING"):
+                no_end.add(h)
+            else:
+                blocked[index[h]] = True
     for h in own:
         blocked[index[h]] = False
     coords = g.coords
     ends = reach_grid(g, index[v.pos], v.facing, allowance, blocked, rig=v.kind.hexes == 2,
                       agile=v.kind.has("AGILE") and not hazard and not throttle,
                       reverse=reverse, reverse_cost=s.config.reverse_cost)
-    return {(coords[h], f): c for (h, f), c in ends.items()}
+    out = {(coords[h], f): c for (h, f), c in ends.items()}
+    if no_end or flying:
+        size = v.kind.hexes
+        out = {k: c for k, c in out.items()
+               if not any(h in no_end for h in hexes_of(k[0], k[1], size))
+               and not (flying and (not g.open[index[k[0]]] or k[0] in s.tokens))}
+    return out
 
 
 def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
-    """(target vehicle id, from behind) for every enemy ``v`` may attack now."""
+    """(target vehicle id, from behind) for every enemy ``v`` may attack now: within range,
+    in its front arc (the rig: any direction, from either hex), a shortest route clear of
+    obstacles (the map's tables) and of other vehicles."""
     assert v.pos is not None
-    rng = max(1, s.config.shoot_range - s.effect("sandstorm"))
-    turret = v.kind.has("360 TURRET")
-    mine = v.hexes()
-    terrain, occupant = s.board.terrain, s.occupant
-    out = []
-    for t in s.vehicles:
-        if t.seat == v.seat or not t.active or t.pos is None:
-            continue
-        if distance(t.pos, v.pos) > rng + 2:
-            continue
-        theirs = t.hexes()
-
-        def blocked(h: Coord, tv: int = t.vid) -> bool:
-            o = occupant.get(h)
-            return (terrain.get(h, OBSTACLE) == OBSTACLE
-                    or (o is not None and o != v.vid and o != tv))
-
-        ok = rear = False
-        for sh in mine:
-            for th in theirs:
-                d = distance(sh, th)
-                if not 1 <= d <= rng or not (turret or in_front(sh, v.facing, th)):
-                    continue
-                if line_clear(sh, th, blocked):
-                    ok = True
-                    rear = rear or behind(t.pos, t.facing, sh)
-        if ok:
-            out.append((t.vid, rear))
-    return out
+    reach = max(1, s.config.shoot_range - s.effect("sandstorm"))
+    facing = -1 if v.kind.has("360 TURRET") else v.facing
+    occupant = s.occupant
+    vehicles = s.vehicles
+    sight = tables_of(s.board).sight
+    team, me = s.team, v.vid
+    flying = v.kind.has("FLYING")     # "do not gain a bonus for attacking ... from the rear"
+    mine = team[v.seat]
+    found: dict[int, bool] = {}
+    for sh in v.hexes():
+        for th, routes in sight(sh, facing, reach):
+            vid = occupant.get(th)
+            if vid is None or vid == me:
+                continue
+            t = vehicles[vid]
+            if team[t.seat] == mine or not t.active or found.get(vid):
+                continue
+            for route in routes:
+                for h in route:
+                    o = occupant.get(h)
+                    if o is not None and o != me and o != vid:
+                        break
+                else:
+                    assert t.pos is not None
+                    found[vid] = found.get(vid, False) or (
+                        not flying and behind(t.pos, t.facing, sh))
+                    break
+    return [(vid, found[vid]) for vid in sorted(found)]
 
 
 def _front_hex(v: Vehicle, anchor: Coord) -> Coord:
@@ -115,7 +129,8 @@ def ram_options(s: WreckState, v: Vehicle) -> list[tuple[int, int, bool]]:
                 continue
             seen.add(vid)
             t = s.vehicles[vid]
-            if t.seat != v.seat and t.active and t.pos is not None:
+            if s.team[t.seat] != s.team[v.seat] and t.active and t.pos is not None \
+                    and not t.kind.has("FLYING"):         # flying: "nor ... be rammed"
                 rear = front == step(t.pos, t.facing + 3)
                 out.append((vid, n, rear))
     return out
@@ -128,7 +143,8 @@ def _front_wrecks(s: WreckState, v: Vehicle, own: bool) -> list[int]:
         vid = s.occupant.get(h)
         if vid is not None and vid not in out:
             t = s.vehicles[vid]
-            if (t.seat == v.seat) == own and (own or not t.active):
+            if (t.seat == v.seat if own else s.team[t.seat] != s.team[v.seat]) \
+                    and (own or not t.active):
                 out.append(vid)
     return out
 
@@ -172,7 +188,8 @@ def legal_actions(s: WreckState, focus: Act | None = None, reverse: bool = True
                 any_active = True
             continue
         if v.pos is None:
-            if ap and not s.acted and not s.final_push and not s.setup.last_man_standing:
+            if ap and not s.acted and not s.final_push and not s.setup.last_man_standing \
+                    and not v.special:
                 out += [Act("return", seat, vid, to=h, facing=s._inward(seat))
                         for h in s.return_spots(v)]
             continue
@@ -184,20 +201,21 @@ def legal_actions(s: WreckState, focus: Act | None = None, reverse: bool = True
             continue
         any_active = True
         if ap and v.count < cfg.ap_limit:
+            flying = v.kind.has("FLYING")   # "cannot full throttle, reverse, nor ... ram"
             if not v.acts & 1:
-                for rev in (False, True) if reverse else (False,):
+                for rev in (False, True) if reverse and not flying else (False,):
                     kind = "reverse" if rev else "move"
                     if focus is not None and fk != kind:
                         continue
                     out += [Act(kind, seat, vid, to=a, facing=f)
                             for (a, f) in sorted(move_options(s, v, reverse=rev))]
-                if v.acts == 0 and not s.in_hazard(v):
+                if v.acts == 0 and not s.in_hazard(v) and not flying:
                     out.append(Act("throttle", seat, vid))
             if not v.acts & 2:
                 out += [Act("shoot", seat, vid, t) for t, _ in shoot_targets(s, v)]
-            if not v.acts & 4 and v.kind.name != "scout":
+            if not v.acts & 4 and v.kind.name != "scout" and not flying:
                 out += [Act("ram", seat, vid, t, n=n) for t, n, _ in ram_options(s, v)]
-            if not v.acts & 8:
+            if not v.acts & 8 and not flying:     # salvaging a wreck "is treated as a ram"
                 out += [Act("salvage", seat, vid, t) for t in _front_wrecks(s, v, own=False)]
         if v.potshot:
             out += [Act("potshot", seat, vid, t) for t, _ in shoot_targets(s, v)]
@@ -231,7 +249,8 @@ def airstrike_targets(s: WreckState) -> list[int]:
     rigs = [v for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]
             if v.kind.has("360 TURRET") and v.pos is not None]
     hexes = [h for r in rigs for h in r.hexes()]
-    return [t.vid for t in s.vehicles if t.seat != s.seat and t.active and t.pos is not None
+    return [t.vid for t in s.vehicles if s.team[t.seat] != s.team[s.seat] and t.active
+            and t.pos is not None
             and any(distance(h, th) <= 3 for h in hexes for th in t.hexes())]
 
 

@@ -65,8 +65,12 @@ def ram_document(attacker: str, target: str, rear: bool = False,
                  config: Config = Config()) -> dict[str, Any]:
     """``odds ram``: the outcome of ``attacker`` ramming ``target`` (scores, DP, push)."""
     a, t = _kind(attacker, config, "attacker"), _kind(target, config, "target")
-    if a.name == "scout" or a.has("FLYING"):
+    if a.name == "scout":
         raise PnpError("scouts cannot ram: \"too flimsy to initiate a ram\"", field="attacker")
+    if a.has("FLYING") or t.has("FLYING"):
+        raise PnpError(f"{(a if a.has('FLYING') else t).name} flies: flying vehicles \"cannot"
+                       f" ... ram or be rammed\"", field="attacker" if a.has("FLYING")
+                       else "target")
     r = ram_odds(a.armour, a.size, t.armour, t.size, rear=rear,
                  defender_explodes=config.defender_explodes, rear_bonus=config.rear_bonus)
     shift = lambda p, size: {str(k + size): float(x) for k, x in enumerate(p.probs)}  # noqa: E731
@@ -105,9 +109,11 @@ def ram_table(config: Config = Config()) -> list[dict[str, Any]]:
     """Every ram attacker x target x front/rear: win, push and expected DP each side."""
     rows = []
     for a in config.vehicles:
-        if a.name == "scout":
+        if a.name == "scout" or a.has("FLYING"):
             continue
         for t in config.vehicles:
+            if t.has("FLYING"):
+                continue
             for rear in (False, True):
                 d = ram_document(a.name, t.name, rear, config)
                 rows.append({"attacker": a.name, "target": t.name, "rear": rear,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin import combat
 from pnp.games.wreck_and_ruin.actions import AP_LIMITED, Act
+from pnp.games.wreck_and_ruin.cards import SUMMONS
 from pnp.games.wreck_and_ruin.dice import random_vehicle, roll_pool
 from pnp.games.wreck_and_ruin.hexes import distance, step
 
@@ -62,15 +63,20 @@ def apply_action(s: WreckState, a: Act) -> None:
     """Play ``a`` (IllegalAction if it is not among the legal actions)."""
     from pnp.games.wreck_and_ruin.legal import legal_actions
 
-    legal = s._legal if s._legal is not None else legal_actions(s, focus=a)
-    if a not in legal:
-        raise IllegalAction(f"{a} is not legal now")
     k = a.kind
+    # Fast path: an action the heuristic player built from the rules' own tables (``vouch``),
+    # or ending the turn outside a full throttle, needs no list of every legal action;
+    # ``play(check=True)`` still confirms each one against ``legal_actions``.
+    if a is not s.vouched and not (k == "end" and s.pending is None):
+        legal = s._legal if s._legal is not None else legal_actions(s, focus=a)
+        if a not in legal:
+            raise IllegalAction(f"{a} is not legal now")
     if k == "end":
         end_turn(s)
         return
     v = s.vehicles[a.vehicle] if a.vehicle >= 0 else None
     t = s.vehicles[a.target] if a.target >= 0 else None
+    s.last_vehicle = a.vehicle
     if v is not None and k in ("move", "reverse", "shoot", "ram", "salvage", "fix", "fuel") \
             and _trapped(s, v):
         return
@@ -192,12 +198,47 @@ def _faction(s: WreckState, a: Act) -> None:
     elif e == "frenzy":
         v = s.vehicles[a.vehicle]
         v.acts = v.count = 0
+    elif e in SUMMONS:
+        _summon(s, a.seat, SUMMONS[e])
     elif e == "airstrike":
         t = s.vehicles[a.target]
         faces: list[int] = []
         hits = roll_pool(s.rng, n, t.kind.armour, 0, faces)
         s.say(f"airstrike on {t.name}: {faces} needing {t.kind.armour}+, {hits} hits")
         combat.damage(s, t, hits, away_from=None)
+
+
+def summon_spot(s: WreckState, seat: int, kind: str) -> tuple[tuple[int, int], int] | None:
+    """Where a special vehicle enters play (choice: the free open hex next to the player's big
+    rig nearest the map's centre, facing as the rig; with no rig on the board, its setup area;
+    never on a salvage site), or None when there is no room."""
+    rig = next((v for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
+                if v.kind.has("MECHANIC") and v.pos is not None), None)
+    if rig is not None:
+        spots = sorted({step(h, d) for h in rig.hexes() for d in range(6)},
+                       key=lambda h: (distance(h, s.board.centre), h))
+        facing = rig.facing
+    else:
+        spots = sorted(s.board.setup[seat], key=lambda h: (distance(h, s.board.centre), h))
+        facing = s._inward(seat)
+    for h in spots:
+        if s.free(h) and h not in s.tokens:
+            return h, facing
+    return None
+
+
+def _summon(s: WreckState, seat: int, kind: str) -> None:
+    v = next(v for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
+             if v.kind.name == kind)
+    spot = summon_spot(s, seat, kind) if v.pos is None else None
+    if spot is None:
+        s.say(f"no room for {v.name}: the card is spent")
+        return
+    v.pos, v.facing = spot
+    v.active, v.damage = True, 0
+    v.reset_turn()
+    s.enter(v)
+    s.say(f"{v.name} enters play at {v.pos[0]},{v.pos[1]}")
 
 
 #: Actions a vehicle takes that engine trouble can stop.
@@ -253,6 +294,7 @@ def start_turn(s: WreckState) -> None:
     """Fresh AP, MECHANIC, and a clean slate for the seat's vehicles."""
     cfg = s.config
     s.card_used = s.acted = s.faction_played = False
+    s.last_vehicle = -1
     s.bonus_dice = s.bonus_move = 0
     s.pending = None
     for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
@@ -268,7 +310,7 @@ def start_turn(s: WreckState) -> None:
         # "At the start of a player's turn they can return all vehicles removed back into
         # their setup area free of damage" (choice: always, facing the centre)
         for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
-            spots = s.return_spots(v) if v.pos is None else []
+            spots = s.return_spots(v) if v.pos is None and not v.special else []
             if spots:
                 v.pos, v.facing, v.damage, v.active = spots[0], s._inward(s.seat), 0, True
                 s.enter(v)

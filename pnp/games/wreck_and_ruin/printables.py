@@ -185,6 +185,16 @@ def token_components(config: Config, players: int = 4) -> list[Component]:
             front = _hex_token(r, SEAT_COLOURS[seat], NAMES[slot], stats, True, t.hexes)
             back = _hex_token(r, "#333333", NAMES[slot], "WRECK", True, t.hexes)
             out.append(Component(front, back, name=f"P{seat + 1}-{NAMES[slot]}"))
+    # "2 special vehicle tokens, linked to faction cards: the rhinax and drone": one each, in
+    # the colour of the faction whose card brings it (the drone the Ruin Army's, the rhinax
+    # the Desertkin's; choice, docs/assumptions.md)
+    owner = {"drone": 3, "rhinax": 2}
+    for kind in config.specials:
+        t = config.type_of[kind]
+        stats = f"M{t.move} A{t.attack} Ar{t.armour} DP{t.dp}"
+        front = _hex_token(r, SEAT_COLOURS[owner.get(kind, 0)], kind, stats, True, t.hexes)
+        out.append(Component(front, _hex_token(r, "#333333", kind, "DESTROYED", True,
+                                                t.hexes), name=kind))
     site_front = _hex_token(r, RED, "SALVAGE", "contested", False)
     site_back = _hex_token(r, "#27ae60", "SALVAGE", "uncontested", False)
     out.append(Component(site_front, site_back, count=44, name="salvage-site"))

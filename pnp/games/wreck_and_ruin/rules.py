@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["KINDS", "ROSTER", "VEHICLES", "Config", "VehicleType", "vehicle_type"]
+__all__ = ["KINDS", "ROSTER", "SPECIALS", "VEHICLES", "Config", "VehicleType", "vehicle_type"]
 
 
 @dataclass(frozen=True)
@@ -37,8 +37,14 @@ VEHICLES: tuple[VehicleType, ...] = (
     VehicleType("buggy", 2, 6, 2, 4, 3, ("REPAIR",)),
     VehicleType("wrecker", 3, 5, 2, 5, 4, ("STEAMROLL",)),
     VehicleType("big-rig", 4, 4, 3, 4, 6, ("MECHANIC", "360 TURRET"), hexes=2),
+    # "2 special vehicle tokens, linked to faction cards: the rhinax and drone"; the rulebook
+    # gives the drone FLYING and neither any stats (choices, docs/assumptions.md).
+    VehicleType("drone", 1, 6, 1, 3, 1, ("FLYING",)),
+    VehicleType("rhinax", 3, 5, 2, 5, 3, ()),
 )
 KINDS = tuple(v.name for v in VEHICLES)
+#: The special vehicles: in the box until a faction card brings one into play.
+SPECIALS = ("drone", "rhinax")
 #: "Each faction contains the same number of vehicles: 2 scouts, 1 buggy, 1 wrecker and 1 big
 #: rig", numbered as for random events: "scouts are 1 and 2, buggies are 3, wreckers 4, big
 #: rigs 5".
@@ -51,6 +57,7 @@ class Config:
 
     vehicles: tuple[VehicleType, ...] = VEHICLES
     roster: tuple[str, ...] = ROSTER
+    specials: tuple[str, ...] = SPECIALS
     ap: tuple[int, int, int] = (5, 4, 4)        # "5 AP in a 2 player game, and 4 AP for 3-4"
     first_turn_bonus: tuple[int, int, int] = (0, 1, 1)  # "player 1 gains 1 bonus AP ... 3-4"
     rounds: tuple[int, int, int] = (6, 5, 4)    # "2 player game lasts 6 rounds, a 3 player 5

@@ -48,6 +48,8 @@ class Setup:
     arcade: bool = False               # variant: Arcade mode
     card_shark: bool = False           # variant: Card shark (any number of cards a turn)
     all_out_war: bool = False          # variant: All-out WaR (points for wrecks)
+    teams: bool = False                # variant: Team games (seats 1+3 against 2+4)
+    knowledge_is_power: bool = False   # variant: no starting salvage, a chosen faction card
     #: Per seat, salvage cards (by name) dealt on top of the normal hand: deck.py measures a
     #: card by giving one seat an extra copy.
     start_cards: tuple[tuple[str, ...], ...] = ()
@@ -86,6 +88,12 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
     if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
                                or rounds < 1):
         raise PnpError(f"must be a positive whole number, got {rounds!r}", field="rounds")
+    teams = bool(options.get("teams"))
+    if teams and players != 4:
+        # "factions on the same team cannot have their turns consecutively": with 2 or 3
+        # players some team mates would sit side by side in the turn order.
+        raise PnpError(f"team games need 4 players (two teams, turns alternating), got "
+                       f"{players}", field="teams")
     tiles = data.load_tiles(options.get("tiles"), seed)
     board = generate_board(seed, players, config, tiles)
     return Setup(bots=tuple(bots), board=board, config=config, players=players, tiles=tiles,
@@ -94,7 +102,10 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
                  factions=data.load_factions(options.get("factions")),
                  unpredictable=bool(options.get("unpredictable")),
                  arcade=bool(options.get("arcade")),
-                 card_shark=bool(options.get("card_shark")),
+                 # "Or would it?" combines cards within an action: every card of this
+                 # deck is an action of its own, so it plays as Card shark (assumptions.md)
+                 card_shark=bool(options.get("card_shark") or options.get("or_would_it")),
+                 teams=teams, knowledge_is_power=bool(options.get("knowledge_is_power")),
                  all_out_war=bool(options.get("all_out_war")),
                  rounds=rounds, last_man_standing=bool(options.get("last_man_standing")),
                  board_name=f"map of seed {seed_code(seed)}")
@@ -116,9 +127,11 @@ def record(state: WreckState) -> Record:
     """The record of a finished game."""
     r = state.returns()
     winners = tuple(s for s, x in enumerate(r) if x > 0)
-    best = max(state.scores)
-    tied = sum(1 for x in state.scores if x == best) > 1
-    return Record(winners, tuple(state.scores), tied and len(winners) == 1, state.round,
+    scores = state.team_totals()[0]
+    best = max(scores.values())
+    tied = sum(1 for x in scores.values() if x == best) > 1
+    teams = len(set(state.team[s] for s in winners)) if winners else 0
+    return Record(winners, tuple(state.scores), tied and teams == 1, state.round,
                   sum(state.wrecked_by_turn), state.final_push, state.drawn_factions)
 
 

@@ -30,7 +30,8 @@ class Vehicle:
     """One vehicle: where it is, its damage and what it did this turn."""
 
     __slots__ = ("acts", "active", "count", "damage", "done", "facing", "kind", "name",
-                 "pos", "potshot", "repair", "seat", "slot", "stuck", "vid", "hazard_move")
+                 "pos", "potshot", "repair", "seat", "slot", "special", "stuck", "vid",
+                 "hazard_move")
 
     def __init__(self, vid: int, seat: int, slot: int, kind: VehicleType) -> None:
         self.vid, self.seat, self.slot, self.kind = vid, seat, slot, kind
@@ -39,6 +40,9 @@ class Vehicle:
         self.facing = 0
         self.damage = 0
         self.active = True                     # False: a wreck (black peg)
+        #: A special vehicle (drone, rhinax): in the box (off the board, never returning)
+        #: until its faction card brings it in, back in the box once it leaves the board.
+        self.special = False
         self.reset_turn()
 
     def reset_turn(self) -> None:
@@ -78,10 +82,11 @@ class WreckState:
         self.rounds = setup.rounds or cfg.per_players(cfg.rounds, self.players)
         self.vehicles: list[Vehicle] = []
         for seat in range(self.players):
-            for slot, kind in enumerate(cfg.roster):
+            for slot, kind in enumerate(cfg.roster + cfg.specials):
                 self.vehicles.append(Vehicle(len(self.vehicles), seat, slot,
                                              cfg.type_of[kind]))
-        self.per_seat = len(cfg.roster)
+                self.vehicles[-1].special = slot >= len(cfg.roster)
+        self.per_seat = len(cfg.roster) + len(cfg.specials)
         self.occupant: dict[Coord, int] = {}
         self.tokens: dict[Coord, bool] = {}    # site hex -> green (True) or red (False)
         self.scores = [0] * self.players
@@ -96,9 +101,15 @@ class WreckState:
         self.event: CardDef | None = None
         self.event_round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        #: Each seat's team: Team games (variant) pair seats 1 and 3, 2 and 4 ("factions on
+        #: the same team cannot have their turns consecutively"); otherwise every seat alone.
+        self.team = [seat % 2 if setup.teams else seat for seat in range(self.players)]
         # "They select one of their faction powers at random": seat s plays faction s.
+        # Knowledge is power (variant): "you can select which faction card you want" (choice:
+        # the first of the faction's cards in factions.yaml).
         self.faction_card: list[CardDef | None] = [
-            rng.choice(setup.factions[seat][1]) if seat < len(setup.factions) else None
+            None if seat >= len(setup.factions) else setup.factions[seat][1][0]
+            if setup.knowledge_is_power else rng.choice(setup.factions[seat][1])
             for seat in range(self.players)]
         self.drawn_factions = tuple(c.name for c in self.faction_card if c is not None)
         self.faction_played = False     # "Only one can be played per turn"
@@ -119,9 +130,14 @@ class WreckState:
         self.tie_break = False
         self.removed_tokens = 0
         self._legal: list[Act] | None = None
+        #: An action a bot built from the rules' tables and vouches is legal (play.py).
+        self.vouched: Act | None = None
+        #: The vehicle that took the last action of this turn (-1: none yet).
+        self.last_vehicle = -1
         if deploy:
             for seat in range(self.players):
-                self.draw(seat, cfg.start_salvage)
+                # Knowledge is power: "Do not draw a salvage card at the start of the game"
+                self.draw(seat, 0 if setup.knowledge_is_power else cfg.start_salvage)
                 self._deploy(seat)
             for seat, names in enumerate(setup.start_cards):
                 for name in names:
@@ -142,14 +158,27 @@ class WreckState:
     def returns(self) -> tuple[float, ...]:
         if not self.over:
             return (0.0,) * self.players
-        best = max(self.scores)
-        tied = [s for s in range(self.players) if self.scores[s] == best]
+        scores, dp = self.team_totals()
+        best = max(scores.values())
+        tied = [t for t in scores if scores[t] == best]
         if len(tied) > 1:
             # "the winner is the tied player that has taken the least Damage Points"
-            least = min(self.dp_taken[s] for s in tied)
-            tied = [s for s in tied if self.dp_taken[s] == least]
-        share = 1.0 / len(tied)
-        return tuple(share if s in tied else 0.0 for s in range(self.players))
+            least = min(dp[t] for t in tied)
+            tied = [t for t in tied if dp[t] == least]
+        won = [s for s in range(self.players) if self.team[s] in tied]
+        share = 1.0 / len(won)
+        return tuple(share if s in won else 0.0 for s in range(self.players))
+
+    def team_totals(self) -> tuple[dict[int, int], dict[int, int]]:
+        """Sites and DP taken per team (per seat without Team games): "Factions work together
+        to win" (choice: a team's sites and DP are its members' sums)."""
+        scores: dict[int, int] = {}
+        dp: dict[int, int] = {}
+        for s in range(self.players):
+            t = self.team[s]
+            scores[t] = scores.get(t, 0) + self.scores[s]
+            dp[t] = dp.get(t, 0) + self.dp_taken[s]
+        return scores, dp
 
     def legal_actions(self) -> Sequence[Act]:
         from pnp.games.wreck_and_ruin.legal import legal_actions
@@ -167,6 +196,7 @@ class WreckState:
             raise IllegalAction(f"{action} is not an action of P{self.seat + 1}")
         apply_action(self, action)
         self._legal = None
+        self.vouched = None
 
     def clone(self) -> WreckState:
         twin = WreckState.__new__(WreckState)
@@ -181,6 +211,7 @@ class WreckState:
             setattr(twin, name, list(getattr(self, name)))
         twin.hands = [list(h) for h in self.hands]
         twin.faction_card = list(self.faction_card)
+        twin.team = list(self.team)
         twin.log = None if self.log is None else list(self.log)
         return twin
 
@@ -246,7 +277,7 @@ class WreckState:
         """Off the board (pushed or crashed off, exploded); "removed from play temporarily"."""
         v.pos = None
         v.active = False
-        v.damage = v.kind.dp
+        v.damage = v.kind.dp      # a special vehicle goes back in the box (never returns)
 
     def contest(self, v: Vehicle) -> None:
         """"if the occupying vehicle takes damage ... it is immediately flipped back to red"."""
@@ -277,7 +308,8 @@ class WreckState:
         area = self.board.setup[seat]
         inward = self._inward(seat)
         spots = sorted(area, key=lambda h: (distance(h, self.board.centre), h))
-        order = sorted(range(self.per_seat), key=lambda s: -self.vehicle(seat, s).kind.hexes)
+        order = sorted(range(len(self.config.roster)),
+                       key=lambda s: -self.vehicle(seat, s).kind.hexes)
         for slot in order:
             v = self.vehicle(seat, slot)
             v.facing = inward

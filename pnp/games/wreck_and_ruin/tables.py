@@ -1,0 +1,152 @@
+"""Per-map tables for the hot loops: lines of sight and distance fields, worked out once.
+
+Pure core. A map never changes during a game (only the vehicles move), so what depends on the
+terrain alone is computed once per map and kept: the shortest routes between hexes within
+shooting range that no obstacle blocks (``routes``; a shot then only checks the vehicles on
+them), and, per goal hex, the number of hexes to it around obstacles and hazards
+(``steps_to``; the heuristic player drives down it).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, in_front, ring
+from pnp.games.wreck_and_ruin.movement import Grid, grid_of
+from pnp.games.wreck_and_ruin.tiles import OBSTACLE
+
+__all__ = ["Tables", "hex_distance", "tables_of"]
+
+#: Further than any two hexes of a map.
+FAR = 999
+
+
+def hex_distance(a: Coord, b: Coord) -> int:
+    """Hex steps between two axial coordinates (inlined for speed)."""
+    dq = a[0] - b[0]
+    dr = a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+
+
+class Tables:
+    """The tables of one map (see the module doc)."""
+
+    def __init__(self, terrain: dict[Coord, int], grid: Grid) -> None:
+        self.terrain = terrain
+        self.grid = grid
+        self._routes: dict[tuple[Coord, Coord], tuple[tuple[Coord, ...], ...]] = {}
+        self._steps: dict[int, list[int]] = {}
+        self._togo: dict[tuple[int, int], list[int]] = {}
+        self._sight: dict[tuple[Coord, int, int], tuple[tuple[Coord, tuple[tuple[Coord, ...],
+                                                                      ...]], ...]] = {}
+
+    def routes(self, a: Coord, b: Coord) -> tuple[tuple[Coord, ...], ...]:
+        """The hexes strictly between ``a`` and ``b`` on each shortest route that no obstacle
+        (or the map's edge) blocks; ``((),)`` for neighbours, ``()`` when every route is
+        blocked. "If there are multiple paths to the target of the same length, as long as one
+        is not blocked an attack can be made" (Attacking a Target Within Range)."""
+        key = (a, b)
+        hit = self._routes.get(key)
+        if hit is None:
+            hit = self._routes[key] = tuple(self._walk(a, b, hex_distance(a, b)))
+        return hit
+
+    def _walk(self, a: Coord, b: Coord, n: int) -> list[tuple[Coord, ...]]:
+        if n <= 1:
+            return [()]
+        out = []
+        for dq, dr in DIRECTIONS:
+            h = (a[0] + dq, a[1] + dr)
+            if hex_distance(h, b) != n - 1 or self.terrain.get(h, OBSTACLE) == OBSTACLE:
+                continue
+            out += [(h, *rest) for rest in self._walk(h, b, n - 1)]
+        return out
+
+    def sight(self, h: Coord, facing: int, reach: int
+              ) -> tuple[tuple[Coord, tuple[tuple[Coord, ...], ...]], ...]:
+        """The hexes a vehicle at ``h`` may shoot at within ``reach`` (its front arc; every
+        direction for ``facing`` -1, the big rig's 360 degree turret), each with its routes
+        (``routes``), leaving out those every route of which an obstacle blocks."""
+        key = (h, facing, reach)
+        hit = self._sight.get(key)
+        if hit is None:
+            out = []
+            for k in range(1, reach + 1):
+                for th in ring(k, h):
+                    if th not in self.terrain or (facing >= 0 and not in_front(h, facing, th)):
+                        continue
+                    routes = self.routes(h, th)
+                    if routes:
+                        out.append((th, routes))
+            hit = self._sight[key] = tuple(out)
+        return hit
+
+    def steps_to(self, goal: int) -> list[int]:
+        """Per hex index, the hexes to ``goal`` (an index) over open hexes (FAR: none)."""
+        hit = self._steps.get(goal)
+        if hit is None:
+            g = self.grid
+            nb, open_ = g.nb, g.open
+            dist = [FAR] * len(g.coords)
+            dist[goal] = 0
+            queue = deque([goal])
+            while queue:
+                h = queue.popleft()
+                d = dist[h] + 1
+                base = h * 6
+                for k in range(6):
+                    n = nb[base + k]
+                    if n >= 0 and dist[n] == FAR and open_[n]:
+                        dist[n] = d
+                        queue.append(n)
+            hit = self._steps[goal] = dist
+        return hit
+
+
+    def to_go(self, goal: int, kind: int) -> list[int]:
+        """A table filled in as it is read (-1: not yet) of the movement a vehicle needs to
+        reach ``goal``, estimated per (hex index * 6 + facing): hexes to go plus faces to turn
+        towards the nearest hex closer to the goal. ``kind``: 0 one-hex vehicles, 1 AGILE
+        (any facing for 1), 2 the big rig (there when its front hex is)."""
+        key = (goal, kind)
+        hit = self._togo.get(key)
+        if hit is None:
+            hit = self._togo[key] = [-1] * (len(self.grid.coords) * 6)
+        return hit
+
+    def fill_to_go(self, goal: int, kind: int, h: int, f: int) -> int:
+        """Work out entry (h, f) of ``to_go(goal, kind)``."""
+        field = self.steps_to(goal)
+        g = self.grid
+        nb = g.nb
+        base = h * 6
+        if g.open[h]:
+            d = field[h]
+        else:       # a hazard (a trapped vehicle): one more than its best neighbour
+            d = 1 + min((field[n] for n in nb[base:base + 6] if n >= 0), default=FAR)
+        best = 0
+        if d and not (kind == 2 and nb[base + f] >= 0 and field[nb[base + f]] == 0):
+            best = 6
+            for k in range(6):
+                n = nb[base + k]
+                if n >= 0 and field[n] < d:
+                    turn = abs(k - f)
+                    turn = min(turn, 6 - turn)
+                    best = min(best, 1 if kind == 1 and turn else turn)
+            best += d
+        self._togo[(goal, kind)][base + f] = best
+        return best
+
+
+_TABLES: dict[int, tuple[object, Tables]] = {}
+
+
+def tables_of(board: object) -> Tables:
+    """The tables of ``board``, built once (and on demand) per map."""
+    hit = _TABLES.get(id(board))
+    if hit is None or hit[0] is not board:
+        if len(_TABLES) > 64:       # test runs build many small boards
+            _TABLES.clear()
+        hit = (board, Tables(board.terrain, grid_of(board)))  # type: ignore[attr-defined]
+        _TABLES[id(board)] = hit
+    return hit[1]
