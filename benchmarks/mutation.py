@@ -38,7 +38,15 @@ _JW_RULES = [_JW + f for f in ("test_rules.py", "test_rules_machine.py", "test_a
 _SALVAGE = "tests/games/salvage/"
 _SALVAGE_RULES = [_SALVAGE + f for f in ("test_rules.py", "test_state.py", "test_actions.py",
                                          "test_odds.py", "test_rulebook_words.py")]
+_WK = "tests/games/waste_knights/"
+#: Waste Knights' rules tests (the whole-game tests take minutes per mutant).
+_WK_RULES = [_WK + f for f in ("test_combat.py", "test_wasteland.py", "test_knights.py",
+                               "test_rules.py")]
 TESTS = {
+    "pnp/games/waste_knights/combat.py": _WK_RULES,
+    "pnp/games/waste_knights/wasteland.py": _WK_RULES,
+    "pnp/games/waste_knights/knights.py": _WK_RULES,
+    "pnp/games/waste_knights/checks.py": _WK_RULES,
     "pnp/games/junkyard_wars/rules.py": _JW_RULES,
     "pnp/games/junkyard_wars/hour.py": _JW_RULES,
     "pnp/games/junkyard_wars/actions.py": _JW_RULES,
