@@ -332,3 +332,16 @@ def test_no_bulls_eyes_from_radiation_two():
     assert "knight Attack (medium) rolls [10, 10]: 3 Health lost" in text
     _, text = fought_with(hell, Tens(0), R.Knight(3, 4, 2, 4))
     assert "knight Attack (medium) rolls [10, 10]: 1 Health lost" in text
+
+
+def test_a_draw_triggers_no_effect_of_losing():
+    """Combat End: "Draws are not resolved in anyone's favor – no combatant wins or loses ...
+    and no combatant can use any effects based on winning or losing combat": Alice's Exiles
+    (lose 1 Ammo and 1 Fuel when the knight loses) falling with the knight takes nothing."""
+    exiles = card("Alice's Exiles")
+    even = replace(exiles, panel=replace(exiles.panel, aggression=4, damage=1,
+                                         icons=("medium",)))
+    state, text = fought_with(even, Tens(0))
+    k = state.seats[0].knight
+    assert "a draw" in text and k.health == 0
+    assert k.ammo == R.START_AMMO - 1 and k.fuel == R.START_FUEL - 1  # the shot, the drive
