@@ -141,11 +141,26 @@ class WreckState:
                 self._deploy(seat)
             for seat, names in enumerate(setup.start_cards):
                 for name in names:
-                    card = next(c for c in self.salvage_pile if self.salvage[c].name == name)
-                    self.salvage_pile.remove(card)
-                    self.hands[seat].append(card)
+                    self.hands[seat].append(self._take(name))
             self._place_tokens(cfg.tokens, opening=True)
             self._start_turn()
+
+    def _take(self, name: str) -> int:
+        """The card ``name`` out of the pile, else out of the hand it was dealt to (which
+        draws a replacement): the decks hold each card once."""
+        named = [c for c in range(len(self.salvage)) if self.salvage[c].name == name]
+        for c in named:
+            if c in self.salvage_pile:
+                self.salvage_pile.remove(c)
+                return c
+        for hand in self.hands:
+            for c in named:
+                if c in hand:
+                    hand.remove(c)
+                    if self.salvage_pile:
+                        hand.append(self.salvage_pile.pop())
+                    return c
+        raise IllegalAction(f"no salvage card {name!r} to deal")
 
     # -- the interface -------------------------------------------------------------------
     @property
@@ -234,16 +249,20 @@ class WreckState:
                 self.rng.shuffle(self.salvage_pile)
             self.hands[seat].append(self.salvage_pile.pop())
 
-    def discard(self, seat: int, effect: str | None = None) -> None:
-        """Discard a card of ``effect`` (None: the least useful card, scrap first)."""
+    def discard(self, seat: int, effect: str | None = None, card: int | None = None) -> CardDef:
+        """Discard ``card`` (its place in the deck), else a card of ``effect`` (the largest
+        amount), else the least useful card (scrap first); the card discarded."""
         hand = self.hands[seat]
-        if effect is None:
+        if card is None and effect is None:
             order = {"scrap": 0, "field_repair": 1, "reserve_fuel": 2}
-            card = min(hand, key=lambda c: (order.get(self.salvage[c].effect, 3), c))
-        else:
-            card = next(c for c in hand if self.salvage[c].effect == effect)
+            card = min(hand, key=lambda c: (order.get(self.salvage[c].effect, 3),
+                                            self.salvage[c].amount, c))
+        elif card is None:
+            card = max((c for c in hand if self.salvage[c].effect == effect),
+                       key=lambda c: (self.salvage[c].amount, -c))
         hand.remove(card)
         self.salvage_discards.append(card)
+        return self.salvage[card]
 
     def holds(self, seat: int, effect: str) -> bool:
         return any(self.salvage[c].effect == effect for c in self.hands[seat])
