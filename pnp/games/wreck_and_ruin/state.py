@@ -104,12 +104,18 @@ class WreckState:
         #: Each seat's team: Team games (variant) pair seats 1 and 3, 2 and 4 ("factions on
         #: the same team cannot have their turns consecutively"); otherwise every seat alone.
         self.team = [seat % 2 if setup.teams else seat for seat in range(self.players)]
-        # "They select one of their faction powers at random": seat s plays faction s.
-        # Knowledge is power (variant): "you can select which faction card you want" (choice:
-        # the first of the faction's cards in factions.yaml).
+        # Factions are dealt to seats at random, each faction as likely in every seat (choice:
+        # assumptions.md), so a faction's win rate can be measured apart from the seats.
+        # "They select one of their faction powers at random". Knowledge is power (variant):
+        # "you can select which faction card you want" (choice: the first of the faction's
+        # cards in factions.yaml).
+        order = rng.sample(range(len(setup.factions)), min(len(setup.factions), self.players))
+        #: Each seat's faction (its name), "" when the setup has none for it.
+        self.seat_faction = tuple(setup.factions[f][0] for f in order) \
+            + ("",) * (self.players - len(order))
         self.faction_card: list[CardDef | None] = [
-            None if seat >= len(setup.factions) else setup.factions[seat][1][0]
-            if setup.knowledge_is_power else rng.choice(setup.factions[seat][1])
+            None if seat >= len(order) else setup.factions[order[seat]][1][0]
+            if setup.knowledge_is_power else rng.choice(setup.factions[order[seat]][1])
             for seat in range(self.players)]
         self.drawn_factions = tuple(c.name for c in self.faction_card if c is not None)
         self.faction_played = False     # "Only one can be played per turn"
@@ -134,6 +140,7 @@ class WreckState:
         self.vouched: Act | None = None
         #: The vehicle that took the last action of this turn (-1: none yet).
         self.last_vehicle = -1
+        self.dealt: tuple[tuple[str, ...], ...] = ((),) * self.players
         if deploy:
             for seat in range(self.players):
                 # Knowledge is power: "Do not draw a salvage card at the start of the game"
@@ -142,6 +149,9 @@ class WreckState:
             for seat, names in enumerate(setup.start_cards):
                 for name in names:
                     self.hands[seat].append(self._take(name))
+            #: The salvage cards each seat was dealt at the start (names): the per-card
+            #: balance compares the seats dealt a card with the seats not dealt it.
+            self.dealt = tuple(tuple(self.salvage[c].name for c in h) for h in self.hands)
             self._place_tokens(cfg.tokens, opening=True)
             self._start_turn()
 
