@@ -20,7 +20,7 @@ __all__ = ["AP_LIMITED", "KINDS", "Act", "parse_action", "roster_names"]
 #: move; potshot and repair are free parts of a move; fix (a wreck repairing itself), return and
 #: search cost 1AP outside the limit; discard and end are free.
 KINDS = ("move", "reverse", "throttle", "drive", "shoot", "potshot", "ram", "salvage",
-         "repair", "fix", "return", "search", "discard", "fuel", "kit", "faction", "end")
+         "repair", "fix", "return", "search", "discard", "fuel", "kit", "card", "faction", "end")
 #: The 2AP-limit action each kind counts as (bits of Vehicle.acts).
 AP_LIMITED = {"move": 1, "reverse": 1, "throttle": 1, "shoot": 2, "ram": 4, "salvage": 8}
 
@@ -71,6 +71,8 @@ class Act:
             on = (f" for {vehicle_text(self.vehicle)}" if self.vehicle >= 0
                   else f" on {tgt}" if tgt else "")
             return f"P{self.seat + 1} plays its faction card{on}"
+        if k == "card":     # n: the card's place in the salvage deck (state.salvage)
+            return f"P{self.seat + 1} plays salvage card {self.n}"
         if k == "fuel":
             return f"{who} uses a reserve fuel tank to move to {where}"
         if k == "kit":
@@ -114,6 +116,7 @@ _PATTERNS = (
     (re.compile(rf"^{_V} uses a reserve fuel tank to move to {_W}$"), "fuel"),
     (re.compile(rf"^P(\d+) plays its faction card(?: (for|on) {_V})?$"), "faction"),
     (re.compile(rf"^P(\d+) uses a field repair kit on {_V}$"), "kit"),
+    (re.compile(r"^P(\d+) plays salvage card (\d+)$"), "card"),
 )
 _VERB = {"moves": "move", "reverses": "reverse", "drives": "drive", "returns": "return"}
 
@@ -127,6 +130,8 @@ def parse_action(text: str) -> Act:
         g = m.groups()
         if shape in ("search", "end"):
             return Act(shape, int(g[0]) - 1)
+        if shape == "card":
+            return Act("card", int(g[0]) - 1, n=int(g[1]))
         if shape == "faction":
             seat = int(g[0]) - 1
             if g[1] == "for":

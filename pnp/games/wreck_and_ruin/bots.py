@@ -28,6 +28,7 @@ from pnp.games.wreck_and_ruin.cards import SUMMONS
 from pnp.games.wreck_and_ruin.dice import pool, ram_odds
 from pnp.games.wreck_and_ruin.legal import (
     _front_wrecks,
+    card_plays,
     faction_actions,
     legal_actions,
     ram_options,
@@ -415,13 +416,19 @@ class _Turn:
             out.append((4.0 if _hurt(v) else 0.4, Act("discard", seat, target=v.vid)))
             if kit:
                 out.append((4.5 if _hurt(v) else 0.5, Act("kit", seat, target=v.vid)))
+        for a in card_plays(s, seat):
+            card = s.salvage[a.n]
+            out.append((self._value(a, card.effect, card.amount), a))
         return out
 
     def _faction(self, a: Act) -> float:
-        s = self.s
-        card = s.faction_card[a.seat]
+        card = self.s.faction_card[a.seat]
         assert card is not None
-        e, n = card.effect, card.amount
+        return self._value(a, card.effect, card.amount)
+
+    def _value(self, a: Act, e: str, n: int) -> float:
+        """How much playing a card of effect ``e`` (amount ``n``) is worth now."""
+        s = self.s
         if e == "war_cry":
             return 5.0                                   # more AP: best at once
         if e == "overhaul":

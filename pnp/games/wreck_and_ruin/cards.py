@@ -8,10 +8,11 @@ the print says what the simulator does.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-__all__ = ["EVENT_EFFECTS", "FACTION_EFFECTS", "FACTION_TARGET", "SALVAGE_EFFECTS", "SUMMONS",
-           "CardDef",
+__all__ = ["CARD_PLAYS", "EVENT_EFFECTS", "FACTION_EFFECTS", "FACTION_TARGET",
+           "SALVAGE_EFFECTS", "SUMMONS", "CardDef",
            "deck_of", "rules_text"]
 
 #: Event effects: in play for a whole round, resolved by each player at the start of a turn.
@@ -34,7 +35,15 @@ SALVAGE_EFFECTS = {
     "reserve_fuel": "A free move action for one vehicle; it does not count towards the 2AP "
                     "limit.",
     "field_repair": "Remove N DP from one of your active vehicles.",
+    "overhaul": "Remove N DP from each of your active vehicles.",
+    "scavenge": "Draw N salvage cards.",
+    "war_cry": "Gain N AP this turn.",
+    "bloodlust": "This turn your attacks roll N more dice.",
+    "nomads": "This turn your move actions get N extra movement.",
 }
+#: Salvage effects played as a "card" action (no vehicle named); the faction cards of the same
+#: effect do the same (``play.boost``).
+CARD_PLAYS = ("overhaul", "scavenge", "war_cry", "bloodlust", "nomads")
 
 
 #: Faction card effects: "free to use", once a game, in your own turn, one a turn.
@@ -74,7 +83,9 @@ def rules_text(card: CardDef) -> str:
     """The card's rules, from its effect and amount."""
     vocab = {"event": EVENT_EFFECTS, "faction": FACTION_EFFECTS}.get(card.kind,
                                                                      SALVAGE_EFFECTS)
-    return vocab[card.effect].replace("N ", f"{card.amount} ")
+    text = vocab[card.effect].replace("N ", f"{card.amount} ")
+    text = re.sub(r"(\d) (DP|AP)\b", r"\1\2", text)     # the rulebook writes "1DP", "2AP"
+    return text.replace("1 salvage cards", "1 salvage card").replace("1 more dice", "1 more die")
 
 
 def deck_of(cards: tuple[CardDef, ...]) -> tuple[CardDef, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.games.wreck_and_ruin.actions import Act
-from pnp.games.wreck_and_ruin.cards import FACTION_TARGET
+from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, FACTION_TARGET
 from pnp.games.wreck_and_ruin.hexes import (
     Coord,
     behind,
@@ -231,6 +231,7 @@ def legal_actions(s: WreckState, focus: Act | None = None, reverse: bool = True
         out += [Act("discard", seat, target=vid) for vid in hurt]
         if s.holds(seat, "field_repair"):
             out += [Act("kit", seat, target=vid) for vid in hurt]
+        out += card_plays(s, seat)
         if s.holds(seat, "reserve_fuel") and (focus is None or fk == "fuel"):
             for v in mine:
                 if v.active and v.pos is not None and not v.done and v.stuck != 2:
@@ -252,6 +253,12 @@ def airstrike_targets(s: WreckState) -> list[int]:
     return [t.vid for t in s.vehicles if s.team[t.seat] != s.team[s.seat] and t.active
             and t.pos is not None
             and any(distance(h, th) <= 3 for h in hexes for th in t.hexes())]
+
+
+def card_plays(s: WreckState, seat: int) -> list[Act]:
+    """The seat's salvage cards played for their own effect (``cards.CARD_PLAYS``)."""
+    return [Act("card", seat, n=c) for c in sorted(set(s.hands[seat]))
+            if s.salvage[c].effect in CARD_PLAYS]
 
 
 def faction_actions(s: WreckState, effect: str) -> list[Act]:

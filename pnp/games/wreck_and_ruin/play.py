@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin import combat
 from pnp.games.wreck_and_ruin.actions import AP_LIMITED, Act
-from pnp.games.wreck_and_ruin.cards import SUMMONS
+from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, SUMMONS
 from pnp.games.wreck_and_ruin.dice import random_vehicle, roll_pool
 from pnp.games.wreck_and_ruin.hexes import distance, step
 
@@ -158,12 +158,16 @@ def apply_action(s: WreckState, a: Act) -> None:
         s.draw(a.seat, 1 + s.effect("scrap_heap"))
     elif k in ("discard", "kit"):
         assert t is not None
-        s.discard(a.seat, None if k == "discard" else "field_repair")
+        used = s.discard(a.seat, None if k == "discard" else "field_repair")
         s.card_used = True
-        amount = 1 if k == "discard" else next(
-            c.amount for c in s.salvage if c.effect == "field_repair")
+        amount = 1 if k == "discard" else used.amount
         t.damage = max(0, t.damage - amount)
         s.say(f"{t.name} repairs {amount} DP ({t.damage}/{t.kind.dp})")
+    elif k == "card":
+        played = s.discard(a.seat, card=a.n)
+        s.card_used = True
+        s.say(f"salvage card: {played.name}")
+        boost(s, a.seat, played.effect, played.amount)
     elif k == "faction":
         _faction(s, a)
     elif k == "fuel":
@@ -171,6 +175,23 @@ def apply_action(s: WreckState, a: Act) -> None:
         s.discard(a.seat, "reserve_fuel")
         s.card_used = True
         _relocate(s, v, a.to, a.facing)
+
+
+def boost(s: WreckState, seat: int, e: str, n: int) -> None:
+    """An effect a salvage card and a faction card share (``cards.CARD_PLAYS``)."""
+    if e == "overhaul":
+        for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]:
+            if v.active and v.pos is not None and v.damage:
+                v.damage = max(0, v.damage - n)
+                s.say(f"{v.name} repaired ({v.damage}/{v.kind.dp})")
+    elif e == "scavenge":
+        s.draw(seat, n)
+    elif e == "war_cry":
+        s.ap += n
+    elif e == "bloodlust":
+        s.bonus_dice += n
+    elif e == "nomads":
+        s.bonus_move += n
 
 
 def _faction(s: WreckState, a: Act) -> None:
@@ -181,20 +202,8 @@ def _faction(s: WreckState, a: Act) -> None:
     s.faction_played = True
     n, e = card.amount, card.effect
     s.say(f"faction card: {card.name}")
-    mine = s.vehicles[a.seat * s.per_seat:(a.seat + 1) * s.per_seat]
-    if e == "overhaul":
-        for v in mine:
-            if v.active and v.pos is not None and v.damage:
-                v.damage = max(0, v.damage - n)
-                s.say(f"{v.name} repaired ({v.damage}/{v.kind.dp})")
-    elif e == "scavenge":
-        s.draw(a.seat, n)
-    elif e == "war_cry":
-        s.ap += n
-    elif e == "bloodlust":
-        s.bonus_dice += n
-    elif e == "nomads":
-        s.bonus_move += n
+    if e in CARD_PLAYS:
+        boost(s, a.seat, e, n)
     elif e == "frenzy":
         v = s.vehicles[a.vehicle]
         v.acts = v.count = 0

@@ -26,6 +26,11 @@ __all__ = ["RULES", "Record", "Setup", "WreckRules", "make_setup", "record", "su
 
 #: Declared band: each seat wins within +-10 points of a fair share between equal bots.
 SEAT_MARGIN = 0.10
+#: Declared band: each faction wins within +-10 points of a fair share, seats taken out.
+FACTION_MARGIN = 0.10
+#: Declared band for a salvage card: the win rate of the seats dealt it at the start minus
+#: that of the seats not dealt it. A card is out of band when its whole 95% interval is.
+CARD_BAND = (-0.10, 0.10)
 #: The tie-break on least DP may decide at most this share of games.
 TIE_BREAK_BAND = (0.0, 0.35)
 
@@ -121,6 +126,8 @@ class Record(NamedTuple):
     wrecks: int
     final_push: bool
     faction_cards: tuple[str, ...] = ()   # the faction card each seat drew
+    factions: tuple[str, ...] = ()        # each seat's faction
+    dealt: tuple[tuple[str, ...], ...] = ()   # the salvage cards each seat was dealt at start
 
 
 def record(state: WreckState) -> Record:
@@ -132,7 +139,8 @@ def record(state: WreckState) -> Record:
     tied = sum(1 for x in scores.values() if x == best) > 1
     teams = len(set(state.team[s] for s in winners)) if winners else 0
     return Record(winners, tuple(state.scores), tied and teams == 1, state.round,
-                  sum(state.wrecked_by_turn), state.final_push, state.drawn_factions)
+                  sum(state.wrecked_by_turn), state.final_push, state.drawn_factions,
+                  state.seat_faction, state.dealt)
 
 
 def _mean(values: list[float]) -> Estimate:
@@ -156,6 +164,17 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
     checks: list[Check] = [check_band(f"seat {s + 1} win rate", e, fair - SEAT_MARGIN,
                                       fair + SEAT_MARGIN) for s, e in enumerate(seats)]
     checks.append(check_band("tie-break on least DP decides", tie, *TIE_BREAK_BAND))
+    factions = faction_rates(records, p)
+    checks += [check_band(f"faction {name} win rate (seats taken out)", Estimate(**v["win_rate"]),
+                          fair - FACTION_MARGIN, fair + FACTION_MARGIN,
+                          note=f"{v['games']} games") for name, v in factions.items()]
+    cards = card_effects(records)
+    if cards:
+        out = sorted(n for n, v in cards.items() if not v["in_band"])
+        checks.append(Check("salvage cards outside their band", float(len(out)), float(len(out)),
+                            float(len(out)), 0.0, 0.0, not out,
+                            f"of {len(cards)}: " + (", ".join(out) or "none")
+                            + f"; band {CARD_BAND[0]:+.2f}..{CARD_BAND[1]:+.2f}"))
     return {
         "game": "wreck-and-ruin", "games": n, "seed": str(seed), "seed_code": seed_code(seed),
         "players": p, "bots": list(setup.bots), "map": setup.board_name,
@@ -166,8 +185,66 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
         "final_push": proportion_ci(sum(r.final_push for r in records), n).to_dict(),
         "map_fairness": setup.board.extra.get("fairness"),
         "faction_cards": _faction_cards(records),
+        "win_rate_by_faction": factions,
+        "salvage_cards": cards,
         "checks": [c.to_dict() for c in checks],
     }
+
+
+def _result(r: Record, seat: int) -> float:
+    return 1.0 / len(r.winners) if seat in r.winners else 0.0
+
+
+def _standardized(groups: list[list[float]]) -> Estimate:
+    """The mean of the groups' means, each group weighted alike (95% normal interval)."""
+    groups = [g for g in groups if g]
+    if not groups:
+        return Estimate(0.0, 0.0, 0.0, 0)
+    means = [sum(g) / len(g) for g in groups]
+    var = sum(sum((x - m) ** 2 for x in g) / max(1, len(g) - 1) / len(g)
+              for g, m in zip(groups, means, strict=True)) / len(groups) ** 2
+    value, half = sum(means) / len(means), 1.96 * var ** 0.5
+    return Estimate(value, max(0.0, value - half), min(1.0, value + half),
+                    sum(len(g) for g in groups))
+
+
+def faction_rates(records: list[Record], players: int) -> dict[str, Any]:
+    """Per faction its win rate apart from the seats: the mean over the seats of its win rate
+    in each seat (factions are dealt to seats at random, so each plays every seat about
+    equally often; the equal weights take out what is left of the seat effect)."""
+    names = sorted({f for r in records for f in r.factions if f})
+    out: dict[str, Any] = {}
+    for name in names:
+        per_seat = [[_result(r, s) for r in records
+                     if len(r.factions) > s and r.factions[s] == name] for s in range(players)]
+        out[name] = {"games": sum(map(len, per_seat)),
+                     "games_by_seat": [len(g) for g in per_seat],
+                     "win_rate": _standardized(per_seat).to_dict()}
+    return out
+
+
+def card_effects(records: list[Record]) -> dict[str, Any]:
+    """Per salvage card: the win rate of the seats dealt it at the start minus that of the
+    seats not dealt it, with a 95% interval (the deal is random, so the difference is the
+    card's own doing); ``in_band`` unless the whole interval lies outside ``CARD_BAND``."""
+    seats = [(r, s) for r in records for s in range(len(r.dealt))]
+    names = sorted({c for r, s in seats for c in r.dealt[s]})
+    out: dict[str, Any] = {}
+    for name in names:
+        held = [_result(r, s) for r, s in seats if name in r.dealt[s]]
+        rest = [_result(r, s) for r, s in seats if name not in r.dealt[s]]
+        if len(held) < 2 or len(rest) < 2:
+            continue
+        a, b = sum(held) / len(held), sum(rest) / len(rest)
+        # the two-proportion interval with the pooled rate's variance: a handful of deals
+        # that all lost get a wide interval, not a zero-width one
+        pool = (sum(held) + sum(rest)) / (len(held) + len(rest))
+        half = 1.96 * (pool * (1 - pool) * (1 / len(held) + 1 / len(rest))) ** 0.5
+        est = Estimate(a - b, a - b - half, a - b + half, len(held))
+        out[name] = {"dealt": len(held), "holder_win_rate": round(a, 4),
+                     "difference": est.to_dict(),
+                     "in_band": est.high >= CARD_BAND[0] and est.low <= CARD_BAND[1]}
+    return out
 
 
 def _faction_cards(records: list[Record]) -> dict[str, Any]:
@@ -196,5 +273,16 @@ def summary_lines(doc: Mapping[str, Any]) -> list[str]:
         lines.append("faction cards (games drawn, holder's win rate):")
         lines += [f"  {name:<20} {v['games']:5d}  {fmt_estimate(v['win_rate'])}"
                   for name, v in doc["faction_cards"].items()]
+    if doc.get("win_rate_by_faction"):
+        lines.append("factions (games by seat, win rate apart from seats):")
+        lines += [f"  {name:<20} {v['games_by_seat']}  {fmt_estimate(v['win_rate'])}"
+                  for name, v in doc["win_rate_by_faction"].items()]
+    if doc.get("salvage_cards"):
+        cards = doc["salvage_cards"]
+        lines.append("salvage cards (dealt at start, holder minus the rest), the 5 furthest "
+                     "from 0:")
+        far = sorted(cards, key=lambda n: -abs(cards[n]["difference"]["value"]))[:5]
+        lines += [f"  {n:<24} {cards[n]['dealt']:5d}  {fmt_estimate(cards[n]['difference'])}"
+                  for n in far]
     lines += [str(Check(**c)) for c in doc["checks"]]
     return lines

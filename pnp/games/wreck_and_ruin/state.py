@@ -104,12 +104,18 @@ class WreckState:
         #: Each seat's team: Team games (variant) pair seats 1 and 3, 2 and 4 ("factions on
         #: the same team cannot have their turns consecutively"); otherwise every seat alone.
         self.team = [seat % 2 if setup.teams else seat for seat in range(self.players)]
-        # "They select one of their faction powers at random": seat s plays faction s.
-        # Knowledge is power (variant): "you can select which faction card you want" (choice:
-        # the first of the faction's cards in factions.yaml).
+        # Factions are dealt to seats at random, each faction as likely in every seat (choice:
+        # assumptions.md), so a faction's win rate can be measured apart from the seats.
+        # "They select one of their faction powers at random". Knowledge is power (variant):
+        # "you can select which faction card you want" (choice: the first of the faction's
+        # cards in factions.yaml).
+        order = rng.sample(range(len(setup.factions)), min(len(setup.factions), self.players))
+        #: Each seat's faction (its name), "" when the setup has none for it.
+        self.seat_faction = tuple(setup.factions[f][0] for f in order) \
+            + ("",) * (self.players - len(order))
         self.faction_card: list[CardDef | None] = [
-            None if seat >= len(setup.factions) else setup.factions[seat][1][0]
-            if setup.knowledge_is_power else rng.choice(setup.factions[seat][1])
+            None if seat >= len(order) else setup.factions[order[seat]][1][0]
+            if setup.knowledge_is_power else rng.choice(setup.factions[order[seat]][1])
             for seat in range(self.players)]
         self.drawn_factions = tuple(c.name for c in self.faction_card if c is not None)
         self.faction_played = False     # "Only one can be played per turn"
@@ -134,6 +140,7 @@ class WreckState:
         self.vouched: Act | None = None
         #: The vehicle that took the last action of this turn (-1: none yet).
         self.last_vehicle = -1
+        self.dealt: tuple[tuple[str, ...], ...] = ((),) * self.players
         if deploy:
             for seat in range(self.players):
                 # Knowledge is power: "Do not draw a salvage card at the start of the game"
@@ -141,11 +148,29 @@ class WreckState:
                 self._deploy(seat)
             for seat, names in enumerate(setup.start_cards):
                 for name in names:
-                    card = next(c for c in self.salvage_pile if self.salvage[c].name == name)
-                    self.salvage_pile.remove(card)
-                    self.hands[seat].append(card)
+                    self.hands[seat].append(self._take(name))
+            #: The salvage cards each seat was dealt at the start (names): the per-card
+            #: balance compares the seats dealt a card with the seats not dealt it.
+            self.dealt = tuple(tuple(self.salvage[c].name for c in h) for h in self.hands)
             self._place_tokens(cfg.tokens, opening=True)
             self._start_turn()
+
+    def _take(self, name: str) -> int:
+        """The card ``name`` out of the pile, else out of the hand it was dealt to (which
+        draws a replacement): the decks hold each card once."""
+        named = [c for c in range(len(self.salvage)) if self.salvage[c].name == name]
+        for c in named:
+            if c in self.salvage_pile:
+                self.salvage_pile.remove(c)
+                return c
+        for hand in self.hands:
+            for c in named:
+                if c in hand:
+                    hand.remove(c)
+                    if self.salvage_pile:
+                        hand.append(self.salvage_pile.pop())
+                    return c
+        raise IllegalAction(f"no salvage card {name!r} to deal")
 
     # -- the interface -------------------------------------------------------------------
     @property
@@ -234,16 +259,20 @@ class WreckState:
                 self.rng.shuffle(self.salvage_pile)
             self.hands[seat].append(self.salvage_pile.pop())
 
-    def discard(self, seat: int, effect: str | None = None) -> None:
-        """Discard a card of ``effect`` (None: the least useful card, scrap first)."""
+    def discard(self, seat: int, effect: str | None = None, card: int | None = None) -> CardDef:
+        """Discard ``card`` (its place in the deck), else a card of ``effect`` (the largest
+        amount), else the least useful card (scrap first); the card discarded."""
         hand = self.hands[seat]
-        if effect is None:
+        if card is None and effect is None:
             order = {"scrap": 0, "field_repair": 1, "reserve_fuel": 2}
-            card = min(hand, key=lambda c: (order.get(self.salvage[c].effect, 3), c))
-        else:
-            card = next(c for c in hand if self.salvage[c].effect == effect)
+            card = min(hand, key=lambda c: (order.get(self.salvage[c].effect, 3),
+                                            self.salvage[c].amount, c))
+        elif card is None:
+            card = max((c for c in hand if self.salvage[c].effect == effect),
+                       key=lambda c: (self.salvage[c].amount, -c))
         hand.remove(card)
         self.salvage_discards.append(card)
+        return self.salvage[card]
 
     def holds(self, seat: int, effect: str) -> bool:
         return any(self.salvage[c].effect == effect for c in self.hands[seat])

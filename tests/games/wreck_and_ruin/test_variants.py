@@ -54,7 +54,8 @@ def test_knowledge_is_power_deals_no_salvage_and_picks_the_card():
     setup = GAME.make_setup("kip", 2, ("heuristic",) * 2, {"knowledge_is_power": True})
     s = WreckState(setup, __import__("random").Random(3))
     assert s.hands == [[], []]
-    assert [c.name for c in s.faction_card if c] == [f[1][0].name for f in setup.factions[:2]]
+    first = {name: cards[0].name for name, cards in setup.factions}
+    assert [c.name for c in s.faction_card if c] == [first[f] for f in s.seat_faction]
 
 
 @pytest.mark.parametrize("players,variant", [(4, "teams"), (2, "knowledge_is_power"),

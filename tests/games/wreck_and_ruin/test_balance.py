@@ -1,0 +1,72 @@
+"""Faction win rates apart from seats, and the per-card holder-vs-rest measure."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from pnp.games.wreck_and_ruin import GAME
+from pnp.games.wreck_and_ruin.simulate import (
+    CARD_BAND,
+    Record,
+    card_effects,
+    faction_rates,
+)
+from pnp.games.wreck_and_ruin.state import WreckState
+
+
+def _rec(winner: int, factions=(), dealt=()) -> Record:
+    return Record((winner,), (0, 0), False, 6, 0, False, (), tuple(factions), tuple(dealt))
+
+
+def test_factions_are_dealt_to_seats_at_random():
+    # every faction in every seat, about equally often (4 factions, 2 seats: 1/4 each)
+    setup = GAME.make_setup("deal", 2, ("random",) * 2, {})
+    seen = Counter()
+    for g in range(400):
+        s = WreckState(setup, random.Random(g))
+        assert len(set(s.seat_faction)) == 2
+        seen.update(enumerate(s.seat_faction))
+        # the faction card drawn is one of that seat's faction's
+        mine = dict(setup.factions)
+        assert all(c in mine[f] for c, f in zip(s.faction_card, s.seat_faction, strict=True))
+    assert len(seen) == 8 and all(70 <= n <= 130 for n in seen.values())
+
+
+def test_faction_rate_takes_the_seat_out():
+    # Faction A always wins in seat 1 and loses in seat 2; it sat in seat 1 three times as
+    # often. Pooled it would look like 0.75; apart from seats it is 0.5.
+    recs = [_rec(0, ("A", "B"))] * 30 + [_rec(0, ("B", "A"))] * 10
+    rates = faction_rates(recs, 2)
+    assert rates["A"]["games_by_seat"] == [30, 10]
+    assert rates["A"]["win_rate"]["value"] == pytest.approx(0.5)
+    assert rates["B"]["win_rate"]["value"] == pytest.approx(0.5)
+
+
+def test_card_effect_is_holder_minus_the_rest_with_an_interval():
+    # "Ace" dealt in 20 seat-games, all won; the other 60 seat-games won 1/3 of the time
+    recs = [_rec(0, dealt=(("Ace",), ("Dud",))) for _ in range(20)]
+    recs += [_rec(1, dealt=(("Dud",), ("Dud",))) for _ in range(10)]
+    recs += [_rec(0, dealt=(("Dud",), ("Dud",))) for _ in range(10)]
+    eff = card_effects(recs)
+    ace = eff["Ace"]
+    assert ace["dealt"] == 20 and ace["holder_win_rate"] == 1.0
+    assert ace["difference"]["value"] == pytest.approx(1 - 20 / 60)
+    assert ace["difference"]["low"] > CARD_BAND[1] and not ace["in_band"]
+
+
+def test_simulate_reports_factions_and_cards():
+    from pnp.sim.play import run_games
+
+    setup = GAME.make_setup("rep", 2, ("random",) * 2, {"rounds": 2})
+    records = run_games(GAME, setup, 8, "rep")
+    doc = GAME.summarize(records, setup, "rep")
+    assert set(doc["win_rate_by_faction"]) <= {n for n, _ in setup.factions}
+    assert sum(v["games"] for v in doc["win_rate_by_faction"].values()) == 16
+    assert sum(v["dealt"] for v in doc["salvage_cards"].values()) <= 16
+    names = [c["name"] for c in doc["checks"]]
+    assert sum(n.startswith("faction ") for n in names) == len(doc["win_rate_by_faction"])
+    assert "salvage cards outside their band" in names
+    assert any(line.startswith("factions") for line in GAME.summary_lines(doc))
