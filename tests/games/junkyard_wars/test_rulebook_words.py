@@ -106,6 +106,7 @@ def test_debugging_takes_at_least_one_ma_and_one_by_default():
     for bad in (0, 6):  # none, or more than the 5 actions worker 1 has left
         with pytest.raises(IllegalAction, match="MA: more than the worker's actions left"):
             game.debug(0, bad)
+    assert game.debug(0, 2) == 2 and game.w_used[0] == 3 and game.debug_ma[0] == 4
     walk(game, 2, 1)
     with pytest.raises(IllegalAction, match="debugging needs a failed machine and a worker "
                                             "in the zone"):
