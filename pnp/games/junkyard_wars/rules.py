@@ -487,10 +487,6 @@ class Game:
         self.turn_over = False
         self.base = self._base_actions()
 
-    def progress(self, p: int) -> float:
-        """Share of the machine's steps done (``hour.progress``)."""
-        return hour.progress(self, p)
-
     @property
     def minutes(self) -> float:
         """Estimated playing time so far (player-turns x minutes per turn)."""

@@ -106,6 +106,7 @@ def test_debugging_takes_at_least_one_ma_and_one_by_default():
     for bad in (0, 6):  # none, or more than the 5 actions worker 1 has left
         with pytest.raises(IllegalAction, match="MA: more than the worker's actions left"):
             game.debug(0, bad)
+    assert game.debug(0, 2) == 2 and game.w_used[0] == 3 and game.debug_ma[0] == 4
     walk(game, 2, 1)
     with pytest.raises(IllegalAction, match="debugging needs a failed machine and a worker "
                                             "in the zone"):
@@ -274,3 +275,50 @@ def test_no_worker_moves_after_a_test_has_ended_the_turn():
     assert game.turn_over and not game.over
     with pytest.raises(IllegalAction, match="a worker may only take action during his owner's"):
         game.travel(1, 7)
+
+
+def test_one_ma_of_debugging_earns_a_roll_and_a_roll_of_1_finds_the_problem():
+    # Failed Tests: "If the number rolled is less than or equal to the number of MA the workers'
+    # spent debugging the machine during the past turn, the problem has been found".
+    game = built(rolls=(93, 1))
+    game.apply(TEST)
+    next_turn_of(game, 0)
+    game.apply(Debug(0, 1))
+    game.log = []
+    game.apply(END_TURN)
+    assert not game.broken[0]
+    assert game.log[0] == ("P1's debugging roll: d100 1 against 1 MA this turn: problem found "
+                           "and fixed")
+
+
+def test_a_blank_stands_for_a_letter_a_to_z():
+    # Blank Junk Tiles: "These can represent ANY object": one of the 26 letters, not a blank.
+    game = make_game("?", at={0: ZONE})
+    start_turn_two(game)
+    game.search(0)
+    for bad in (26, -1):
+        with pytest.raises(IllegalAction, match=r"needs a role \(A..Z\)"):
+            game.pick_up(0, 0, bad)
+    game.pick_up(0, 0, 25)
+    assert game.blank_as[0] == 25
+
+
+def test_only_the_player_to_move_tests_with_his_own_worker_in_the_zone():
+    # Testing Machines: "At least one of his workers must be in the construction zone to throw
+    # the switch"; a worker acts only during his owner's turn.
+    game = built()
+    assert game.can_test(0) and not game.can_test(1)
+    next_turn_of(game, 1)
+    assert not game.can_test(0)
+    assert not game.complete(1)
+
+
+def test_a_machine_is_complete_only_with_all_its_links():
+    # Assembling the Machine: n objects need n - 1 links; VAN needs 2.
+    game = ready_pile("VAN")
+    for k in range(3):
+        game.apply(Assemble(k, 6))
+    game.apply(Assemble(3, 5))  # worker 4 searched the zone square: 5 actions left
+    next_turn_of(game, 0)
+    game.apply(Assemble(0, 1))
+    assert game.links[0] == 1 and not game.complete(0) and not game.can_test(0)
