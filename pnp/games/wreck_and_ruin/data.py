@@ -42,7 +42,7 @@ def rules_from_dict(data: Any, base: Config = Config()) -> Config:
     if not isinstance(data, Mapping):
         raise BadValue((), "must be a mapping of rule names to numbers")
     known = {f.name for f in dataclasses.fields(Config)} - {"vehicles", "roster", "type_of",
-                                                             "specials"}
+                                                             "specials", "absent"}
     out: dict[str, Any] = {}
     for key, v in data.items():
         path = (str(key),)
@@ -72,8 +72,10 @@ def vehicles_from_dict(data: Any, base: Config) -> Config:
         raise BadValue(("vehicles",), "must map each vehicle type to its stats under 'vehicles:'")
     rows = data["vehicles"]
     types = []
+    # the special vehicles may be left out: only a faction card that brings one in needs it
+    absent = tuple(n for n in base.specials if n not in rows)
     for name in KINDS:
-        if name not in rows:
+        if name not in rows and name not in absent:
             raise BadValue(("vehicles",), f"the vehicle type {name!r} is missing")
     for name, row in rows.items():
         here = ("vehicles", str(name))
@@ -108,7 +110,8 @@ def vehicles_from_dict(data: Any, base: Config) -> Config:
         # Actions and replays name vehicles by the rulebook's roster ("P2 scout-1").
         raise BadValue(("roster",), f"must be the rulebook's roster {list(base.roster)} (the "
                                 "vehicles' stats can change, not the faction's make-up)")
-    return dataclasses.replace(base, vehicles=tuple(types), roster=tuple(roster))
+    types += [base.type_of[n] for n in absent]
+    return dataclasses.replace(base, vehicles=tuple(types), roster=tuple(roster), absent=absent)
 
 
 def _load(path: str | Path | None, bundled: str, parse: Any) -> Any:

@@ -140,8 +140,39 @@ def report_sections(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
          "table": [{"card": name, "games": v["games"],
                     "holder's win rate [95% CI]": fmt_estimate(v["win_rate"])}
                    for name, v in doc.get("faction_cards", {}).items()]},
+        *_balance_sections(doc),
         {"heading": "Checks", "checks": list(doc.get("checks", []))},
     ]
+
+
+def _balance_sections(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Faction win rates apart from seats, and each salvage card's effect on its holder."""
+    factions = doc.get("win_rate_by_faction") or {}
+    cards = doc.get("salvage_cards") or {}
+    out: list[dict[str, Any]] = []
+    if factions:
+        names = list(factions)
+        rates = [factions[n]["win_rate"] for n in names]
+        out.append({
+            "heading": "Faction win rates",
+            "text": "Factions are dealt to seats at random; each faction's win rate is the mean "
+                    "of its win rates in each seat, so the seats are taken out (95% CI).",
+            "table": [{"faction": n, "games by seat": " / ".join(
+                map(str, factions[n]["games_by_seat"])),
+                "win rate [95% CI]": fmt_estimate(factions[n]["win_rate"])} for n in names],
+            "chart": {"kind": "bar", "x": names, "y": [e["value"] for e in rates],
+                      "low": [e["low"] for e in rates], "high": [e["high"] for e in rates],
+                      "ylabel": "win rate", "title": "Faction win rates (95% CI)"}})
+    if cards:
+        out.append({
+            "heading": "Salvage cards",
+            "text": "Per card: the seats dealt it at the start against the seats not dealt it "
+                    "(the deal is random), the difference in win rate with its 95% CI.",
+            "table": [{"card": n, "dealt": v["dealt"],
+                       "holder minus rest [95% CI]": fmt_estimate(v["difference"]),
+                       "in band": "yes" if v["in_band"] else "NO"}
+                      for n, v in cards.items()]})
+    return out
 
 
 def odds_sections(config: Config) -> list[dict[str, Any]]:

@@ -58,6 +58,9 @@ class Config:
     vehicles: tuple[VehicleType, ...] = VEHICLES
     roster: tuple[str, ...] = ROSTER
     specials: tuple[str, ...] = SPECIALS
+    #: Special vehicles the vehicles file leaves out: they keep the rulebook defaults' stats
+    #: and a faction card that brings one in is refused (``simulate.make_setup``).
+    absent: tuple[str, ...] = ()
     ap: tuple[int, int, int] = (5, 4, 4)        # "5 AP in a 2 player game, and 4 AP for 3-4"
     first_turn_bonus: tuple[int, int, int] = (0, 1, 1)  # "player 1 gains 1 bonus AP ... 3-4"
     rounds: tuple[int, int, int] = (6, 5, 4)    # "2 player game lasts 6 rounds, a 3 player 5

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from pnp.errors import PnpError
 from pnp.games.wreck_and_ruin.actions import Act, parse_action
 from pnp.games.wreck_and_ruin.board import Board, generate_board
-from pnp.games.wreck_and_ruin.cards import CardDef
+from pnp.games.wreck_and_ruin.cards import SUMMONS, CardDef
 from pnp.games.wreck_and_ruin.rules import Config
 from pnp.games.wreck_and_ruin.state import WreckState
 from pnp.seed import seed_code
@@ -99,12 +99,20 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
         # players some team mates would sit side by side in the turn order.
         raise PnpError(f"team games need 4 players (two teams, turns alternating), got "
                        f"{players}", field="teams")
+    factions = data.load_factions(options.get("factions"))
+    for name, cards in factions:
+        for card in cards:
+            kind = SUMMONS.get(card.effect)
+            if kind in config.absent:
+                raise PnpError(f"faction card {card.name!r} ({name}) brings in the {kind}, which "
+                               f"this file does not list", file=str(options.get("vehicles")),
+                               field=f"vehicles.{kind}")
     tiles = data.load_tiles(options.get("tiles"), seed)
     board = generate_board(seed, players, config, tiles)
     return Setup(bots=tuple(bots), board=board, config=config, players=players, tiles=tiles,
                  events=data.load_cards(options.get("events"), "event"),
                  salvage=data.load_cards(options.get("salvage"), "salvage"),
-                 factions=data.load_factions(options.get("factions")),
+                 factions=factions,
                  unpredictable=bool(options.get("unpredictable")),
                  arcade=bool(options.get("arcade")),
                  # "Or would it?" combines cards within an action: every card of this

@@ -70,3 +70,13 @@ def test_simulate_reports_factions_and_cards():
     assert sum(n.startswith("faction ") for n in names) == len(doc["win_rate_by_faction"])
     assert "salvage cards outside their band" in names
     assert any(line.startswith("factions") for line in GAME.summary_lines(doc))
+
+
+def test_balance_report_has_factions_and_cards():
+    from pnp.games.wreck_and_ruin.pack import report_sections
+    from pnp.sim.play import run_games
+
+    setup = GAME.make_setup("rep", 2, ("random",) * 2, {"rounds": 2})
+    doc = GAME.summarize(run_games(GAME, setup, 6, "rep"), setup, "rep")
+    heads = [s["heading"] for s in report_sections(doc)]
+    assert "Faction win rates" in heads and "Salvage cards" in heads

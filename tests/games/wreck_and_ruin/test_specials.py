@@ -104,3 +104,37 @@ def test_a_crash_stops_before_a_drone():
     b.damage, b.active = b.kind.dp, False
     combat.crash(s, b)
     assert b.pos == (1, 0) and s.vehicle(0, DRONE).damage == 0
+
+
+def test_a_vehicles_file_without_the_specials_loads(tmp_path):
+    # drone and rhinax are needed only when a faction card brings them in
+    import pytest
+    import yaml
+
+    from pnp.errors import PnpError
+    from pnp.games.wreck_and_ruin import GAME, data
+    from pnp.resources import cardset
+
+    veh = yaml.safe_load(cardset("wreck_and_ruin/vehicles.yaml").read_text())
+    for k in ("drone", "rhinax"):
+        veh["vehicles"].pop(k)
+    vpath = tmp_path / "vehicles.yaml"
+    vpath.write_text(yaml.safe_dump(veh))
+    cfg = data.load_config(None, vpath)
+    assert cfg.absent == ("drone", "rhinax") and {v.name for v in cfg.vehicles} >= {"scout"}
+    # the bundled factions bring both in: refused, naming the file and the vehicle
+    with pytest.raises(PnpError) as err:
+        GAME.make_setup("v", 2, ("random",) * 2, {"vehicles": str(vpath)})
+    assert err.value.file == str(vpath) and err.value.field == "vehicles.rhinax"
+    assert "Rhinax Stampede" in str(err.value) and "\n" not in str(err.value)
+    # factions without the summoning cards play
+    fac = yaml.safe_load(cardset("wreck_and_ruin/factions.yaml").read_text())
+    for cards in fac["factions"].values():
+        for i, c in enumerate(cards):
+            if c["effect"] in ("drone", "rhinax"):
+                cards[i] = {"name": c["name"], "effect": "war_cry", "amount": 1}
+    fpath = tmp_path / "factions.yaml"
+    fpath.write_text(yaml.safe_dump(fac))
+    setup = GAME.make_setup("v", 2, ("random",) * 2,
+                            {"vehicles": str(vpath), "factions": str(fpath)})
+    assert setup.config.absent == ("drone", "rhinax")
