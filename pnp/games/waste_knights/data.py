@@ -57,3 +57,11 @@ def vehicle_speeds() -> dict[str, int]:
     if missing:
         raise PnpError(f"no speed for {missing[0]}", file=VEHICLES_SOURCE, field="vehicles")
     return speeds
+
+
+@cache
+def stalls_spaces() -> tuple:
+    """The Stalls spaces, left to right (``waste_knights/stalls.yaml``)."""
+    from pnp.games.waste_knights.stalls import spaces_from_dict
+
+    return spaces_from_dict(read_yaml(cardset("waste_knights/stalls.yaml")))
