@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.games.waste_of_parts.cards import EnemyCard, _even, _spawns
-from pnp.games.waste_of_parts.rules import WASTES, Config, shuffle
+from pnp.games.waste_of_parts.rules import WASTES, Config, boss_health, shuffle
 
 if TYPE_CHECKING:
     from pnp.games.waste_of_parts.state import WasteState
@@ -84,6 +84,7 @@ def set_up(s: WasteState) -> None:
     """"Set up the Boss as instructed below" (The Harrow 1-4); Events are off."""
     from pnp.games.waste_of_parts import endround
 
+    assert s.boss_cards is not None
     s.boss_stage = "battle"
     s.event, s.event_choice = None, []       # "Event Cards are not active during a Boss Battle."
     s.boss_ai = list(s.boss_cards[0])
@@ -91,7 +92,7 @@ def set_up(s: WasteState) -> None:
     s.enemy_deck, s.enemy_discard = list(s.boss_cards[1]), []
     shuffle(s.rng, s.enemy_deck)
     s.levels, s.deck_level = {1: [], 2: [], 3: []}, 3
-    s.say(f"The Harrow rises from the sludge: Health {HARROW_HEALTH * len(s.crew)}, submerged")
+    s.say(f"The Harrow rises: Health {boss_health(HARROW_HEALTH, len(s.crew))}, submerged")
     for _ in range(len(s.crew)):
         endround.spawn_one(s)
 
@@ -138,7 +139,8 @@ def surface(s: WasteState) -> None:
     from pnp.games.waste_of_parts.state import Enemy
 
     s.boss_submerged = False
-    card = EnemyCard(999, "The Harrow", 3, HARROW_HEALTH * len(s.crew), 0, WASTES, "boss")
+    health = boss_health(HARROW_HEALTH, len(s.crew))
+    card = EnemyCard(999, "The Harrow", 3, health, 0, WASTES, "boss")
     s.enemies.append(Enemy(s.next_enemy, card, WASTES))
     s.say(f"e{s.next_enemy} The Harrow surfaces in The Wastes (Health {card.health})")
     s.next_enemy += 1
