@@ -10,6 +10,7 @@ and Tentacles are generated from the effects the simulator already plays (``harr
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -20,7 +21,8 @@ from pnp.games.waste_of_parts.rules import WASTES, Config, boss_health, shuffle
 if TYPE_CHECKING:
     from pnp.games.waste_of_parts.state import WasteState
 
-__all__ = ["BOSSES", "HARROW_STEPS", "HarrowCard", "harrow_decks", "surface_limit"]
+__all__ = ["BOSSES", "HARROW_STEPS", "HarrowCard", "harrow_decks", "harrow_document",
+           "surface_limit"]
 
 BOSSES = ("harrow",)
 #: "the Harrow has a Health Stat of 6X" (X = Crew Members).
@@ -77,6 +79,16 @@ def harrow_decks(cfg: Config, rng: random.Random
     tentacles = tuple(EnemyCard(1000 + k, "Tentacle", 3, healths[k], attacks[k], spawns[k],
                                 abilities[k]) for k in range(TENTACLES))
     return ai, tentacles
+
+
+def harrow_document(cfg: Config, seed: int | str) -> dict[str, list[dict[str, object]]]:
+    """The Harrow's cards of ``seed`` as ``decks.json`` lists them (``--boss harrow`` plays
+    these: the same child stream)."""
+    from pnp.seed import child_seed
+
+    ai, tentacles = harrow_decks(cfg, random.Random(child_seed(seed, "harrow-deck")))
+    return {"ai_cards": [{**dataclasses.asdict(c), "text": c.text} for c in ai],
+            "tentacles": [dataclasses.asdict(c) for c in tentacles]}
 
 
 # --- the battle ---------------------------------------------------------------------------

@@ -86,7 +86,7 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
         raise PnpError(f"unknown boss {boss!r} (choose from: {', '.join(BOSSES)})", field="boss")
     cfg = data.load_config(options.get("rules"))
     enemies, salvage = decks(cfg, seed)
-    boss_cards = (harrow_decks(cfg, random.Random(child_seed(seed, "harrow-deck")))
+    boss_cards = (harrow_decks(cfg, random.Random(child_seed(seed, "harrow-deck")))  # decks.json
                   if boss == "harrow" else None)
     return Setup(bots=tuple(bots), players=players, config=cfg, enemies=enemies,
                  salvage=salvage, events=event_deck() if options.get("events") else (),

@@ -129,3 +129,15 @@ def test_simulate_boss_nope_is_one_line_exit_2():
                           "nope", "--games", "2"], capture_output=True, text=True)
     assert run.returncode == 2 and "boss" in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr
+
+
+def test_decks_json_holds_the_harrow_cards_simulate_plays():
+    """The generator writes the Harrow's cards with the decks (decks.json, same child stream)."""
+    from pnp.games.waste_of_parts.boss import harrow_document
+    from pnp.games.waste_of_parts.simulate import make_setup
+
+    setup = make_setup("demo", 4, ("heuristic",) * 4, {"boss": "harrow"})
+    doc = harrow_document(setup.config, "demo")
+    assert setup.boss_cards is not None
+    assert [c["name"] for c in doc["ai_cards"]] == [c.name for c in setup.boss_cards[0]]
+    assert [c["health"] for c in doc["tentacles"]] == [c.health for c in setup.boss_cards[1]]
