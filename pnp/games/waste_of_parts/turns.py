@@ -215,9 +215,11 @@ def do_turn_action(s: WasteState, a: Any) -> None:
         o.stunned = not o.downed   # "cannot act until the next round"
         if s.log is not None:
             s.say(f"P{o.seat + 1} is revived")
-    if (s.arrived_round is not None and s.round > s.arrived_round and not s.enemies
-            and s.boss_cards is None):  # a Boss: "fully complete the remainder of the round"
-        s.win()
+    if s.arrived_round is not None and s.round > s.arrived_round and not s.enemies:
+        if s.boss_cards is None:
+            s.win()
+        elif s.boss_stage is None:   # a Boss: "fully complete the remainder of the round"
+            s.standard_won = True
 
 
 def _take(c: Crew, slot: int) -> Any:
