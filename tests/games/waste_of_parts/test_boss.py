@@ -141,3 +141,15 @@ def test_decks_json_holds_the_harrow_cards_simulate_plays():
     assert setup.boss_cards is not None
     assert [c["name"] for c in doc["ai_cards"]] == [c.name for c in setup.boss_cards[0]]
     assert [c["health"] for c in doc["tentacles"]] == [c.health for c in setup.boss_cards[1]]
+
+
+def test_the_last_enemy_falling_mid_round_finishes_the_round_before_the_boss():
+    """Bosses 1: "After the final Enemy is destroyed, fully complete the remainder of the
+    round." (without a Boss the crew wins at once)."""
+    s = boss_game()
+    s.arrived_round, s.round = 1, 2
+    c = s.crew[s.seat]
+    e = enemy(s, c.room, health=1, attack=0)
+    while s.enemy(e.ident) is not None:
+        s.apply(A.Attack(e.ident))
+    assert not s.is_over() and s.standard_won and s.boss_stage is None
