@@ -20,6 +20,9 @@ OPTIONS: tuple[Option, ...] = (
            commands=("simulate", "replay", "session", "decks")),
     Option("events", "--events", bool, False,
            "Play with the optional Event deck (two drawn at Distance 10 and 20, one chosen)."),
+    Option("boss", "--boss", str, None,
+           "Fight a Boss after the standard win: harrow (win 'with style' by destroying it).",
+           commands=("simulate", "replay", "session")),
 )
 
 def _play_record(setup: Any, game_seed: int) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pnp.games.waste_of_parts import boss
 from pnp.games.waste_of_parts.rules import ON_FIRE, WASTES, MechMap, half_up, shuffle
 
 if TYPE_CHECKING:
@@ -181,6 +182,9 @@ def resolve(s: WasteState, plans: list[tuple[int, Enemy, int]]) -> None:
 def end_of_round(s: WasteState) -> None:
     from pnp.games.waste_of_parts.state import SALVAGE
 
+    if s.boss_stage == "battle":  # the Harrow's own end-of-round steps
+        boss.end_of_round(s)
+        return
     for c in s.crew:              # 1. Refresh Crew Actions
         c.stunned = False
     for room, card in list(s.upgrades.items()):   # 2. Room Effects
@@ -270,6 +274,9 @@ def after_salvage(s: WasteState) -> None:
 
 
 def after_scrap(s: WasteState) -> None:
+    if s.boss_stage == "battle":
+        boss.after_scrap(s)
+        return
     if s.arrived_round is None or s.round == s.arrived_round:   # Spawning
         noise = s.noise()
         n = noise + len(s.fueled)
@@ -283,9 +290,15 @@ def after_scrap(s: WasteState) -> None:
     s.fueled.clear()
     s.first = (s.first + 1) % len(s.crew)          # New First Player
     s.round += 1
-    if s.arrived_round is not None and not s.enemies:
-        s.win()
-        return
+    if s.boss_stage == "prep":    # Bosses 3: "Set up the Boss" after the preparation round
+        boss.set_up(s)
+    elif s.arrived_round is not None and not s.enemies:
+        if s.boss_cards is None:
+            s.win()
+            return
+        # Bosses 1-2: the round is complete; "Complete another full round to prepare".
+        s.standard_won, s.boss_stage = True, "prep"
+        s.say("the standard win: one more round to prepare for the Boss (Reinforce at 1 Scrap)")
     if s.round > s.cfg.max_rounds:
         s.lose("out of time")
         return

@@ -17,6 +17,7 @@ TITLE = "The Waste of Parts"
 def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games: int,
                  jobs: int | None, print_opts: PrintOptions) -> Pack:
     from pnp.games.waste_of_parts import GAME
+    from pnp.games.waste_of_parts.boss import harrow_document
     from pnp.games.waste_of_parts.sheets import (
         enemy_components,
         enemy_tracker,
@@ -39,6 +40,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
             "heading": "The crew's games",
             "text": f"{games} games of {setup.players} crew, {', '.join(setup.bots)} (95% CI).",
             "table": [{"measure": "win rate", "value": fmt_estimate(doc["win_rate"])}]
+            + ([{"measure": f"win without Boss (the {setup.boss}: win rate is with style)",
+                 "value": fmt_estimate(doc["standard_win_rate"])}] if setup.boss else [])
             + [{"measure": c, "value": fmt_estimate(e)} for c, e in doc["causes"].items()]
             + [{"measure": f"reached Distance {m}",
                 "value": fmt_estimate(doc["reached_distance"][m])}
@@ -69,7 +72,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
               [overlays(cfg, print_opts.page, foot), standee_chits(cfg, print_opts.page, foot)]),
         Cards("enemies.pdf", f"{TITLE} Enemy cards", enemy_components(setup.enemies, cfg, code)),
         Cards("salvage.pdf", f"{TITLE} Salvage cards", salvage_components(setup.salvage, code)),
-        Json("decks.json", decks_document(setup)),
+        Json("decks.json", {**decks_document(setup), **(
+            {"harrow": harrow_document(cfg, seed)} if setup.boss == "harrow" else {})}),
         Report("report.html", f"{TITLE} balance report", sections,
                subtitle=f"seed {code} · {games} games · {setup.players} crew"),
     ]

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple, cast
 
 from pnp.errors import PnpError
 from pnp.games.waste_of_parts.actions import Action, parse_action
+from pnp.games.waste_of_parts.boss import BOSSES, harrow_decks
 from pnp.games.waste_of_parts.cards import (
     EnemyCard,
     EventCard,
@@ -45,6 +46,9 @@ class Setup:
     #: Salvage cards the crew starts with (not drawn): balance.py measures a card this way; a
     #: real game starts with none.
     start_cards: tuple[SalvageCard, ...] = ()
+    #: The Boss fought after the standard win ("harrow") and its AI and Tentacle cards.
+    boss: str | None = None
+    boss_cards: tuple[tuple[Any, ...], tuple[EnemyCard, ...]] | None = None
 
 
 class WasteRules:
@@ -54,7 +58,8 @@ class WasteRules:
 
     def new_state(self, setup: Setup, rng: random.Random) -> WasteState:
         return WasteState(setup.config, setup.players, setup.enemies, setup.salvage, rng,
-                          events=setup.events, start_cards=setup.start_cards)
+                          events=setup.events, start_cards=setup.start_cards,
+                          boss_cards=setup.boss_cards)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -76,10 +81,16 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
     if not 3 <= players <= 5:
         raise PnpError(f"The Waste of Parts is for 3-5 crew members, got {players}",
                        field="players")
+    boss = options.get("boss")
+    if boss is not None and boss not in BOSSES:
+        raise PnpError(f"unknown boss {boss!r} (choose from: {', '.join(BOSSES)})", field="boss")
     cfg = data.load_config(options.get("rules"))
     enemies, salvage = decks(cfg, seed)
+    boss_cards = (harrow_decks(cfg, random.Random(child_seed(seed, "harrow-deck")))  # decks.json
+                  if boss == "harrow" else None)
     return Setup(bots=tuple(bots), players=players, config=cfg, enemies=enemies,
-                 salvage=salvage, events=event_deck() if options.get("events") else ())
+                 salvage=salvage, events=event_deck() if options.get("events") else (),
+                 boss=boss, boss_cards=boss_cards)
 
 
 class Record(NamedTuple):
@@ -90,6 +101,7 @@ class Record(NamedTuple):
     hull: int
     kills: int
     aboard: tuple[int, ...] = ()     # Enemies aboard at the end of each round
+    standard: bool = False           # met the standard win conditions (a Boss game)
 
 
 #: Rounds of the "Enemies aboard" curve.
@@ -99,7 +111,8 @@ CURVE_ROUNDS = 30
 def record(state: WasteState) -> Record:
     return Record(state.result == 1, state.cause, state.round,
                   tuple(state.milestones.get(m, 0) for m in MILESTONES), state.hull,
-                  state.kills, tuple(state.aboard[:CURVE_ROUNDS]))
+                  state.kills, tuple(state.aboard[:CURVE_ROUNDS]),
+                  state.standard_won or (state.result == 1 and state.cause == "sanctuary"))
 
 
 def play_record(spec: Any, setup: Setup, seed: int) -> Record:
@@ -136,6 +149,9 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
         "game": "waste-of-parts", "games": n, "seed": str(seed), "seed_code": seed_code(seed),
         "crew": setup.players, "bots": list(setup.bots),
         "win_rate": wins.to_dict(),
+        "boss": setup.boss,
+        # Without a Boss the same as win_rate; with one, the games that met the standard win.
+        "standard_win_rate": proportion_ci(sum(r.standard for r in records), n).to_dict(),
         "causes": {c: proportion_ci(sum(r.cause == c for r in records), n).to_dict()
                    for c in causes},
         "rounds": _mean([float(r.rounds) for r in records]).to_dict(),
@@ -159,6 +175,9 @@ def summary_lines(doc: Mapping[str, Any]) -> list[str]:
     lines = [f"seed {doc['seed_code']}  {doc['crew']} crew, {doc['games']} games, bots: "
              f"{', '.join(doc['bots'])} (95% CI)",
              f"  win rate            {fmt_estimate(doc['win_rate'])}"]
+    if doc.get("boss"):
+        lines[-1] = f"  win with style      {fmt_estimate(doc['win_rate'])}  (the {doc['boss']})"
+        lines.append(f"  win without Boss    {fmt_estimate(doc['standard_win_rate'])}")
     lines += [f"  {c:<20}{fmt_estimate(e)}" for c, e in doc["causes"].items()]
     lines.append(f"  rounds              {fmt_estimate(doc['rounds'], 2)}")
     for m, e in doc["rounds_to_distance"].items():

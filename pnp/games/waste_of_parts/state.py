@@ -100,7 +100,8 @@ class WasteState:
                  salvage_cards: Sequence[SalvageCard], rng: random.Random,
                  start_rooms: Sequence[int] | None = None,
                  events: Sequence[EventCard] = (),
-                 start_cards: Sequence[SalvageCard] = ()) -> None:
+                 start_cards: Sequence[SalvageCard] = (),
+                 boss_cards: tuple[Sequence[Any], Sequence[EnemyCard]] | None = None) -> None:
         if crew not in dict(cfg.noise_by_crew):
             raise ValueError(f"The Waste of Parts is for 3-5 crew members, got {crew}")
         self.cfg, self.rng, self.map = cfg, rng, cfg.mech
@@ -153,6 +154,14 @@ class WasteState:
         self.event: EventCard | None = None
         self.event_choice: list[EventCard] = []
         self.hull_lost = 0
+        # The Boss (boss.py): None without one, else "prep" (the preparation round), "battle".
+        self.boss_cards = boss_cards
+        self.boss_stage: str | None = None
+        self.boss_submerged = True
+        self.boss_ai: list[Any] = []
+        self.boss_ai_discard: list[Any] = []
+        self.boss_steps: list[int] = []     # the Harrow's end-of-round steps done this round
+        self.standard_won = False
         # Setup: "Rummage for a number of Enemies equal to the starting Noise".
         for _ in range(self.noise_base):
             endround.rummage_enemy(self)
@@ -196,6 +205,8 @@ class WasteState:
         twin.milestones = dict(self.milestones)
         twin.aboard = list(self.aboard)
         twin.event_deck, twin.event_choice = list(self.event_deck), list(self.event_choice)
+        twin.boss_ai, twin.boss_ai_discard = list(self.boss_ai), list(self.boss_ai_discard)
+        twin.boss_steps = list(self.boss_steps)
         twin.log = None if self.log is None else []
         twin._legal = None
         return twin
@@ -246,7 +257,8 @@ class WasteState:
         return half_up(dice) if remote else dice
 
     def reinforce_cost(self) -> int:
-        return self.cfg.reinforce_cost
+        # Bosses 2: "During this round ... discard 1 Scrap instead of 2 to restore 1 Hull"
+        return 1 if self.boss_stage == "prep" else self.cfg.reinforce_cost
 
     def roll(self, dice: int) -> list[int]:
         # ``rng.randint(1, 6)`` drawn the way it draws (3 random bits until below 6), without
@@ -269,10 +281,11 @@ class WasteState:
             if self.log is not None:
                 self.say(f"the crew loses: {cause}")
 
-    def win(self) -> None:
+    def win(self, cause: str = "sanctuary") -> None:
         if self.result is None:
-            self.result, self.cause, self.phase = 1, "sanctuary", OVER
-            self.say("every Enemy is destroyed at Sanctuary: the crew wins")
+            self.result, self.cause, self.phase = 1, cause, OVER
+            self.say("the crew wins with style: the Harrow is destroyed" if cause == "with style"
+                     else "every Enemy is destroyed at Sanctuary: the crew wins")
 
     # --- turns -----------------------------------------------------------------------------
     def _start_turn(self, k: int) -> None:
@@ -381,4 +394,6 @@ class WasteState:
         self.kills += 1
         if self.log is not None:
             self.say(f"e{e.ident} {e.card.name} is destroyed")
+        if e.card.ability == "boss":  # "When The Harrow is destroyed, the players win"
+            self.win("with style")
 

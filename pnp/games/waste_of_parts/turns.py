@@ -216,7 +216,10 @@ def do_turn_action(s: WasteState, a: Any) -> None:
         if s.log is not None:
             s.say(f"P{o.seat + 1} is revived")
     if s.arrived_round is not None and s.round > s.arrived_round and not s.enemies:
-        s.win()
+        if s.boss_cards is None:
+            s.win()
+        elif s.boss_stage is None:   # a Boss: "fully complete the remainder of the round"
+            s.standard_won = True
 
 
 def _take(c: Crew, slot: int) -> Any:

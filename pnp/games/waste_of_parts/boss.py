@@ -1,0 +1,207 @@
+"""The Harrow, the Boss fought after the standard win (the rulebook's "Bosses" and "The Harrow").
+
+Pure core, on a ``WasteState``. After the final Enemy is destroyed the round is finished, one
+more round prepares for the Boss (Reinforce at 1 Scrap), then the Harrow is set up: its Boss AI
+deck, the Tentacle cards as the new Enemy deck, as many Tentacles drawn as there are crew. The
+Harrow starts submerged (not targetable, off the board) and surfaces into The Wastes, where the
+guns and reaching weapons hit it like any Enemy there, once few Tentacles are left. Its AI cards
+and Tentacles are generated from the effects the simulator already plays (``harrow_decks``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pnp.games.waste_of_parts.cards import EnemyCard, _even, _spawns
+from pnp.games.waste_of_parts.rules import WASTES, Config, boss_health, shuffle
+
+if TYPE_CHECKING:
+    from pnp.games.waste_of_parts.state import WasteState
+
+__all__ = ["BOSSES", "HARROW_STEPS", "HarrowCard", "harrow_decks", "harrow_document",
+           "surface_limit"]
+
+BOSSES = ("harrow",)
+#: "the Harrow has a Health Stat of 6X" (X = Crew Members).
+HARROW_HEALTH = 6
+AI_CARDS, TENTACLES = 7, 20
+#: The Harrow's end-of-round steps, as the rulebook lists them (the log names each).
+HARROW_STEPS = ("Refresh Crew Actions", "Room Effects", "Tentacles Attack", "The Harrow Acts",
+                "The Harrow Surfaces", "Fire Damage", "Salvaging", "Use Scrap",
+                "Spawn Tentacles", "New First Player")
+#: Boss AI effects: what the simulator already does to the Mech, the rooms and the crew.
+AI_EFFECTS = {
+    "slam": "The Hull loses {n}.",
+    "barrage": "Roll {n} dice at the Hull: each hit, the Hull loses 1.",
+    "crush": "Damage room {room} {n} step(s).",
+    "lash": "Roll {n} dice at each Crew Member in room {room}.",
+    "grasp": "Draw and resolve {n} Tentacle card(s).",
+}
+_AI = (("Tidal Slam", "slam", 2), ("Sludge Barrage", "barrage", 4), ("Crushing Coil", "crush", 2),
+       ("Whiplash", "lash", 3), ("Reaching Grasp", "grasp", 2), ("Undertow", "barrage", 3),
+       ("Wrecking Coil", "crush", 1))
+
+
+@dataclass(frozen=True)
+class HarrowCard:
+    ident: int
+    name: str
+    effect: str
+    amount: int
+    room: int = 0        # crush / lash: the room it strikes
+
+    @property
+    def text(self) -> str:
+        return AI_EFFECTS[self.effect].format(n=self.amount, room=self.room)
+
+
+def surface_limit(crew: int) -> int:
+    """"If there are 2 or fewer Tentacles (3 or fewer if playing with 5 Crew Members)"."""
+    return 3 if crew == 5 else 2
+
+
+def harrow_decks(cfg: Config, rng: random.Random
+                 ) -> tuple[tuple[HarrowCard, ...], tuple[EnemyCard, ...]]:
+    """The 7 Harrow Boss AI cards and the 20 Tentacle cards (level-2 Health and Attack ranges,
+    spawn locations and abilities dealt evenly like the Enemy deck's)."""
+    rooms = _even(tuple(range(1, WASTES)), AI_CARDS, rng)
+    ai = tuple(HarrowCard(k, name, effect, n, rooms[k - 1] if effect in ("crush", "lash") else 0)
+               for k, (name, effect, n) in enumerate(_AI, 1))
+    _, _, _, health, attack = next(lv for lv in cfg.enemy_deck if lv[0] == 2)
+    spawns = _even(_spawns(cfg.wastes_spawns), TENTACLES, rng)
+    abilities = _even(("", "", "", "brute", "swift", "armored"), TENTACLES, rng)
+    healths = _even(tuple(range(health[0], health[1] + 1)), TENTACLES, rng)
+    attacks = _even(tuple(range(attack[0], attack[1] + 1)), TENTACLES, rng)
+    # Level 3: an emptied Tentacle deck is re-formed from the discards (endround._refill).
+    tentacles = tuple(EnemyCard(1000 + k, "Tentacle", 3, healths[k], attacks[k], spawns[k],
+                                abilities[k]) for k in range(TENTACLES))
+    return ai, tentacles
+
+
+def harrow_document(cfg: Config, seed: int | str) -> dict[str, list[dict[str, object]]]:
+    """The Harrow's cards of ``seed`` as ``decks.json`` lists them (``--boss harrow`` plays
+    these: the same child stream)."""
+    from pnp.seed import child_seed
+
+    ai, tentacles = harrow_decks(cfg, random.Random(child_seed(seed, "harrow-deck")))
+    return {"ai_cards": [{**dataclasses.asdict(c), "text": c.text} for c in ai],
+            "tentacles": [dataclasses.asdict(c) for c in tentacles]}
+
+
+# --- the battle ---------------------------------------------------------------------------
+def set_up(s: WasteState) -> None:
+    """"Set up the Boss as instructed below" (The Harrow 1-4); Events are off."""
+    from pnp.games.waste_of_parts import endround
+
+    assert s.boss_cards is not None
+    s.boss_stage = "battle"
+    s.event, s.event_choice = None, []       # "Event Cards are not active during a Boss Battle."
+    s.boss_ai = list(s.boss_cards[0])
+    shuffle(s.rng, s.boss_ai)
+    s.enemy_deck, s.enemy_discard = list(s.boss_cards[1]), []
+    shuffle(s.rng, s.enemy_deck)
+    s.levels, s.deck_level = {1: [], 2: [], 3: []}, 3
+    s.say(f"The Harrow rises: Health {boss_health(HARROW_HEALTH, len(s.crew))}, submerged")
+    for _ in range(len(s.crew)):
+        endround.spawn_one(s)
+
+
+def end_of_round(s: WasteState) -> None:
+    """The Harrow's steps 1-7 (8-10 wait for the First Player's Scrap: ``after_scrap``)."""
+    from pnp.games.waste_of_parts import endround
+    from pnp.games.waste_of_parts.state import SALVAGE
+
+    s.boss_steps = []
+    s.boss_steps.append(1)
+    for c in s.crew:
+        c.stunned = False
+    s.boss_steps.append(2)
+    for room, card in list(s.upgrades.items()):
+        if card.stat == "hull" and s.works(room):
+            s.hull = min(s.cfg.hull_max, s.hull + card.bonus)
+    s.boss_steps.append(3)                   # "Following normal Enemy action priority."
+    endround.resolve(s, [p for p in endround.decide(s) if p[1].card.ability != "boss"])
+    if s.result is not None:
+        return
+    s.boss_steps.append(4)
+    if not s.boss_submerged:
+        act(s)
+        if s.result is not None:
+            return
+    s.boss_steps.append(5)
+    tentacles = sum(1 for e in s.enemies if e.card.ability != "boss")
+    if s.boss_submerged and tentacles <= surface_limit(len(s.crew)):
+        surface(s)
+    s.boss_steps.append(6)
+    endround.fire_damage(s)
+    if s.result is not None:
+        return
+    s.boss_steps.append(7)
+    endround._salvaging(s)
+    if s.pending:
+        s.phase = SALVAGE
+    else:
+        endround.after_salvage(s)
+
+
+def surface(s: WasteState) -> None:
+    from pnp.games.waste_of_parts.state import Enemy
+
+    s.boss_submerged = False
+    health = boss_health(HARROW_HEALTH, len(s.crew))
+    card = EnemyCard(999, "The Harrow", 3, health, 0, WASTES, "boss")
+    s.enemies.append(Enemy(s.next_enemy, card, WASTES))
+    s.say(f"e{s.next_enemy} The Harrow surfaces in The Wastes (Health {card.health})")
+    s.next_enemy += 1
+
+
+def act(s: WasteState) -> None:
+    """"Draw and resolve an AI Card" (an empty deck: the discards reshuffled)."""
+    from pnp.games.waste_of_parts import endround
+
+    if not s.boss_ai:
+        s.boss_ai, s.boss_ai_discard = s.boss_ai_discard, []
+        shuffle(s.rng, s.boss_ai)
+    card: HarrowCard = s.boss_ai.pop()
+    s.boss_ai_discard.append(card)
+    s.say(f"The Harrow: {card.name} ({card.text})")
+    if card.effect == "slam":
+        s.lose_hull(card.amount, card.name)
+    elif card.effect == "barrage":
+        faces = s.roll(card.amount)
+        s.lose_hull(sum(1 for f in faces if f in s.cfg.hit_faces), f"{card.name} rolls {faces}")
+    elif card.effect == "crush":
+        s.damage_room(card.room, card.amount)
+    elif card.effect == "lash":
+        for c in s.crew:
+            if c.room == card.room and not c.downed:
+                c.damage += max(0, s.hits(s.roll(card.amount)) - c.armor)
+        if all(c.downed for c in s.crew):
+            s.lose("every crew member is Downed")
+    else:
+        for _ in range(card.amount):
+            endround.spawn_one(s)
+
+
+def after_scrap(s: WasteState) -> None:
+    """Steps 9 Spawn Tentacles and 10 New First Player, then the next round."""
+    s.boss_steps.append(8)
+    s.boss_steps.append(9)
+    from pnp.games.waste_of_parts import endround
+
+    for _ in range(len(s.crew)):
+        endround.spawn_one(s)
+        if s.result is not None:
+            return
+    s.boss_steps.append(10)
+    s.aboard.append(len(s.enemies))
+    s.first = (s.first + 1) % len(s.crew)
+    s.round += 1
+    if s.round > s.cfg.max_rounds:
+        s.lose("out of time")
+        return
+    s._start_turn(0)
+
