@@ -271,12 +271,30 @@ class TourState:
             return
         self._enter(_PREP)
         self.task_marks += 1  # Waster Step a) Mark Task Cards
+        self._update_stalls()
         T.mark(self)
         if R.task_outdated(self.task_marks):
             self.task_hex, self.task_marks = self.draw_task(), 0
             if self._log is not None:
                 self._log.append(f"the common task is outdated ({R.TASK_OUTDATED_MARKS} "
                                  f"markers); new common task: explore {self._hex(self.task_hex)}")
+
+    def _update_stalls(self) -> None:
+        """Waster Step e) Update Stalls (optional): the Waster bot discards the 2 cards most
+        useful to the leading knight when he stands in a city with the Stalls, else skips."""
+        if not self.setup.stalls:
+            return
+        lead = max(range(len(self.seats)), key=self.score)
+        rule = self.tables.rules[self.seats[lead].pos]
+        if rule is None or not rule.trade:
+            return
+        spaces = self.setup.stalls
+        discard = S.waster_discards(spaces, self.stalls, rule.name)
+        # Gear decks are unlimited in the model: each space gets a card of its colour again.
+        self.stalls = S.update(spaces, self.stalls, discard, dict.fromkeys(S.COLOURS))[0]
+        if self._log is not None and discard:
+            self._log.append(f"the Waster updates the Stalls: discards spaces "
+                             f"{', '.join(str(i + 1) for i in discard)} and refills them")
 
     def _advance(self) -> None:
         """Run the rule steps until a knight decides or the game ends."""

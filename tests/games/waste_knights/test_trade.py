@@ -84,3 +84,16 @@ def test_bots_trade_in_whole_games_and_keep_the_stalls_full(bot):
             state.apply(action)
             assert None not in state.stalls
     assert traded
+
+
+def test_waster_updates_the_stalls_when_the_leader_is_in_a_city():
+    """Waster Step e) Update Stalls: "may discard up to 2 freely chosen gear cards ... Then, he
+    refills the Stalls" (the Waster bot: when the leading knight stands in a city)."""
+    state = explore_at(2)
+    log: list[str] = []
+    state.log = log
+    state.seats[1].rep = -1  # knight 1, in Pumps, leads
+    while state.round == 0:
+        state.apply(passive(state))
+    assert any("updates the Stalls: discards spaces 5, " in line for line in log)
+    assert None not in state.stalls
