@@ -76,7 +76,8 @@ EXPLORE_TEXT = {R.ExplorationAction.RESUPPLY_HEAL: "Resupply (heal)",
                 R.ExplorationAction.FUEL: "gain Fuel",
                 R.ExplorationAction.HEAL_RADIATION: "heal Radiation",
                 R.ExplorationAction.HEAL_HEALTH: "heal Health",
-                R.ExplorationAction.GREEN_GEAR: "gain green gear cards"}
+                R.ExplorationAction.GREEN_GEAR: "gain green gear cards",
+                R.ExplorationAction.TRADE: "Trade Action with the Stalls"}
 NO_EXPLORATION = "no exploration action"
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.games.api import Bot
+from pnp.games.waste_knights import explore as X
 from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights import tasks as T
 from pnp.games.waste_knights.actions import Action, CityChoice, Explore, Face, QuickResupply
@@ -48,7 +49,8 @@ class KnightBot:
         if d is EXPLORE:
             rule = state.tables.rules[seat.pos]
             assert rule is not None
-            return Explore(s, self.explore(rule, seat, rng))
+            return Explore(s, self.explore(rule, seat, rng, X.can_trade(state, seat),
+                                           X.trade_deal(state, seat) is not None))
         return QuickResupply(s, self.resupply(seat, rng))
 
     def move(self, state: TourState, seat: Seat, rng: random.Random) -> Action:
@@ -63,8 +65,8 @@ class KnightBot:
         """Resolving Wasteland Cards: face (True) or escape (False)."""
         raise NotImplementedError
 
-    def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random
-                ) -> R.ExplorationAction | None:
+    def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random, trade: bool = False,
+                deal: bool = False) -> R.ExplorationAction | None:
         """Hex Activities: which exploration action, if any."""
         raise NotImplementedError
 
@@ -105,9 +107,9 @@ class HeuristicKnight(KnightBot):
             and p.aggression + p.health + p.armor + card.ability("knight_dice", 0) * -1 <= 7 \
             and not card.ability("vehicle_damage")
 
-    def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random
-                ) -> R.ExplorationAction | None:
-        return self.exploration_action(rule, seat)
+    def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random, trade: bool = False,
+                deal: bool = False) -> R.ExplorationAction | None:
+        return self.exploration_action(rule, seat, deal)
 
     def resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
         return self.quick_resupply(seat)
@@ -157,8 +159,10 @@ class HeuristicKnight(KnightBot):
         return state.drive(full[cut - 1])  # its first hexes are the cheapest route there
 
     @staticmethod
-    def exploration_action(rule: R.HexRules, seat: Seat) -> R.ExplorationAction | None:
-        """Heal when hurt, refuel when low, else gear, else top up."""
+    def exploration_action(rule: R.HexRules, seat: Seat,
+                           deal: bool = False) -> R.ExplorationAction | None:
+        """Heal when hurt, refuel when low, else trade when the Stalls offer a deal
+        (``stalls.best_deal``: value gained or green cards he needs), else gear, else top up."""
         k = seat.knight
         can_resupply = (rule.heal or rule.supplies) and seat.green >= rule.resupply_cost
         if k.radiation >= 2 or k.health <= 2:
@@ -173,6 +177,8 @@ class HeuristicKnight(KnightBot):
                 return _A.FUEL
             if can_resupply:
                 return _A.RESUPPLY_BOTH if rule.both else _A.RESUPPLY_SUPPLIES
+        if deal:
+            return _A.TRADE
         if rule.green_gain:
             return _A.GREEN_GEAR
         if rule.heal_radiation and k.radiation:
@@ -243,10 +249,10 @@ class RandomKnight(KnightBot):
         """Escape or face, alike."""
         return rng.random() < 0.5
 
-    def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random
-                ) -> R.ExplorationAction | None:
+    def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random, trade: bool = False,
+                deal: bool = False) -> R.ExplorationAction | None:
         """Any action the knight can pay for."""
-        acts = R.exploration_actions(rule, seat.green)
+        acts = R.exploration_actions(rule, seat.green) + ((_A.TRADE,) if trade else ())
         return acts[int(rng.random() * len(acts))] if acts else None
 
     def resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from pnp.errors import PnpError
 from pnp.games.api import IllegalAction
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import stalls as S
 from pnp.games.waste_knights import tasks as T
 from pnp.games.waste_knights import wasteland as W
 from pnp.games.waste_knights.narrate import changes, dials, hex_name
@@ -29,6 +30,8 @@ TASK_REPUTATION, BLUE_REPUTATION = 2, 1
 #: Trading Vehicles: "fully functional ones have the "face" value (usually yellow)".
 VEHICLE_VALUE = 3
 _A = R.ExplorationAction
+#: Green gear cards a knight keeps for resupplies: the dearest resupply costs 2 (Queen's Valley).
+NEED_GREEN = 2
 _REPAIRS = (_A.RESUPPLY_SUPPLIES, _A.RESUPPLY_BOTH)
 
 
@@ -75,7 +78,7 @@ def exploration(state: TourState, s: int) -> bool:
         _trade_for_vehicle(seat)
         if log is not None:
             log.append(f"knight {s + 1} trades gear cards for a vehicle from the Vehicle Pool")
-    return bool(R.exploration_actions(rule, seat.green))
+    return bool(exploration_actions(state, seat))
 
 
 def _trade_for_vehicle(seat: Seat) -> None:
@@ -90,10 +93,64 @@ def _trade_for_vehicle(seat: Seat) -> None:
     seat.vdamage = 0
 
 
+def can_trade(state: TourState, seat: Seat) -> bool:
+    """Trade Action with the Stalls: "available only in city hexes" (with the Stalls laid out)."""
+    rule = state.tables.rules[seat.pos]
+    return rule is not None and rule.trade and bool(state.setup.stalls)
+
+
+def exploration_actions(state: TourState, seat: Seat) -> tuple[R.ExplorationAction, ...]:
+    """The hex's exploration actions the knight can pay for, the Trade Action among them."""
+    rule = state.tables.rules[seat.pos]
+    assert rule is not None
+    acts = R.exploration_actions(rule, seat.green)
+    return acts + (_A.TRADE,) if can_trade(state, seat) else acts
+
+
+def trade_deal(state: TourState, seat: Seat) -> tuple[dict, tuple[int, ...]] | None:
+    """The deal a knight makes with the Stalls here (``stalls.best_deal``), None for none."""
+    if not can_trade(state, seat):
+        return None
+    rule = state.tables.rules[seat.pos]
+    assert rule is not None
+    have = {"green": seat.green, "yellow": seat.yellow, "red": seat.red}
+    return S.best_deal(state.setup.stalls, state.stalls, rule.name, have, NEED_GREEN)
+
+
+def _trade(state: TourState, s: int, seat: Seat) -> None:
+    """Offer, Choice, Deal, Refill the Stalls (decks of gear are unlimited in the model)."""
+    if not can_trade(state, seat):
+        raise IllegalAction(f"knight {s + 1}: no Stalls to trade with on this hex")
+    deal = trade_deal(state, seat)
+    if deal is None:
+        if state.log is not None:
+            state.log.append(f"knight {s + 1} trades nothing with the Stalls")
+        return
+    offer, chosen = deal
+    rule = state.tables.rules[seat.pos]
+    assert rule is not None
+    spaces = state.setup.stalls
+    after, gained = S.trade(spaces, state.stalls, rule.name, offer, chosen)
+    state.stalls = S.refill(spaces, after, dict.fromkeys(S.COLOURS))[0]
+    seat.green += gained["green"] - offer.get("green", 0)
+    seat.yellow += gained["yellow"] - offer.get("yellow", 0)
+    seat.red += gained["red"] - offer.get("red", 0)
+    if state.log is not None:
+        state.log.append(f"knight {s + 1} trades with the Stalls: "
+                         f"{_cards(offer)} for {_cards(gained)}")
+
+
+def _cards(counts: dict) -> str:
+    return ", ".join(f"{n} {c}" for c, n in counts.items() if n) or "nothing"
+
+
 def exploration_action(state: TourState, s: int, seat: Seat,
                        action: R.ExplorationAction | None) -> None:
     """Perform 1 exploration action (the rules refuse one the hex does not offer)."""
     if action is None:
+        return
+    if action is _A.TRADE:
+        _trade(state, s, seat)
         return
     rule = state.tables.rules[seat.pos]
     assert rule is not None

@@ -112,6 +112,7 @@ class ExplorationAction(str, Enum):
     HEAL_RADIATION = "heal_radiation"    # Special Action: heal N Radiation
     HEAL_HEALTH = "heal_health"          # Special Action: heal N Health
     GREEN_GEAR = "green_gear"            # Special Action: +N green gear cards
+    TRADE = "trade"                      # Trade Action with the Stalls (city hexes)
 
 
 # --- geometry and route planning -------------------------------------------------------------

@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import PnpError
 from pnp.games.waste_knights import rules as R
-from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds, wasteland_deck
+from pnp.games.waste_knights.data import (
+    default_catalogue,
+    stalls_spaces,
+    vehicle_speeds,
+    wasteland_deck,
+)
 from pnp.games.waste_knights.generate import MODES, Catalogue, generate_board
 from pnp.games.waste_knights.hexes import VEHICLES, Board, board_to_dict
 from pnp.games.waste_knights.metrics import Analysis, Bands, analyse, city_spread, find_balanced
@@ -258,5 +263,6 @@ def _tour_sections(board: Board, setup: Setup | None, seed: int | str, games: in
     if len(set(vehicles)) == 1:  # one vehicle for every seat, whatever the knight count
         vehicles = vehicles[:1]
     result = simulate.tour_report(board, vehicle_speeds(), games, seed, vehicles=vehicles,
-                                  rounds=rounds, jobs=jobs, deck=wasteland_deck())
+                                  rounds=rounds, jobs=jobs, deck=wasteland_deck(),
+                                  stalls=stalls_spaces())
     return simulate.report_sections(result)

@@ -20,6 +20,7 @@ from pnp.games.waste_knights.actions import Action, parse_action
 from pnp.games.waste_knights.bots import BOTS
 from pnp.games.waste_knights.cards import Deck
 from pnp.games.waste_knights.hexes import Board
+from pnp.games.waste_knights.stalls import Space
 from pnp.games.waste_knights.state import TourState
 from pnp.games.waste_knights.tour import DEFAULT_ROUNDS, Tables, TourModel, tables_for
 from pnp.games.waste_knights.tour_stats import FIELDS, compare, report_sections
@@ -44,6 +45,7 @@ class Setup:
     model: TourModel = TourModel()
     board_name: str = ""             # where the board came from, for the summary
     deck: Deck | None = None         # the wasteland deck, range cards and knights' profile
+    stalls: tuple[Space, ...] = ()   # the Stalls spaces (none: no Trade Action)
 
     @property
     def tables(self) -> Tables:
@@ -78,7 +80,8 @@ RULES = TourRules()
 def tour_setup(board: Board, speeds: Mapping[str, int], players: int,
                vehicles: Sequence[str] = ("strider",), bots: Sequence[str] = ("heuristic",),
                rounds: int = DEFAULT_ROUNDS, model: TourModel | None = None,
-               board_name: str = "", deck: Deck | None = None) -> Setup:
+               board_name: str = "", deck: Deck | None = None,
+               stalls: Sequence[Space] = ()) -> Setup:
     """A validated setup: 2-4 knights, known vehicles and bots (one for all or one per seat)."""
     if isinstance(players, bool) or not isinstance(players, int) \
             or not R.MIN_KNIGHTS <= players <= R.MAX_KNIGHTS:
@@ -99,7 +102,7 @@ def tour_setup(board: Board, speeds: Mapping[str, int], players: int,
     if deck is None:
         raise PnpError("a game needs its wasteland deck (data.wasteland_deck())", field="deck")
     return Setup(board, names, tuple(int(speeds[v]) for v in names), who, rounds,
-                 model or TourModel(), board_name, deck)
+                 model or TourModel(), board_name, deck, tuple(stalls))
 
 
 def _per_seat(names: Sequence[str], players: int, what: str) -> tuple[str, ...]:
@@ -154,11 +157,13 @@ def simulate_tour(setup: Setup, games: int, seed: int | str, *, jobs: int | None
 def tour_report(board: Board, speeds: Mapping[str, int], games: int, seed: int | str, *,
                 vehicles: Sequence[str] = ("strider",), rounds: int = DEFAULT_ROUNDS,
                 counts: Sequence[int] = (2, 3, 4), jobs: int | None = 1,
-                scheduler: str | None = None, deck: Deck | None = None) -> dict[str, Any]:
+                scheduler: str | None = None, deck: Deck | None = None,
+                stalls: Sequence[Space] = ()) -> dict[str, Any]:
     """Tours for 2, 3 and 4 heuristic knights plus random knights at the largest count."""
     def setup(k: int, bot: str) -> Setup:
         return tour_setup(board, speeds, k, vehicles if len(vehicles) in (1, k)
-                          else vehicles[:1], (bot,), rounds, deck=deck)
+                          else vehicles[:1], (bot,), rounds, deck=deck,
+                          stalls=stalls)
 
     tours = {str(k): simulate_tour(setup(k, "heuristic"), games, seed, jobs=jobs,
                                    scheduler=scheduler) for k in counts}

@@ -22,6 +22,7 @@ from pnp.games.waste_knights import actions as A
 from pnp.games.waste_knights import explore as X
 from pnp.games.waste_knights import knights as K
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import stalls as S
 from pnp.games.waste_knights import tasks as T
 from pnp.games.waste_knights import wasteland as W
 from pnp.games.waste_knights.cards import Deck
@@ -69,7 +70,7 @@ class TourState:
 
     __slots__ = ("setup", "tables", "rng", "seats", "task_hex", "task_marks", "round",
                  "decision", "_step", "_k", "_player", "_log", "_actions", "wasteland",
-                 "contamination", "radiation", "pending", "deck", "beaten", "tasks")
+                 "contamination", "radiation", "pending", "deck", "beaten", "tasks", "stalls")
     decision: Decision
     _player: int
 
@@ -92,6 +93,7 @@ class TourState:
         self.radiation: dict[int, int] = {}
         self.pending = -1  # the wasteland card the Active Knight must escape or face
         self.beaten: dict[int, set[int]] = {}  # knights each knight K.O.'d in a duel this round
+        self.stalls = S.setup(setup.stalls)  # Game Setup 3 E: the gear cards on the Stalls
         self.task_hex, self.task_marks = self.draw_task(), 0
         self.tasks = T.deal(self, [b != "random" for b in setup.bots])  # private tasks
         self.round, self._actions = 0, 0
@@ -156,6 +158,7 @@ class TourState:
         c.contamination, c.radiation = dict(self.contamination), dict(self.radiation)
         c.beaten = {k: set(v) for k, v in self.beaten.items()}
         c.tasks = [k.copy() for k in self.tasks]
+        c.stalls = list(self.stalls)
         c.task_hex, c.task_marks, c.round, c.decision = (self.task_hex, self.task_marks,
                                                          self.round, self.decision)
         c._step, c._k, c._player, c._actions = self._step, self._k, self._player, self._actions
@@ -180,7 +183,7 @@ class TourState:
             rule = self.tables.rules[seat.pos]
             assert rule is not None
             return (A.Explore(s, None),) + tuple(A.Explore(s, a) for a in
-                                               R.exploration_actions(rule, seat.green))
+                                               X.exploration_actions(self, seat))
         if d is FACE:
             return (A.Face(s, False), A.Face(s, True))
         if d is RESUPPLY:
@@ -268,12 +271,30 @@ class TourState:
             return
         self._enter(_PREP)
         self.task_marks += 1  # Waster Step a) Mark Task Cards
+        self._update_stalls()
         T.mark(self)
         if R.task_outdated(self.task_marks):
             self.task_hex, self.task_marks = self.draw_task(), 0
             if self._log is not None:
                 self._log.append(f"the common task is outdated ({R.TASK_OUTDATED_MARKS} "
                                  f"markers); new common task: explore {self._hex(self.task_hex)}")
+
+    def _update_stalls(self) -> None:
+        """Waster Step e) Update Stalls (optional): the Waster bot discards the 2 cards most
+        useful to the leading knight when he stands in a city with the Stalls, else skips."""
+        if not self.setup.stalls:
+            return
+        lead = max(range(len(self.seats)), key=self.score)
+        rule = self.tables.rules[self.seats[lead].pos]
+        if rule is None or not rule.trade:
+            return
+        spaces = self.setup.stalls
+        discard = S.waster_discards(spaces, self.stalls, rule.name)
+        # Gear decks are unlimited in the model: each space gets a card of its colour again.
+        self.stalls = S.update(spaces, self.stalls, discard, dict.fromkeys(S.COLOURS))[0]
+        if self._log is not None and discard:
+            self._log.append(f"the Waster updates the Stalls: discards spaces "
+                             f"{', '.join(str(i + 1) for i in discard)} and refills them")
 
     def _advance(self) -> None:
         """Run the rule steps until a knight decides or the game ends."""

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights.actions import Action, CityChoice, Explore, Face, QuickResupply
 from pnp.games.waste_knights.cards import Card, Deck
-from pnp.games.waste_knights.data import wasteland_deck
+from pnp.games.waste_knights.data import stalls_spaces, wasteland_deck
 from pnp.games.waste_knights.hexes import Board, Hex, Kind, Terrain, board_coords, tier_of
 from pnp.games.waste_knights.simulate import Setup, tour_setup
 from pnp.games.waste_knights.state import CITY, EXPLORE, FACE, MOVE, TourState
@@ -71,7 +71,7 @@ def new_tour(board: Board, players: int = 2, *, vehicle: str = "strider", rounds
              bots: str = "heuristic", deck: Deck | None = None) -> TourState:
     """A tour of ``board`` at its first decision (rules drawing from ``rng``)."""
     setup: Setup = tour_setup(board, SPEEDS, players, [vehicle], [bots], rounds, model,
-                              deck=deck or wasteland_deck())
+                              deck=deck or wasteland_deck(), stalls=stalls_spaces())
     return TourState(setup, rng or random.Random(1))
 
 
