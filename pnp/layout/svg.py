@@ -12,6 +12,7 @@ import io
 import os
 from collections.abc import Iterable
 from functools import lru_cache
+from xml.sax.saxutils import escape
 
 from pnp.errors import PnpError
 from pnp.layout.colours import css_colour
@@ -113,34 +114,16 @@ def _paint(attrs: dict, fill: str | None, stroke: str | None = None, width: floa
     return attrs
 
 
+#: What ElementTree escapes in an attribute value beyond ``& < >`` (the same bytes as before).
+_ATTR_ENTITIES = {'"': "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"}
+
+
 def _attr(value: str) -> str:
-    # as ElementTree escapes attribute values
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    if "<" in value:
-        value = value.replace("<", "&lt;")
-    if ">" in value:
-        value = value.replace(">", "&gt;")
-    if '"' in value:
-        value = value.replace('"', "&quot;")
-    if "\r" in value:
-        value = value.replace("\r", "&#13;")
-    if "\n" in value:
-        value = value.replace("\n", "&#10;")
-    if "\t" in value:
-        value = value.replace("\t", "&#09;")
-    return value
+    return escape(value, _ATTR_ENTITIES)
 
 
 def _text(value: str) -> str:
-    # as ElementTree escapes text
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    if "<" in value:
-        value = value.replace("<", "&lt;")
-    if ">" in value:
-        value = value.replace(">", "&gt;")
-    return value
+    return escape(value)
 
 
 def _open(tag: str, attrs: dict) -> str:
