@@ -8,7 +8,6 @@ built once per board so the game only looks things up. Their costs are ``metrics
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,25 +24,8 @@ DEFAULT_ROUNDS = 10
 class TourModel:
     """The abstract parts of the tour (see docs/assumptions.md); the rules are in ``rules``."""
 
-    escape_skill: int = 2           # dice in the escape panel's skill
     explore_skill: int = 2          # dice in an exploration check's skill
-    card_difficulty_weights: tuple[float, float, float] = (1.0, 1.0, 1.0)  # Easy/Challenging/Hard
     start_green: int = 3            # Extra Bullets, Medi-shot, Rad-out
-    task_points: int = 2            # Reputation of a common task (Speed Record: 2)
-
-
-def waster_card(drawn: int, weights: tuple[float, float, float],
-                rng: random.Random) -> R.Difficulty:
-    """The mean Waster plays the hardest of ``drawn`` cards (Easy/Challenging/Hard by weight)."""
-    total = sum(weights)
-    easy = weights[0] / total
-    not_hard = (weights[0] + weights[1]) / total
-    # The hardest of n independent cards is Easy with chance easy**n, at most Challenging with
-    # not_hard**n: one draw instead of n.
-    u = rng.random()
-    if u < easy ** drawn:
-        return R.Difficulty.EASY
-    return R.Difficulty.CHALLENGING if u < not_hard ** drawn else R.Difficulty.HARD
 
 
 # --- per-board tables ------------------------------------------------------------------------

@@ -83,7 +83,7 @@ def test_heuristic_city_option_goes_to_what_is_lowest():
 def test_heuristic_stays_to_retry_a_failed_exploration_check():
     """Exploration Check: the player marker lets the knight explore next round if he stays."""
     b = with_special(flat_board(1), (1, 0), 9)  # Old Refinery, a Challenging Survival check
-    model = TourModel(explore_skill=1, card_difficulty_weights=(1.0, 0.0, 0.0))
+    model = TourModel(explore_skill=1)
     state = new_tour(b, 2, model=model, rng=FixedRandom(0.5))  # the check fails at 1 die
     state.apply(Drive(0, ("C1", "S1"), 1))
     play_round(state)

@@ -25,7 +25,7 @@ from pnp.games.waste_knights.data import default_catalogue
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.simulate import RULES
 from pnp.games.waste_knights.state import CITY, EXPLORE, FACE, MOVE, OVER, RESUPPLY, TourState
-from pnp.games.waste_knights.tour import TourModel, waster_card
+from pnp.games.waste_knights.tour import TourModel
 
 from .tour_helpers import (
     FixedRandom,
@@ -292,7 +292,7 @@ def test_exploration_player_marker_spares_a_second_check_while_the_knight_stays(
     his player marker." With 1 die every Challenging check fails at a draw of 0.5, and escape
     checks against Easy cards pass."""
     b = with_special(flat_board(1), (1, 0), 9)  # Old Refinery: Survival (7)
-    model = TourModel(explore_skill=1, card_difficulty_weights=(1.0, 0.0, 0.0))
+    model = TourModel(explore_skill=1)
     state = new_tour(b, 2, model=model, rng=FixedRandom(0.5))
     state.log = []
     refinery = hex_of(state, "S1")
@@ -365,20 +365,6 @@ def test_log_tells_what_the_waster_and_the_rules_did():
                   "round 2 of 2: First Player knight 2", "end of the game after 2 rounds"):
         assert words in text
     assert state.seats[0].stats[8] == 1  # ko_contamination
-
-
-def test_mean_waster_plays_the_hardest_card():
-    """Resolve Movement: the Waster sees every revealed card and plays 1; more cards drawn for
-    Threat icons mean a harder card played."""
-    rng = random.Random(2)
-    assert {waster_card(5, (1.0, 0.0, 0.0), rng) for _ in range(50)} == {R.Difficulty.EASY}
-
-    def hard_share(drawn):
-        return sum(waster_card(drawn, (1.0, 1.0, 1.0), rng) == R.Difficulty.HARD
-                   for _ in range(4000)) / 4000
-
-    assert hard_share(1) == pytest.approx(1 / 3, abs=0.03)
-    assert hard_share(3) == pytest.approx(1 - (2 / 3) ** 3, abs=0.03)
 
 
 def test_a_new_state_needs_no_log_and_makes_none():
