@@ -98,7 +98,8 @@ def tile_face(side: TileSide, r: float = HEX, seat: int | None = None) -> Drawin
         items.append(TextBox(cx - 20, cy - 4, 40, 8, "SETUP AREA", size=9, min_size=6,
                              font="Vera-Bold", colour=INK, align=Align.CENTER,
                              valign=VAlign.MIDDLE, rotate=90))
-    items.append(TextBox(w / 2 - 15, h / 2 - 4, 30, 8, side.name, size=12, font="Vera-Bold",
+    # the tile's name in the top half of the centre hex, clear of a token place at its centre
+    items.append(TextBox(w / 2 - 15, h / 2 - r / 2 - 4, 30, 8, side.name, size=12, font="Vera-Bold",
                          colour="#6b5b3e", align=Align.CENTER, valign=VAlign.MIDDLE))
     return Drawing(w, h, tuple(items), bleed=BLEED, outline=outline(cells, r, -minx, -miny),
                    name=f"tile-{side.name}")
