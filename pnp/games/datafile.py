@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from pnp.errors import PnpError
-from pnp.resources import read_text
+from pnp.resources import cardset, read_text
 
 __all__ = ["BadValue", "located_error", "read_yaml", "whole"]
 
@@ -66,3 +66,14 @@ def whole(v: Any, path: tuple[Any, ...], low: int = 1) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < low:
         raise BadValue(path, f"must be a whole number >= {low}, got {v!r}")
     return v
+
+
+def load_data(path: str | Path | None, bundled: str, parse: Any) -> Any:
+    """``parse`` of the YAML at ``path`` (default: the bundled ``cardsets/<bundled>``); a BadValue
+    becomes one error naming the file, its line and the field."""
+    where = str(path) if path else str(cardset(bundled))
+    data, lines = read_yaml(where)
+    try:
+        return parse(data)
+    except BadValue as bad:
+        raise located_error(bad, where, lines) from None

@@ -13,10 +13,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pnp.games.datafile import BadValue, located_error, read_yaml, whole
+from pnp.games.datafile import BadValue, load_data, whole
 from pnp.games.salvage.mods import EFFECTS, FLAGS, Mod, deck_of
 from pnp.games.salvage.rules import MATERIALS, SIDES, Config, NodeRoll, Rank
-from pnp.resources import cardset, read_text
+from pnp.resources import read_text
 
 __all__ = ["config_from_dict", "load_config", "load_deck", "load_field", "load_mods",
            "mods_from_dict"]
@@ -155,33 +155,26 @@ def mods_from_dict(data: Any) -> tuple[Mod, ...]:
     return tuple(mods)
 
 
-def _load(path: str | Path | None, bundled: str, parse: Any) -> Any:
-    where = str(path) if path else str(cardset(bundled))
-    data, lines = read_yaml(where)
-    try:
-        return parse(data)
-    except BadValue as bad:
-        raise located_error(bad, where, lines) from None
 
 
 @cache
 def _bundled_config() -> Config:
-    return _load(None, RULES_FILE, config_from_dict)  # type: ignore[no-any-return]
+    return load_data(None, RULES_FILE, config_from_dict)  # type: ignore[no-any-return]
 
 
 @cache
 def _bundled_mods() -> tuple[Mod, ...]:
-    return _load(None, MODS_FILE, mods_from_dict)  # type: ignore[no-any-return]
+    return load_data(None, MODS_FILE, mods_from_dict)  # type: ignore[no-any-return]
 
 
 def load_config(path: str | Path | None = None) -> Config:
     """The rules numbers of ``path`` (default: the bundled ``cardsets/salvage/rules.yaml``)."""
-    return _bundled_config() if not path else _load(path, RULES_FILE, config_from_dict)
+    return _bundled_config() if not path else load_data(path, RULES_FILE, config_from_dict)
 
 
 def load_mods(path: str | Path | None = None) -> tuple[Mod, ...]:
     """The mods of ``path`` (default: the bundled ``cardsets/salvage/mods.yaml``)."""
-    return _bundled_mods() if not path else _load(path, MODS_FILE, mods_from_dict)
+    return _bundled_mods() if not path else load_data(path, MODS_FILE, mods_from_dict)
 
 
 def load_deck(path: str | Path | None = None) -> tuple[Mod, ...]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
-from pnp.games.datafile import BadValue, located_error, read_yaml, whole
+from pnp.games.datafile import BadValue, load_data, whole
 from pnp.games.wreck_and_ruin.cards import (
     EVENT_EFFECTS,
     FACTION_EFFECTS,
@@ -22,7 +22,6 @@ from pnp.games.wreck_and_ruin.cards import (
     CardDef,
 )
 from pnp.games.wreck_and_ruin.rules import KINDS, Config, VehicleType
-from pnp.resources import cardset
 
 __all__ = ["cards_from_dict", "config_from_dicts", "load_cards", "load_config", "load_factions",
            "load_tiles"]
@@ -114,13 +113,6 @@ def vehicles_from_dict(data: Any, base: Config) -> Config:
     return dataclasses.replace(base, vehicles=tuple(types), roster=tuple(roster), absent=absent)
 
 
-def _load(path: str | Path | None, bundled: str, parse: Any) -> Any:
-    where = str(path) if path else str(cardset(bundled))
-    data, lines = read_yaml(where)
-    try:
-        return parse(data)
-    except BadValue as bad:
-        raise located_error(bad, where, lines) from None
 
 
 def load_tiles(path: str | Path | None, seed: int | str) -> Any:
@@ -174,7 +166,7 @@ def cards_from_dict(data: Any, kind: str, key: str = "") -> tuple[CardDef, ...]:
 
 @cache
 def _bundled_cards(kind: str) -> tuple[CardDef, ...]:
-    return _load(None, EVENTS_FILE if kind == "event" else SALVAGE_FILE,  # type: ignore[no-any-return]
+    return load_data(None, EVENTS_FILE if kind == "event" else SALVAGE_FILE,  # type: ignore[no-any-return]
                  lambda d: cards_from_dict(d, kind))
 
 
@@ -182,7 +174,7 @@ def load_cards(path: str | Path | None, kind: str) -> tuple[CardDef, ...]:
     """The event (``kind`` "event") or salvage deck of ``path`` (default: the bundled one)."""
     if not path:
         return _bundled_cards(kind)
-    return _load(path, "", lambda d: cards_from_dict(d, kind))  # type: ignore[no-any-return]
+    return load_data(path, "", lambda d: cards_from_dict(d, kind))  # type: ignore[no-any-return]
 
 
 FACTIONS_FILE = "wreck_and_ruin/factions.yaml"
@@ -206,13 +198,13 @@ def factions_from_dict(data: Any) -> tuple[tuple[str, tuple[CardDef, ...]], ...]
 
 @cache
 def _bundled_factions() -> tuple[tuple[str, tuple[CardDef, ...]], ...]:
-    return _load(None, FACTIONS_FILE, factions_from_dict)  # type: ignore[no-any-return]
+    return load_data(None, FACTIONS_FILE, factions_from_dict)  # type: ignore[no-any-return]
 
 
 def load_factions(path: str | Path | None = None
                   ) -> tuple[tuple[str, tuple[CardDef, ...]], ...]:
     """The factions and their cards of ``path`` (default: the bundled factions.yaml)."""
-    return _bundled_factions() if not path else _load(path, "", factions_from_dict)  # type: ignore[no-any-return]
+    return _bundled_factions() if not path else load_data(path, "", factions_from_dict)  # type: ignore[no-any-return]
 
 
 def config_from_dicts(rules: Any, vehicles: Any) -> Config:
@@ -230,5 +222,5 @@ def load_config(rules: str | Path | None = None, vehicles: str | Path | None = N
     """The numbers of ``rules`` and ``vehicles`` YAML (default: the bundled files)."""
     if not bundled and rules is None and vehicles is None:
         return _bundled()
-    base = _load(rules, RULES_FILE, rules_from_dict)
-    return _load(vehicles, VEHICLES_FILE, lambda d: vehicles_from_dict(d, base))  # type: ignore[no-any-return]
+    base = load_data(rules, RULES_FILE, rules_from_dict)
+    return load_data(vehicles, VEHICLES_FILE, lambda d: vehicles_from_dict(d, base))  # type: ignore[no-any-return]
