@@ -21,7 +21,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("events", "--events", bool, False,
            "Play with the optional Event deck (two drawn at Distance 10 and 20, one chosen)."),
     Option("boss", "--boss", str, None,
-           "Fight a Boss after the standard win: harrow (win 'with style' by destroying it).",
+           "Fight a Boss after the standard win: harrow or scourge (win 'with style' by "
+           "destroying it; the Scourge's Captain too).",
            commands=("simulate", "replay", "session")),
 )
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 __all__ = ["Action", "Attack", "ChooseEvent", "Drop", "EndTurn", "Equip", "Extinguish",
            "FireGun", "Fuel", "Give", "Install", "Mend", "Move", "PickUp", "Recycle", "Reinforce",
-           "Reload", "Repair", "Revive", "ScrapCard", "ScrapDone", "Trade", "parse_action"]
+           "Reload", "Repair", "Revive", "ScrapCard", "ScrapDone", "Search", "Trade",
+           "parse_action"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,14 @@ class Repair:
 class Extinguish:
     def __str__(self) -> str:
         return "extinguish"
+
+
+@dataclass(frozen=True)
+class Search:
+    """The Scourge: "Place a red cube in your room, then draw a card from the Search Deck"."""
+
+    def __str__(self) -> str:
+        return "search"
 
 
 @dataclass(frozen=True)
@@ -178,10 +187,11 @@ class ChooseEvent:
 
 Action = (Move | Attack | FireGun | Reload | Repair | Extinguish | Fuel | Drop | PickUp | Give
           | Trade | Mend | Revive | EndTurn | Equip | Install | ScrapCard | Reinforce | Recycle
-          | ScrapDone | ChooseEvent)
+          | ScrapDone | ChooseEvent | Search)
 
 _FIXED = {"repair": Repair(), "extinguish": Extinguish(), "fuel": Fuel(), "end turn": EndTurn(),
-          "reinforce": Reinforce(), "recycle": Recycle(), "keep the scrap": ScrapDone()}
+          "reinforce": Reinforce(), "recycle": Recycle(), "keep the scrap": ScrapDone(),
+          "search": Search()}
 _PATTERNS: tuple[tuple[str, type], ...] = (
     (r"move to room (\d+)", Move),
     (r"attack e(\d+) unarmed", Attack),

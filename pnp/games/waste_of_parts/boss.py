@@ -21,41 +21,60 @@ from pnp.games.waste_of_parts.rules import WASTES, Config, boss_health, shuffle
 if TYPE_CHECKING:
     from pnp.games.waste_of_parts.state import WasteState
 
-__all__ = ["BOSSES", "HARROW_STEPS", "HarrowCard", "harrow_decks", "harrow_document",
-           "surface_limit"]
+__all__ = ["AI_EFFECTS", "BOSSES", "HARROW_STEPS", "AICard", "ai_cards",
+           "harrow_decks", "harrow_document", "resolve_ai", "surface_limit"]
 
-BOSSES = ("harrow",)
+#: The Bosses (``--boss``): the Harrow here, the Scourge in ``scourge.py``.
+BOSSES = ("harrow", "scourge")
 #: "the Harrow has a Health Stat of 6X" (X = Crew Members).
 HARROW_HEALTH = 6
-AI_CARDS, TENTACLES = 7, 20
+TENTACLES = 20
 #: The Harrow's end-of-round steps, as the rulebook lists them (the log names each).
 HARROW_STEPS = ("Refresh Crew Actions", "Room Effects", "Tentacles Attack", "The Harrow Acts",
                 "The Harrow Surfaces", "Fire Damage", "Salvaging", "Use Scrap",
                 "Spawn Tentacles", "New First Player")
-#: Boss AI effects: what the simulator already does to the Mech, the rooms and the crew.
+#: Boss AI effects (both Bosses): what the simulator already does to the Mech, the rooms and
+#: the crew. An AI card's text is its effect's, filled with its amount and room.
 AI_EFFECTS = {
     "slam": "The Hull loses {n}.",
     "barrage": "Roll {n} dice at the Hull: each hit, the Hull loses 1.",
     "crush": "Damage room {room} {n} step(s).",
     "lash": "Roll {n} dice at each Crew Member in room {room}.",
     "grasp": "Draw and resolve {n} Tentacle card(s).",
+    "board": "Drones board the Mech: Rummage for {n} Enemies.",
 }
+#: Effects that strike one room (dealt evenly over the rooms).
+ROOM_EFFECTS = ("crush", "lash")
 _AI = (("Tidal Slam", "slam", 2), ("Sludge Barrage", "barrage", 4), ("Crushing Coil", "crush", 2),
        ("Whiplash", "lash", 3), ("Reaching Grasp", "grasp", 2), ("Undertow", "barrage", 3),
        ("Wrecking Coil", "crush", 1))
 
 
 @dataclass(frozen=True)
-class HarrowCard:
+class AICard:
+    """A Boss AI card: its Boss, name and effect (``AI_EFFECTS``)."""
+
     ident: int
     name: str
     effect: str
     amount: int
     room: int = 0        # crush / lash: the room it strikes
+    boss: str = "harrow"
 
     @property
     def text(self) -> str:
         return AI_EFFECTS[self.effect].format(n=self.amount, room=self.room)
+
+
+
+def ai_cards(spec: tuple[tuple[str, str, int], ...], boss: str, rng: random.Random,
+             first: int = 1) -> tuple[AICard, ...]:
+    """A Boss's AI cards from ``spec`` (name, effect, amount), rooms dealt evenly to the
+    effects that strike a room."""
+    rooms = _even(tuple(range(1, WASTES)), len(spec), rng)
+    return tuple(AICard(first + k, name, effect, n,
+                        rooms[k] if effect in ROOM_EFFECTS else 0, boss)
+                 for k, (name, effect, n) in enumerate(spec))
 
 
 def surface_limit(crew: int) -> int:
@@ -64,12 +83,10 @@ def surface_limit(crew: int) -> int:
 
 
 def harrow_decks(cfg: Config, rng: random.Random
-                 ) -> tuple[tuple[HarrowCard, ...], tuple[EnemyCard, ...]]:
-    """The 7 Harrow Boss AI cards and the 20 Tentacle cards (level-2 Health and Attack ranges,
-    spawn locations and abilities dealt evenly like the Enemy deck's)."""
-    rooms = _even(tuple(range(1, WASTES)), AI_CARDS, rng)
-    ai = tuple(HarrowCard(k, name, effect, n, rooms[k - 1] if effect in ("crush", "lash") else 0)
-               for k, (name, effect, n) in enumerate(_AI, 1))
+                 ) -> tuple[tuple[AICard, ...], tuple[EnemyCard, ...]]:
+    """The 7 Harrow Boss AI cards (``_AI``) and the 20 Tentacle cards (level-2 Health and
+    Attack ranges, spawn locations and abilities dealt evenly like the Enemy deck's)."""
+    ai = ai_cards(_AI, "harrow", rng)
     _, _, _, health, attack = next(lv for lv in cfg.enemy_deck if lv[0] == 2)
     spawns = _even(_spawns(cfg.wastes_spawns), TENTACLES, rng)
     abilities = _even(("", "", "", "brute", "swift", "armored"), TENTACLES, rng)
@@ -92,15 +109,68 @@ def harrow_document(cfg: Config, seed: int | str) -> dict[str, list[dict[str, ob
 
 
 # --- the battle ---------------------------------------------------------------------------
+def which(s: WasteState) -> str:
+    """The Boss of the game: its AI cards name it."""
+    assert s.boss_cards is not None
+    return str(s.boss_cards[0][0].boss)
+
+
+def start_battle(s: WasteState) -> None:
+    """What both Bosses' setups do: the battle begins, Events are off, the Boss AI Deck is
+    shuffled."""
+    assert s.boss_cards is not None
+    s.boss_stage = "battle"
+    s.event, s.event_choice = None, []       # "Event Cards are not active during a Boss Battle."
+    s.boss_ai, s.boss_ai_discard = list(s.boss_cards[0]), []
+    shuffle(s.rng, s.boss_ai)
+
+
+def refresh_and_room_effects(s: WasteState) -> None:
+    """Both Bosses' steps 1 Refresh Crew Actions and 2 Room Effects."""
+    s.boss_steps = [1]
+    for c in s.crew:
+        c.stunned = False
+    s.boss_steps.append(2)
+    for room, card in list(s.upgrades.items()):
+        if card.stat == "hull" and s.works(room):
+            s.hull = min(s.cfg.hull_max, s.hull + card.bonus)
+
+
+def fire_and_salvage(s: WasteState, step: int) -> None:
+    """Both Bosses' Fire Damage (step ``step``) and Salvaging (``step + 1``); Use Scrap and
+    what follows wait for the First Player's decisions."""
+    from pnp.games.waste_of_parts import endround
+    from pnp.games.waste_of_parts.state import SALVAGE
+
+    s.boss_steps.append(step)
+    endround.fire_damage(s)
+    if s.result is not None:
+        return
+    s.boss_steps.append(step + 1)
+    endround._salvaging(s)
+    if s.pending:
+        s.phase = SALVAGE
+    else:
+        endround.after_salvage(s)
+
+
+def next_round(s: WasteState) -> None:
+    """"New First Player", then the next round's turns."""
+    s.aboard.append(len(s.enemies))
+    s.first = (s.first + 1) % len(s.crew)
+    s.round += 1
+    if s.round > s.cfg.max_rounds:
+        s.lose("out of time")
+        return
+    s._start_turn(0)
+
+
 def set_up(s: WasteState) -> None:
     """"Set up the Boss as instructed below" (The Harrow 1-4); Events are off."""
     from pnp.games.waste_of_parts import endround
 
     assert s.boss_cards is not None
-    s.boss_stage = "battle"
-    s.event, s.event_choice = None, []       # "Event Cards are not active during a Boss Battle."
-    s.boss_ai = list(s.boss_cards[0])
-    shuffle(s.rng, s.boss_ai)
+    start_battle(s)
     s.enemy_deck, s.enemy_discard = list(s.boss_cards[1]), []
     shuffle(s.rng, s.enemy_deck)
     s.levels, s.deck_level = {1: [], 2: [], 3: []}, 3
@@ -112,16 +182,8 @@ def set_up(s: WasteState) -> None:
 def end_of_round(s: WasteState) -> None:
     """The Harrow's steps 1-7 (8-10 wait for the First Player's Scrap: ``after_scrap``)."""
     from pnp.games.waste_of_parts import endround
-    from pnp.games.waste_of_parts.state import SALVAGE
 
-    s.boss_steps = []
-    s.boss_steps.append(1)
-    for c in s.crew:
-        c.stunned = False
-    s.boss_steps.append(2)
-    for room, card in list(s.upgrades.items()):
-        if card.stat == "hull" and s.works(room):
-            s.hull = min(s.cfg.hull_max, s.hull + card.bonus)
+    refresh_and_room_effects(s)
     s.boss_steps.append(3)                   # "Following normal Enemy action priority."
     endround.resolve(s, [p for p in endround.decide(s) if p[1].card.ability != "boss"])
     if s.result is not None:
@@ -135,16 +197,7 @@ def end_of_round(s: WasteState) -> None:
     tentacles = sum(1 for e in s.enemies if e.card.ability != "boss")
     if s.boss_submerged and tentacles <= surface_limit(len(s.crew)):
         surface(s)
-    s.boss_steps.append(6)
-    endround.fire_damage(s)
-    if s.result is not None:
-        return
-    s.boss_steps.append(7)
-    endround._salvaging(s)
-    if s.pending:
-        s.phase = SALVAGE
-    else:
-        endround.after_salvage(s)
+    fire_and_salvage(s, 6)
 
 
 def surface(s: WasteState) -> None:
@@ -158,16 +211,22 @@ def surface(s: WasteState) -> None:
     s.next_enemy += 1
 
 
-def act(s: WasteState) -> None:
-    """"Draw and resolve an AI Card" (an empty deck: the discards reshuffled)."""
-    from pnp.games.waste_of_parts import endround
-
+def act(s: WasteState, who: str = "The Harrow") -> None:
+    """"Draw and resolve an AI Card" (an empty deck: "shuffle the discard pile to form a new
+    deck")."""
     if not s.boss_ai:
         s.boss_ai, s.boss_ai_discard = s.boss_ai_discard, []
         shuffle(s.rng, s.boss_ai)
-    card: HarrowCard = s.boss_ai.pop()
+    card: AICard = s.boss_ai.pop()
     s.boss_ai_discard.append(card)
-    s.say(f"The Harrow: {card.name} ({card.text})")
+    s.say(f"{who}: {card.name} ({card.text})")
+    resolve_ai(s, card)
+
+
+def resolve_ai(s: WasteState, card: AICard) -> None:
+    """What an AI card does (either Boss's)."""
+    from pnp.games.waste_of_parts import endround
+
     if card.effect == "slam":
         s.lose_hull(card.amount, card.name)
     elif card.effect == "barrage":
@@ -181,6 +240,9 @@ def act(s: WasteState) -> None:
                 c.damage += max(0, s.hits(s.roll(card.amount)) - c.armor)
         if all(c.downed for c in s.crew):
             s.lose("every crew member is Downed")
+    elif card.effect == "board":
+        for _ in range(card.amount):
+            endround.rummage_enemy(s)
     else:
         for _ in range(card.amount):
             endround.spawn_one(s)
@@ -188,20 +250,13 @@ def act(s: WasteState) -> None:
 
 def after_scrap(s: WasteState) -> None:
     """Steps 9 Spawn Tentacles and 10 New First Player, then the next round."""
-    s.boss_steps.append(8)
-    s.boss_steps.append(9)
     from pnp.games.waste_of_parts import endround
 
+    s.boss_steps.append(8)
+    s.boss_steps.append(9)
     for _ in range(len(s.crew)):
         endround.spawn_one(s)
         if s.result is not None:
             return
     s.boss_steps.append(10)
-    s.aboard.append(len(s.enemies))
-    s.first = (s.first + 1) % len(s.crew)
-    s.round += 1
-    if s.round > s.cfg.max_rounds:
-        s.lose("out of time")
-        return
-    s._start_turn(0)
-
+    next_round(s)

@@ -16,7 +16,7 @@ from typing import Any
 
 from pnp.games.api import Bot
 from pnp.games.waste_of_parts import actions as A
-from pnp.games.waste_of_parts import turns
+from pnp.games.waste_of_parts import scourge, turns
 from pnp.games.waste_of_parts.rules import FUNCTIONAL, INOPERABLE, ON_FIRE, WASTES
 from pnp.games.waste_of_parts.state import EVENT, SALVAGE, SCRAP, TURN, Crew, WasteState
 
@@ -26,6 +26,7 @@ __all__ = ["BOTS", "HeuristicCrew", "RandomCrew"]
 #: The turn's commonest actions, made once (a frozen dataclass costs a microsecond to build).
 MOVES = {r: A.Move(r) for r in range(1, WASTES)}
 END_TURN = A.EndTurn()
+SEARCH = A.Search()
 #: Attacks made so far, by (Enemy id, slot): ids run 1, 2, ... in every game, so it stays small.
 ATTACKS: dict[tuple[int, int], A.Attack] = {}
 
@@ -108,6 +109,8 @@ class HeuristicCrew:
         for slot, item in enumerate(c.items) if c.spent else ():
             if item.kind == "weapon" and item.ident in c.spent:
                 return A.Reload(slot)
+        if s.scourge is not None and c.room in scourge.unsearched(s):
+            return SEARCH   # the Hacking Beacon first: no room is Repaired while it hides
         mend = None
         for o in s.crew:
             if o is not c and o.room == room and o.damage > 0:
@@ -121,7 +124,7 @@ class HeuristicCrew:
         cond = s.condition[room]
         if cond == ON_FIRE:   # no Enemy here (it would have been attacked)
             return A.Extinguish()
-        if cond == INOPERABLE:
+        if cond == INOPERABLE and scourge.can_repair(s):
             return A.Repair()
         if (s.map.kind_of[room] == "engine" and room not in s.fueled
                 and len(s.scrap_pile) >= 3 and s.arrived_round is None):
@@ -147,7 +150,10 @@ class HeuristicCrew:
         targets += [o.room for o in s.crew if o.damage >= o.health and o is not c]
         # Room 0 and The Wastes are never damaged: every damaged index is a room 1-12
         # (FUNCTIONAL is 0: ``any`` finds a damaged room without a Python loop).
-        if any(cond):
+        hidden = scourge.unsearched(s)
+        if hidden:   # the Scourge's Beacon hidden: search, and put out fires (no Repair yet)
+            targets += hidden + [r for r, k in enumerate(cond) if k == ON_FIRE]
+        elif any(cond):
             targets += [r for r, k in enumerate(cond) if k != FUNCTIONAL]
         if post is not None:
             left = c.actions_left - 1

@@ -9,9 +9,9 @@ the New First Player (docs/assumptions.md: the steps after 6).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from pnp.games.waste_of_parts import boss
+from pnp.games.waste_of_parts import boss, scourge
 from pnp.games.waste_of_parts.rules import ON_FIRE, WASTES, MechMap, half_up, shuffle
 
 if TYPE_CHECKING:
@@ -179,11 +179,16 @@ def resolve(s: WasteState, plans: list[tuple[int, Enemy, int]]) -> None:
 
 
 # --- the sequence ----------------------------------------------------------------------
+def _boss(s: WasteState) -> Any:
+    """The module of the game's Boss (its setup and end-of-round steps)."""
+    return scourge if boss.which(s) == "scourge" else boss
+
+
 def end_of_round(s: WasteState) -> None:
     from pnp.games.waste_of_parts.state import SALVAGE
 
-    if s.boss_stage == "battle":  # the Harrow's own end-of-round steps
-        boss.end_of_round(s)
+    if s.boss_stage == "battle":  # the Boss's own end-of-round steps
+        _boss(s).end_of_round(s)
         return
     for c in s.crew:              # 1. Refresh Crew Actions
         c.stunned = False
@@ -275,7 +280,7 @@ def after_salvage(s: WasteState) -> None:
 
 def after_scrap(s: WasteState) -> None:
     if s.boss_stage == "battle":
-        boss.after_scrap(s)
+        _boss(s).after_scrap(s)
         return
     if s.arrived_round is None or s.round == s.arrived_round:   # Spawning
         noise = s.noise()
@@ -291,7 +296,7 @@ def after_scrap(s: WasteState) -> None:
     s.first = (s.first + 1) % len(s.crew)          # New First Player
     s.round += 1
     if s.boss_stage == "prep":    # Bosses 3: "Set up the Boss" after the preparation round
-        boss.set_up(s)
+        _boss(s).set_up(s)
     elif s.arrived_round is not None and not s.enemies:
         if s.boss_cards is None:
             s.win()

@@ -23,6 +23,7 @@ from pnp.games.waste_of_parts.cards import (
     salvage_deck,
 )
 from pnp.games.waste_of_parts.rules import Config
+from pnp.games.waste_of_parts.scourge import scourge_decks
 from pnp.games.waste_of_parts.state import WasteState
 from pnp.seed import child_seed, seed_code
 from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, proportion_ci
@@ -46,9 +47,10 @@ class Setup:
     #: Salvage cards the crew starts with (not drawn): balance.py measures a card this way; a
     #: real game starts with none.
     start_cards: tuple[SalvageCard, ...] = ()
-    #: The Boss fought after the standard win ("harrow") and its AI and Tentacle cards.
+    #: The Boss fought after the standard win ("harrow", "scourge") and its cards: the AI
+    #: cards, and the Harrow's Tentacles or the Scourge's Search cards.
     boss: str | None = None
-    boss_cards: tuple[tuple[Any, ...], tuple[EnemyCard, ...]] | None = None
+    boss_cards: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
 
 
 class WasteRules:
@@ -86,8 +88,11 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
         raise PnpError(f"unknown boss {boss!r} (choose from: {', '.join(BOSSES)})", field="boss")
     cfg = data.load_config(options.get("rules"))
     enemies, salvage = decks(cfg, seed)
-    boss_cards = (harrow_decks(cfg, random.Random(child_seed(seed, "harrow-deck")))  # decks.json
-                  if boss == "harrow" else None)
+    boss_cards: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
+    if boss == "harrow":   # the child streams decks.json's cards come from
+        boss_cards = harrow_decks(cfg, random.Random(child_seed(seed, "harrow-deck")))
+    elif boss == "scourge":
+        boss_cards = scourge_decks(cfg, random.Random(child_seed(seed, "scourge-deck")))
     return Setup(bots=tuple(bots), players=players, config=cfg, enemies=enemies,
                  salvage=salvage, events=event_deck() if options.get("events") else (),
                  boss=boss, boss_cards=boss_cards)

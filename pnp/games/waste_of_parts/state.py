@@ -101,7 +101,7 @@ class WasteState:
                  start_rooms: Sequence[int] | None = None,
                  events: Sequence[EventCard] = (),
                  start_cards: Sequence[SalvageCard] = (),
-                 boss_cards: tuple[Sequence[Any], Sequence[EnemyCard]] | None = None) -> None:
+                 boss_cards: tuple[Sequence[Any], Sequence[Any]] | None = None) -> None:
         if crew not in dict(cfg.noise_by_crew):
             raise ValueError(f"The Waste of Parts is for 3-5 crew members, got {crew}")
         self.cfg, self.rng, self.map = cfg, rng, cfg.mech
@@ -160,7 +160,8 @@ class WasteState:
         self.boss_submerged = True
         self.boss_ai: list[Any] = []
         self.boss_ai_discard: list[Any] = []
-        self.boss_steps: list[int] = []     # the Harrow's end-of-round steps done this round
+        self.boss_steps: list[int] = []     # the Boss's end-of-round steps done this round
+        self.scourge: Any = None            # the Scourge's battle (scourge.ScourgeState)
         self.standard_won = False
         # Setup: "Rummage for a number of Enemies equal to the starting Noise".
         for _ in range(self.noise_base):
@@ -207,6 +208,7 @@ class WasteState:
         twin.event_deck, twin.event_choice = list(self.event_deck), list(self.event_choice)
         twin.boss_ai, twin.boss_ai_discard = list(self.boss_ai), list(self.boss_ai_discard)
         twin.boss_steps = list(self.boss_steps)
+        twin.scourge = None if self.scourge is None else self.scourge.copy()
         twin.log = None if self.log is None else []
         twin._legal = None
         return twin
@@ -284,7 +286,7 @@ class WasteState:
     def win(self, cause: str = "sanctuary") -> None:
         if self.result is None:
             self.result, self.cause, self.phase = 1, cause, OVER
-            self.say("the crew wins with style: the Harrow is destroyed" if cause == "with style"
+            self.say("the crew wins with style: the Boss is destroyed" if cause == "with style"
                      else "every Enemy is destroyed at Sanctuary: the crew wins")
 
     # --- turns -----------------------------------------------------------------------------
@@ -394,6 +396,9 @@ class WasteState:
         self.kills += 1
         if self.log is not None:
             self.say(f"e{e.ident} {e.card.name} is destroyed")
-        if e.card.ability == "boss":  # "When The Harrow is destroyed, the players win"
+        if self.scourge is not None:  # "The Captain Emerges" (scourge.py)
+            from pnp.games.waste_of_parts import scourge
+            scourge.destroyed(self, e)
+        elif e.card.ability == "boss":  # "When The Harrow is destroyed, the players win"
             self.win("with style")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnp.games.waste_of_parts import actions as A
+from pnp.games.waste_of_parts import scourge
 from pnp.games.waste_of_parts.rules import FUNCTIONAL, INOPERABLE, ON_FIRE, WASTES
 
 if TYPE_CHECKING:
@@ -63,12 +64,14 @@ def turn_actions(s: WasteState) -> list[Any]:
     for gun, _ in _guns(s, c):
         out += [A.FireGun(gun, e) for e in wastes]
     here_clear = not s.enemies_in(c.room)
-    if here_clear and s.condition[c.room] == INOPERABLE:
+    if here_clear and s.condition[c.room] == INOPERABLE and scourge.can_repair(s):
         out.append(A.Repair())
     if here_clear and s.condition[c.room] == ON_FIRE:
         out.append(A.Extinguish())
     if (s.map.kind_of[c.room] == "engine" and c.room not in s.fueled and s.scrap_pile):
         out.append(A.Fuel())
+    if s.scourge is not None and scourge.can_search(s, c):
+        out.append(A.Search())
     for slot in range(len(c.items)):
         out.append(A.Drop(slot))
         out += [A.Give(slot, o.seat) for o in s.crew
@@ -112,7 +115,10 @@ def turn_action_legal(s: WasteState, a: Any) -> bool:
         return item is not None and item.kind == "weapon" and item.ident in c.spent
     if t is A.Repair or t is A.Extinguish:
         want = INOPERABLE if t is A.Repair else ON_FIRE
-        return s.condition[c.room] == want and not any(e.room == c.room for e in s.enemies)
+        return (s.condition[c.room] == want and not any(e.room == c.room for e in s.enemies)
+                and (t is A.Extinguish or scourge.can_repair(s)))
+    if t is A.Search:
+        return scourge.can_search(s, c)
     if t is A.Fuel:
         return (s.map.kind_of[c.room] == "engine" and c.room not in s.fueled
                 and bool(s.scrap_pile))
@@ -206,6 +212,8 @@ def do_turn_action(s: WasteState, a: Any) -> None:
         mine = _take(c, a.slot)
         c.equip(_from_ground(s, c.room, a.card))
         s.ground[c.room].append(mine)
+    elif t is A.Search:
+        scourge.search(s, c)
     elif t is A.Mend:
         s.crew[a.seat].damage -= 1
     elif t is A.Revive:
