@@ -32,7 +32,7 @@ __all__ = ["SCOURGE_STEPS", "SEARCH_EFFECTS", "ScourgeState", "SearchCard", "can
            "scourge_decks", "scourge_document", "search"]
 
 #: The Scourge's Health per Crew Member (its card's "X"; the rulebook prints no number).
-SCOURGE_HEALTH = 6
+SCOURGE_HEALTH = 8
 #: "Shuffle the Hacking Beacon, 2 Harpoon Bomb, and 2 Just the Wind cards together."
 HARPOON_BOMBS, SHUFFLED_WIND = 2, 2
 #: "Place additional Just the Wind cards on top of the deck equal to the number of Crew
@@ -45,10 +45,11 @@ SCOURGE_STEPS = ("Refresh Crew Actions", "Room Effects", "Determine Enemy Action
                  "Resolve Enemy Actions", "The Scourge Acts", "Fire Damage", "Salvaging",
                  "Use Scrap", "New First Player")
 #: The 6 Scourge Boss AI cards: a warship's guns (the Hull), harpoons (a room), strafing (the
-#: crew in a room) and boarding drones (Enemies Rummaged), from ``boss.AI_EFFECTS``.
-_AI = (("Broadside", "barrage", 4), ("Ramming Speed", "slam", 2), ("Harpoon Volley", "crush", 1),
-       ("Strafing Run", "lash", 3), ("Boarding Drones", "board", 2),
-       ("Drone Swarm", "board", 1))
+#: crew in a room) and boarding drones (Enemies Rummaged), from ``boss.AI_EFFECTS``. Heavier
+#: than the Harrow's: one card a round is all the Scourge does (no Tentacles, no spawning).
+_AI = (("Broadside", "barrage", 8), ("Ramming Speed", "slam", 4), ("Harpoon Volley", "crush", 2),
+       ("Strafing Run", "lash", 4), ("Boarding Drones", "board", 4),
+       ("Drone Swarm", "board", 3))
 #: Search Deck effects the simulator plays.
 SEARCH_EFFECTS = {
     "wind": "Just the Wind: nothing here.",

@@ -77,7 +77,7 @@ def test_search_deck_is_built_as_setup_3_says(crew):
 
 @pytest.mark.parametrize("crew", [3, 4, 5])
 def test_setup_the_scourge_card_rooms_inoperable_and_an_ai_card(crew):
-    """Setup 1-5: the Scourge card (Health 6X, in The Wastes), its AI deck, every room
+    """Setup 1-5: the Scourge card (Health 8X, in The Wastes), its AI deck, every room
     Inoperable "except the Aft Deck (1) and Fore Deck (4)", one AI card drawn and resolved;
     Events are off ("Event Cards are not active during a Boss Battle")."""
     s = scourge_game(crew)
