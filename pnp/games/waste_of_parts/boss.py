@@ -38,10 +38,10 @@ HARROW_STEPS = ("Refresh Crew Actions", "Room Effects", "Tentacles Attack", "The
 AI_EFFECTS = {
     "slam": "The Hull loses {n}.",
     "barrage": "Roll {n} dice at the Hull: each hit, the Hull loses 1.",
-    "crush": "Damage room {room} {n} step(s).",
+    "crush": "Room {room} worsens {n} step{s}.",
     "lash": "Roll {n} dice at each Crew Member in room {room}.",
-    "grasp": "Draw and resolve {n} Tentacle card(s).",
-    "board": "Drones board the Mech: Rummage for {n} Enemies.",
+    "grasp": "Draw and resolve {n} Tentacle card{s}.",
+    "board": "Drones board the Mech: Rummage for {n} Enemy card{s}.",
 }
 #: Effects that strike one room (dealt evenly over the rooms).
 ROOM_EFFECTS = ("crush", "lash")
@@ -63,7 +63,8 @@ class AICard:
 
     @property
     def text(self) -> str:
-        return AI_EFFECTS[self.effect].format(n=self.amount, room=self.room)
+        return AI_EFFECTS[self.effect].format(n=self.amount, room=self.room,
+                                              s="" if self.amount == 1 else "s")
 
 
 

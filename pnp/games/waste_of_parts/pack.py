@@ -3,6 +3,7 @@ with a back per level, Salvage cards, decks.json and the balance report)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +19,9 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                  jobs: int | None, print_opts: PrintOptions) -> Pack:
     from pnp.games.waste_of_parts import GAME
     from pnp.games.waste_of_parts.boss import harrow_document
+    from pnp.games.waste_of_parts.boss_print import boss_components, event_components
+    from pnp.games.waste_of_parts.cards import event_deck
+    from pnp.games.waste_of_parts.scourge import scourge_document
     from pnp.games.waste_of_parts.sheets import (
         enemy_components,
         enemy_tracker,
@@ -28,6 +32,7 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
         salvage_components,
         standee_chits,
     )
+    from pnp.games.waste_of_parts.simulate import boss_decks
     from pnp.sim.play import simulate
 
     cfg, code, foot = setup.config, seed_code(seed), footer(TITLE, seed)
@@ -72,8 +77,15 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
               [overlays(cfg, print_opts.page, foot), standee_chits(cfg, print_opts.page, foot)]),
         Cards("enemies.pdf", f"{TITLE} Enemy cards", enemy_components(setup.enemies, cfg, code)),
         Cards("salvage.pdf", f"{TITLE} Salvage cards", salvage_components(setup.salvage, code)),
-        Json("decks.json", {**decks_document(setup), **(
-            {"harrow": harrow_document(cfg, seed)} if setup.boss == "harrow" else {})}),
+        # The set-aside cards, whichever Boss and Events this run plays.
+        Cards("bosses.pdf", f"{TITLE} Boss, Boss AI, Tentacle and Search cards",
+              boss_components(cfg, boss_decks(cfg, seed, "harrow"),
+                              boss_decks(cfg, seed, "scourge"), code)),
+        Cards("events.pdf", f"{TITLE} Event cards", event_components(event_deck(), code)),
+        Json("decks.json", {**decks_document(setup), "harrow": harrow_document(cfg, seed),
+                            "scourge": scourge_document(cfg, seed),
+                            "events": [{**dataclasses.asdict(c), "text": c.text}
+                                       for c in event_deck()]}),
         Report("report.html", f"{TITLE} balance report", sections,
                subtitle=f"seed {code} · {games} games · {setup.players} crew"),
     ]

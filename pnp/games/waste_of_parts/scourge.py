@@ -52,10 +52,10 @@ _AI = (("Broadside", "barrage", 8), ("Ramming Speed", "slam", 4), ("Harpoon Voll
        ("Drone Swarm", "board", 3))
 #: Search Deck effects the simulator plays.
 SEARCH_EFFECTS = {
-    "wind": "Just the Wind: nothing here.",
+    "wind": "Nothing here.",
     "beacon": "The Hacking Beacon is found: rooms can be Repaired again, and the Scourge is "
-              "stunned: it does not act for {n} round(s).",
-    "bomb": "A Harpoon Bomb explodes: your room worsens {n} step(s) and each Crew Member in it "
+              "stunned: it skips its next {n} AI card{s}.",
+    "bomb": "It explodes: your room worsens {n} step{s} and each Crew Member in it "
             "suffers {n} damage.",
 }
 
@@ -69,7 +69,8 @@ class SearchCard:
 
     @property
     def text(self) -> str:
-        return SEARCH_EFFECTS[self.effect].format(n=self.amount)
+        return SEARCH_EFFECTS[self.effect].format(n=self.amount,
+                                                  s="" if self.amount == 1 else "s")
 
 
 @dataclass
@@ -95,7 +96,8 @@ def scourge_decks(cfg: Config, rng: random.Random
     search = [SearchCard(1, "Hacking Beacon", "beacon", 1)]
     search += [SearchCard(2 + k, "Harpoon Bomb", "bomb", 1) for k in range(HARPOON_BOMBS)]
     winds = SHUFFLED_WIND + MAX_CREW + TOP_WIND_PLUS
-    search += [SearchCard(len(search) + 1, "Just the Wind", "wind") for _ in range(winds)]
+    first = len(search) + 1
+    search += [SearchCard(first + k, "Just the Wind", "wind") for k in range(winds)]
     return ai, tuple(search)
 
 

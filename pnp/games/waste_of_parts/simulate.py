@@ -76,6 +76,15 @@ def decks(cfg: Config, seed: int | str) -> tuple[tuple[EnemyCard, ...], tuple[Sa
             salvage_deck(cfg, random.Random(child_seed(seed, "salvage-deck"))))
 
 
+def boss_decks(cfg: Config, seed: int | str, boss: str
+               ) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """A Boss's cards of ``seed`` (its own child stream: what decks.json lists and the session
+    prints): the AI cards, and the Harrow's Tentacles or the Scourge's Search cards."""
+    if boss == "harrow":
+        return harrow_decks(cfg, random.Random(child_seed(seed, "harrow-deck")))
+    return scourge_decks(cfg, random.Random(child_seed(seed, "scourge-deck")))
+
+
 def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
                options: Mapping[str, Any]) -> Setup:
     from pnp.games.waste_of_parts import data
@@ -88,11 +97,7 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
         raise PnpError(f"unknown boss {boss!r} (choose from: {', '.join(BOSSES)})", field="boss")
     cfg = data.load_config(options.get("rules"))
     enemies, salvage = decks(cfg, seed)
-    boss_cards: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
-    if boss == "harrow":   # the child streams decks.json's cards come from
-        boss_cards = harrow_decks(cfg, random.Random(child_seed(seed, "harrow-deck")))
-    elif boss == "scourge":
-        boss_cards = scourge_decks(cfg, random.Random(child_seed(seed, "scourge-deck")))
+    boss_cards = boss_decks(cfg, seed, boss) if boss is not None else None
     return Setup(bots=tuple(bots), players=players, config=cfg, enemies=enemies,
                  salvage=salvage, events=event_deck() if options.get("events") else (),
                  boss=boss, boss_cards=boss_cards)

@@ -1,0 +1,90 @@
+"""The Waste of Parts' set-aside cards as printables: the Boss cards (the Harrow, the Scourge),
+their AI cards, the Harrow's Tentacles, the Scourge's Search Deck and the 10 Event cards.
+
+Every card is drawn by ``templates/waste_of_parts/boss-card.yaml`` with the back of its deck
+(``boss-card-back.yaml``); every number and text comes from the cards' data and the Bosses'
+modules, so the print says what the simulator does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pnp.content import Card
+from pnp.games.waste_of_parts import boss, scourge
+from pnp.games.waste_of_parts.cards import ENEMY_ABILITIES, EnemyCard, EventCard
+from pnp.games.waste_of_parts.rules import Config
+from pnp.layout.draw import Component
+from pnp.layout.templates import game_layout, layout_cards
+
+__all__ = ["boss_components", "boss_texts", "event_components"]
+
+POKER = (63.5, 88.9)
+
+
+def _steps(steps: Sequence[str]) -> str:
+    return " ".join(f"{k} {name}." for k, name in enumerate(steps, 1))
+
+
+def boss_texts(cfg: Config) -> list[tuple[str, str, str]]:
+    """The two Boss cards: (name, Health line, rules text)."""
+    limit = ", ".join(f"{boss.surface_limit(n)} with {n} crew" for n in (3, 4, 5))
+    harrow = (f"Begins submerged: it cannot be targeted and acts only through its Tentacles. "
+              f"Setup: shuffle its {len(boss._AI)} AI cards; the {boss.TENTACLES} Tentacles "
+              f"form the Enemy Deck; draw a Tentacle per Crew Member. It surfaces into The "
+              f"Wastes when few Tentacles are left ({limit}). End of round: "
+              f"{_steps(boss.HARROW_STEPS)} Destroy it to win with style.")
+    winds = f"{scourge.SHUFFLED_WIND} Just the Wind"
+    the_scourge = (f"In The Wastes. Setup: shuffle its {len(scourge._AI)} AI cards. Search Deck: "
+                   f"the Hacking Beacon, {scourge.HARPOON_BOMBS} Harpoon Bombs and {winds} "
+                   f"shuffled, Crew Members + {scourge.TOP_WIND_PLUS} Just the Wind on top. "
+                   f"Every room but the Aft and Fore Decks Inoperable. Draw an AI card. While "
+                   f"the Beacon hides, no Repair. Search (1 action): an unsearched room, draw "
+                   f"a Search card. End of round: {_steps(scourge.SCOURGE_STEPS)} Destroyed: "
+                   f"a Wastelander on the Fore Deck ({scourge.FORE_DECK}); destroy it to win.")
+    return [("The Harrow", f"Health {boss.HARROW_HEALTH}X (X = Crew Members)", harrow),
+            ("The Scourge", f"Health {scourge.SCOURGE_HEALTH}X (X = Crew Members)",
+             the_scourge)]
+
+
+def _card(deck: str, number: int, band: str, title: str, rules: str, code: str,
+          stats: str = "") -> Card:
+    return Card(f"{deck.lower().replace(' ', '-')}-{number}", fields=(
+        ("pile", deck), ("band", band), ("title", title), ("stats", stats), ("rules", rules),
+        ("code", code), ("number", number)))
+
+
+def _tentacle(c: EnemyCard, cfg: Config, code: str, number: int) -> Card:
+    stats = (f"Health {c.health}   Attack {c.attack}\nSpawns in {c.spawn}: "
+             f"{cfg.mech.room(c.spawn).name}")
+    return _card("TENTACLE", number, "THE HARROW · TENTACLE", c.name, ENEMY_ABILITIES[c.ability]
+                 if c.ability else "Follows the normal Enemy priorities.", code, stats)
+
+
+def boss_components(cfg: Config, harrow: tuple[Sequence[Any], Sequence[EnemyCard]],
+                    the_scourge: tuple[Sequence[Any], Sequence[Any]], code: str,
+                    bleed: float = 3.0) -> list[Component]:
+    """The Boss cards, the Harrow's and the Scourge's AI cards, the Tentacles and the Search
+    Deck, each deck with its own back."""
+    cards = [_card("BOSS", k, "BOSS", name, rules, code, health)
+             for k, (name, health, rules) in enumerate(boss_texts(cfg), 1)]
+    for ai in (*harrow[0], *the_scourge[0]):
+        who = "THE HARROW" if ai.boss == "harrow" else "THE SCOURGE"
+        cards.append(_card(f"{ai.boss.upper()} AI", ai.ident, f"{who} · BOSS AI", ai.name,
+                           ai.text, code))
+    cards += [_tentacle(c, cfg, code, k) for k, c in enumerate(harrow[1], 1)]
+    cards += [_card("SEARCH", c.ident, "THE SCOURGE · SEARCH", c.name, c.text, code)
+              for c in the_scourge[1]]
+    return layout_cards(game_layout("waste_of_parts", "boss-card.yaml"), cards, POKER, bleed,
+                        "bosses")
+
+
+def event_components(events: Sequence[EventCard], code: str,
+                     bleed: float = 3.0) -> list[Component]:
+    """The 10 Event cards (optional rules: two drawn at Distance 10 and 20, one chosen)."""
+    cards = [_card("EVENT", c.ident, "EVENT", c.name,
+                   f"{c.text}\n\nActive until the next milestone's Event replaces it; not "
+                   f"during a Boss Battle.", code) for c in events]
+    return layout_cards(game_layout("waste_of_parts", "boss-card.yaml"), cards, POKER, bleed,
+                        "events")

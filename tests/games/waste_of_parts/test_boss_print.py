@@ -1,0 +1,75 @@
+"""The printed Boss, Boss AI, Tentacle, Search Deck and Event cards of the session pack."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from pnp.games.waste_of_parts.boss_print import boss_components, event_components
+from pnp.games.waste_of_parts.cards import event_deck
+from pnp.games.waste_of_parts.simulate import boss_decks
+from pnp.preflight import preflight
+from tests.games.waste_of_parts.helpers import CFG
+
+#: 2 Boss cards, 7 + 6 AI cards, 20 Tentacles, the Beacon, 2 Harpoon Bombs, 9 Just the Wind.
+BOSS_CARDS = 2 + 13 + 20 + 12
+
+
+def test_session_prints_the_boss_and_event_cards_and_lists_them(run_pnp, tmp_path):
+    """Poker cards 9 a page with a back page each (read back from the PDFs), in manifest.json,
+    the cards as data in decks.json, `pnp preflight` clean (no text below 5 pt: the seed code
+    line is the only small print)."""
+    from pypdf import PdfReader
+
+    code, _, err = run_pnp("waste-of-parts", "session", "--seed", "t", "--games", "0",
+                           "--out", str(tmp_path))
+    assert code == 0, err
+    pages = {n: len(PdfReader(tmp_path / f"{n}.pdf").pages) for n in ("bosses", "events")}
+    assert pages == {"bosses": 2 * -(-BOSS_CARDS // 9), "events": 2 * -(-10 // 9)}
+    manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    listed = json.dumps(manifest)
+    assert "bosses.pdf" in listed and "events.pdf" in listed
+    doc = json.loads((tmp_path / "decks.json").read_text(encoding="utf-8"))
+    assert len(doc["harrow"]["ai_cards"]) == 7 and len(doc["harrow"]["tentacles"]) == 20
+    assert len(doc["scourge"]["ai_cards"]) == 6 and len(doc["scourge"]["search_cards"]) == 12
+    assert len(doc["events"]) == 10 and all(e["text"] for e in doc["events"])
+    for name in ("bosses.pdf", "events.pdf"):
+        report = preflight(tmp_path / name)
+        assert report.problems == [], report.problems
+        assert all(f["embedded"] for f in report.fonts)
+        assert all(t["pt"] >= 5 for t in report.small_text)
+        # Below 6 pt only the seed code line ("<seed code>  boss #1").
+        assert all(re.fullmatch(r"[0-9A-Z-]+ +[a-z ]+ #\d+", t["text"].strip())
+                   for t in report.small_text), report.small_text[:3]
+
+
+def test_no_card_text_within_3_mm_of_the_cut(tmp_path):
+    """Each card alone on a page with its TrimBox (the print-shop imposition): preflight
+    finds no text within 3 mm of the trim and every trim is a poker card."""
+    from pnp.layout.impose import print_shop_pages
+    from pnp.layout.pdf import write_pdf
+
+    comps = boss_components(CFG, boss_decks(CFG, "t", "harrow"), boss_decks(CFG, "t", "scourge"),
+                            "T3ST-CODE-0")
+    comps += event_components(event_deck(), "T3ST-CODE-0")
+    assert len(comps) == BOSS_CARDS + 10 and all(c.back is not None for c in comps)
+    path = tmp_path / "cards.pdf"
+    write_pdf(print_shop_pages(comps), path, print_shop=True)
+    report = preflight(path)
+    assert report.problems == [], report.problems[:5]
+    assert len(report.pages) == 2 * len(comps)
+    assert {tuple(round(v, 1) for v in p["trim"]) for p in report.pages} == {(63.5, 88.9)}
+
+
+def test_backs_by_deck_never_by_card():
+    """A deck's backs are all alike (the Beacon hides among the Just the Wind cards), and each
+    deck's back differs from the others'."""
+    comps = boss_components(CFG, boss_decks(CFG, "t", "harrow"), boss_decks(CFG, "t", "scourge"),
+                            "T3ST-CODE-0")
+    comps += event_components(event_deck(), "T3ST-CODE-0")
+    backs: dict[str, set] = {}
+    for c in comps:
+        deck = c.front.name.rsplit("-", 1)[0] if c.front.name else ""
+        backs.setdefault(deck, set()).add(c.back.items if c.back else None)
+    assert all(len(v) == 1 for v in backs.values()), {k: len(v) for k, v in backs.items()}
+    assert len({next(iter(v)) for v in backs.values()}) == len(backs) == 6
