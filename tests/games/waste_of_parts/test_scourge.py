@@ -246,3 +246,19 @@ def test_replay_of_a_scourge_game_says_search():
                          text=True)
     assert run.returncode == 0, run.stderr
     assert "Scourge" in run.stdout and " search" in run.stdout
+
+
+def test_a_random_crew_plays_the_scourge_battle_with_legal_actions():
+    """The random legal crew in the battle: every action through ``apply``, to its end."""
+    from pnp.games.waste_of_parts.bots import RandomCrew
+
+    for seed in range(3):
+        s = scourge_game(seed=seed)
+        set_up(s)
+        s.hull = 40
+        bot, rng = RandomCrew(), random.Random(seed)
+        for _ in range(20000):
+            if s.is_over():
+                break
+            s.apply(bot.choose(s, rng))
+        assert s.is_over()
