@@ -19,8 +19,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                  jobs: int | None, print_opts: PrintOptions) -> Pack:
     from pnp.games.waste_of_parts import GAME
     from pnp.games.waste_of_parts.boss import harrow_document
-    from pnp.games.waste_of_parts.boss_print import boss_components, event_components
     from pnp.games.waste_of_parts.cards import event_deck
+    from pnp.games.waste_of_parts.printables import boss_components, event_components
     from pnp.games.waste_of_parts.scourge import scourge_document
     from pnp.games.waste_of_parts.sheets import (
         enemy_components,

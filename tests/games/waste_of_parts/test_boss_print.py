@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from pnp.games.waste_of_parts.boss_print import boss_components, event_components
 from pnp.games.waste_of_parts.cards import event_deck
+from pnp.games.waste_of_parts.printables import boss_components, event_components
 from pnp.games.waste_of_parts.simulate import boss_decks
 from pnp.preflight import preflight
 from tests.games.waste_of_parts.helpers import CFG
