@@ -150,7 +150,7 @@ class HeuristicCrew:
         targets += [o.room for o in s.crew if o.damage >= o.health and o is not c]
         # Room 0 and The Wastes are never damaged: every damaged index is a room 1-12
         # (FUNCTIONAL is 0: ``any`` finds a damaged room without a Python loop).
-        hidden = scourge.unsearched(s)
+        hidden = scourge.unsearched(s) if s.scourge is not None else None
         if hidden:   # the Scourge's Beacon hidden: search, and put out fires (no Repair yet)
             targets += hidden + [r for r, k in enumerate(cond) if k == ON_FIRE]
         elif any(cond):
