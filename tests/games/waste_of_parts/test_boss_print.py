@@ -73,3 +73,17 @@ def test_backs_by_deck_never_by_card():
         backs.setdefault(deck, set()).add(c.back.items if c.back else None)
     assert all(len(v) == 1 for v in backs.values()), {k: len(v) for k, v in backs.items()}
     assert len({next(iter(v)) for v in backs.values()}) == len(backs) == 6
+
+
+def test_session_with_the_scourge_and_a_bad_boss(run_pnp, tmp_path):
+    """`session --boss scourge` plays the Scourge in its games; `--boss nope` is one line, exit
+    2, nothing written."""
+    code, _, err = run_pnp("waste-of-parts", "session", "--seed", "t", "--games", "2",
+                           "--boss", "scourge", "--out", str(tmp_path / "ok"))
+    assert code == 0 or "FAIL" in err, err
+    report = (tmp_path / "ok" / "report.html").read_text(encoding="utf-8")
+    assert "the scourge" in report
+    code, _, err = run_pnp("waste-of-parts", "session", "--seed", "t", "--games", "2",
+                           "--boss", "nope", "--out", str(tmp_path / "bad"))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "boss" in err
+    assert not (tmp_path / "bad").exists()
