@@ -262,3 +262,26 @@ def test_a_random_crew_plays_the_scourge_battle_with_legal_actions():
                 break
             s.apply(bot.choose(s, rng))
         assert s.is_over()
+
+
+def test_searches_to_find_the_beacon_match_the_exact_odds():
+    """Setup 3 fixes when the Beacon can turn up: never in the first crew + 2 searches, then
+    exactly 1/5 for each of the next 5 (it is shuffled with 2 Bombs and 2 Just the Wind). The
+    observed rates of 2,000 decks lie in their 95% intervals."""
+    from fractions import Fraction
+
+    from pnp.sim.stats import proportion_ci
+
+    _, cards = scourge_decks(CFG, random.Random(3))
+    crew, n = 4, 2000
+    counts: dict[int, int] = {}
+    rng = random.Random(11)
+    for _ in range(n):
+        deck = search_deck(cards, crew, rng)
+        k = next(i for i, c in enumerate(reversed(deck), 1) if c.effect == "beacon")
+        counts[k] = counts.get(k, 0) + 1
+    exact = {k: Fraction(1, 5) for k in range(crew + 3, crew + 8)}
+    assert set(counts) == set(exact)
+    for k, p in exact.items():
+        est = proportion_ci(counts[k], n)
+        assert est.low <= float(p) <= est.high, (k, est)
