@@ -106,7 +106,8 @@ def simulate_command(spec: GameSpec) -> Callable[..., None]:
             for line in spec.summary_lines(doc):
                 typer.echo(line)
 
-    params = [param("seed", O.Seed, O.DEFAULT_SEED), param("players", O.Players, None),
+    params = [param("seed", O.Seed, O.DEFAULT_SEED),
+              param("players", O.players(spec.players_alias), None),
               param("games", O.Games, None), param("bots", O.Bots, None),
               param("jobs", O.Jobs, 0), param("scheduler", O.Scheduler, None),
               param("timeout", O.Timeout, None),
@@ -141,7 +142,8 @@ def replay_command(spec: GameSpec) -> Callable[..., None]:
             for line in replay_lines(doc):
                 typer.echo(line)
 
-    params = [param("seed", O.Seed, O.DEFAULT_SEED), param("players", O.Players, None),
+    params = [param("seed", O.Seed, O.DEFAULT_SEED),
+              param("players", O.players(spec.players_alias), None),
               param("bots", O.Bots, None), param("game", O.GameIndex, 0),
               param("json_out", O.Json, False),
               *(game_param(o) for o in spec.options_for("replay"))]
@@ -176,7 +178,7 @@ def session_command(spec: GameSpec) -> Callable[..., None]:
         O.echo_pack(where, manifest, pack)
 
     params = [param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
-              param("players", O.Players, None), param("bots", O.Bots, None),
+              param("players", O.players(spec.players_alias), None), param("bots", O.Bots, None),
               param("games", O.Games, None), param("jobs", O.Jobs, 0),
               param("page", O.Page, "a4"), param("duplex", O.Duplex, "long"),
               param("back_offset", O.BackOffset, "0,0"), param("bleed", O.Bleed, "3mm"),

@@ -33,8 +33,15 @@ Bleed = Annotated[str, typer.Option(
     "--bleed", help="Bleed around each card or tile, such as 3mm or 0.125in.")]
 CropMarks = Annotated[bool, typer.Option(
     "--crop-marks/--no-crop-marks", help="Crop marks outside the cards.")]
-Players = Annotated[int | None, typer.Option(
-    "--players", help="Players (seats) in each game (default: the game's usual count).")]
+_PLAYERS_HELP = "Players (seats) in each game (default: the game's usual count)."
+Players = Annotated[int | None, typer.Option("--players", help=_PLAYERS_HELP)]
+
+
+def players(alias: str = "") -> object:
+    """``--players``, also spelt ``alias`` (a game's own word, such as ``--crew``) if given."""
+    if not alias:
+        return Players
+    return Annotated[int | None, typer.Option("--players", alias, help=_PLAYERS_HELP)]
 Games = Annotated[int | None, typer.Option(
     "--games", help="Games to simulate (default: the game's usual count).")]
 GameIndex = Annotated[int, typer.Option(

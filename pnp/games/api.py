@@ -147,6 +147,8 @@ class GameSpec:
     - ``session(setup, seed, options, games, jobs)``: the session pack (``pnp.pack.Pack``).
     - ``commands_module``: module (outside the core) whose ``register(app)`` adds the game's own
       commands, named in ``extra_commands``.
+    - ``players_alias``: the rulebook's own word for ``--players``, as a second flag
+      (``"--crew"``: The Waste of Parts is played by "Crew Members").
     """
 
     name: str
@@ -167,6 +169,7 @@ class GameSpec:
     extra_commands: tuple[str, ...] = ()
     default_games: int = 1000
     session_games: int = 200
+    players_alias: str = ""
 
     def options_for(self, command: str) -> tuple[Option, ...]:
         """The game's own options that ``command`` takes."""

@@ -122,3 +122,13 @@ def test_session_overlays_and_chits(run_pnp, tmp_path):
              if isinstance(r, Rect) and r.stroke_width == 0.5}
     w, h = room_cell(Config(), a4)
     assert rooms == {(round(w, 3), round(h, 3))}
+
+
+def test_crew_is_the_players_option(run_pnp):
+    """The issue's own spelling: `simulate --crew 4` is `--players 4` ("Crew Members")."""
+    runs = [run_pnp("waste-of-parts", "simulate", flag, "3", "--games", "2", "--seed", "c",
+                    "--jobs", "1", "--json") for flag in ("--crew", "--players")]
+    assert runs[0][0] == 0, runs[0][2]
+    assert runs[0][1] == runs[1][1] and json.loads(runs[0][1])["crew"] == 3
+    code, _, err = run_pnp("waste-of-parts", "simulate", "--crew", "2", "--games", "1")
+    assert code == 2 and "3-5" in err
