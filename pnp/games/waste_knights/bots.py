@@ -15,6 +15,7 @@ from typing import Any
 from pnp.games.api import Bot
 from pnp.games.waste_knights import explore as X
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import specials as SP
 from pnp.games.waste_knights import tasks as T
 from pnp.games.waste_knights.actions import Action, CityChoice, Explore, Face, QuickResupply
 from pnp.games.waste_knights.cards import Card
@@ -47,11 +48,16 @@ class KnightBot:
         if d is FACE:
             return Face(s, self.face(state.deck.cards[state.pending], seat, rng))
         if d is EXPLORE:
-            rule = state.tables.rules[seat.pos]
-            assert rule is not None
-            return Explore(s, self.explore(rule, seat, rng, X.can_trade(state, seat),
-                                           X.trade_deal(state, seat) is not None))
+            return self.explore_choice(state, s, seat, rng)
         return QuickResupply(s, self.resupply(seat, rng))
+
+    def explore_choice(self, state: TourState, s: int, seat: Seat,
+                       rng: random.Random) -> Explore:
+        """Exploration Step b): the action (and the hex a targeted one aims at)."""
+        rule = state.tables.rules[seat.pos]
+        assert rule is not None
+        return Explore(s, self.explore(rule, seat, rng, X.can_trade(state, seat),
+                                       X.trade_deal(state, seat) is not None))
 
     def move(self, state: TourState, seat: Seat, rng: random.Random) -> Action:
         """Move Step: stay, walk or drive."""
@@ -111,6 +117,18 @@ class HeuristicKnight(KnightBot):
                 deal: bool = False) -> R.ExplorationAction | None:
         return self.exploration_action(rule, seat, deal)
 
+    def explore_choice(self, state: TourState, s: int, seat: Seat,
+                       rng: random.Random) -> Explore:
+        """The needs first, then the hex's special action when it pays (``specials``)."""
+        rule = state.tables.rules[seat.pos]
+        assert rule is not None
+        special = SP.heuristic(state, s)
+        act = self.exploration_action(rule, seat, X.trade_deal(state, seat) is not None,
+                                      special[0] if special else None)
+        if special is not None and act is special[0] and special[1] >= 0:
+            return Explore(s, act, state.tables.tile[special[1]])
+        return Explore(s, act)
+
     def resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
         return self.quick_resupply(seat)
 
@@ -159,9 +177,11 @@ class HeuristicKnight(KnightBot):
         return state.drive(full[cut - 1])  # its first hexes are the cheapest route there
 
     @staticmethod
-    def exploration_action(rule: R.HexRules, seat: Seat,
-                           deal: bool = False) -> R.ExplorationAction | None:
-        """Heal when hurt, refuel when low, else trade when the Stalls offer a deal
+    def exploration_action(rule: R.HexRules, seat: Seat, deal: bool = False,
+                           special: R.ExplorationAction | None = None,
+                           ) -> R.ExplorationAction | None:
+        """Heal when hurt, refuel when low, else the hex's special action when it pays
+        (``special``, from ``specials.heuristic``), else trade when the Stalls offer a deal
         (``stalls.best_deal``: value gained or green cards he needs), else gear, else top up."""
         k = seat.knight
         can_resupply = (rule.heal or rule.supplies) and seat.green >= rule.resupply_cost
@@ -177,6 +197,8 @@ class HeuristicKnight(KnightBot):
                 return _A.FUEL
             if can_resupply:
                 return _A.RESUPPLY_BOTH if rule.both else _A.RESUPPLY_SUPPLIES
+        if special is not None:
+            return special
         if deal:
             return _A.TRADE
         if rule.green_gain:
@@ -254,6 +276,18 @@ class RandomKnight(KnightBot):
         """Any action the knight can pay for."""
         acts = R.exploration_actions(rule, seat.green) + ((_A.TRADE,) if trade else ())
         return acts[int(rng.random() * len(acts))] if acts else None
+
+    def explore_choice(self, state: TourState, s: int, seat: Seat,
+                       rng: random.Random) -> Explore:
+        """Any action the knight can pay for, alike; a targeted one at any hex it may aim at."""
+        acts = X.exploration_actions(state, seat)
+        if not acts:
+            return Explore(s, None)
+        act = acts[int(rng.random() * len(acts))]
+        if act in SP.TARGETED:
+            js = SP.targets(state, seat, act)
+            return Explore(s, act, state.tables.tile[js[int(rng.random() * len(js))]])
+        return Explore(s, act)
 
     def resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
         return self.quick_resupply(seat, rng)

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
 from pnp.games.api import IllegalAction
+from pnp.games.waste_knights import actions as A
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import specials as SP
 from pnp.games.waste_knights import stalls as S
 from pnp.games.waste_knights import tasks as T
 from pnp.games.waste_knights import wasteland as W
@@ -103,8 +105,20 @@ def exploration_actions(state: TourState, seat: Seat) -> tuple[R.ExplorationActi
     """The hex's exploration actions the knight can pay for, the Trade Action among them."""
     rule = state.tables.rules[seat.pos]
     assert rule is not None
-    acts = R.exploration_actions(rule, seat.green)
+    acts = R.exploration_actions(rule, seat.green) + SP.available(state, seat)
     return acts + (_A.TRADE,) if can_trade(state, seat) else acts
+
+
+def explore_choices(state: TourState, s: int, seat: Seat) -> tuple[A.Explore, ...]:
+    """Every exploration action as the knight's decision, targeted ones once per hex."""
+    tile = state.tables.tile
+    out: list[A.Explore] = []
+    for a in exploration_actions(state, seat):
+        if a in SP.TARGETED:
+            out += [A.Explore(s, a, tile[j]) for j in SP.targets(state, seat, a)]
+        else:
+            out.append(A.Explore(s, a))
+    return tuple(out)
 
 
 def trade_deal(state: TourState, seat: Seat) -> tuple[dict, tuple[int, ...]] | None:
@@ -145,7 +159,7 @@ def _cards(counts: dict) -> str:
 
 
 def exploration_action(state: TourState, s: int, seat: Seat,
-                       action: R.ExplorationAction | None) -> None:
+                       action: R.ExplorationAction | None, target: str = "") -> None:
     """Perform 1 exploration action (the rules refuse one the hex does not offer)."""
     if action is None:
         return
@@ -154,6 +168,15 @@ def exploration_action(state: TourState, s: int, seat: Seat,
         return
     rule = state.tables.rules[seat.pos]
     assert rule is not None
+    if action in rule.specials:
+        j = state.tables.index.get(target, -2) if target else -1
+        if (action, j) not in SP.choices(state, seat):
+            raise IllegalAction(f"knight {s + 1} cannot perform {action.value}"
+                                + (f" on {target}" if target else "") + " here")
+        line = SP.perform(state, s, seat, action, j)
+        if state.log is not None:
+            state.log.append(f"knight {s + 1} {line}")
+        return
     before, green = seat.knight, seat.green
     try:  # the rules refuse an action the hex does not offer or the knight cannot pay for
         seat.knight, seat.green = R.perform_exploration_action(before, green, rule, action)

@@ -113,6 +113,16 @@ class ExplorationAction(str, Enum):
     HEAL_HEALTH = "heal_health"          # Special Action: heal N Health
     GREEN_GEAR = "green_gear"            # Special Action: +N green gear cards
     TRADE = "trade"                      # Trade Action with the Stalls (city hexes)
+    # The special actions the reference sheet defines hex by hex (``specials.py``).
+    GANGRAEN_ROLL = "gangraen_roll"      # Gangraen: discard 1 green, roll 1 die
+    LUCK_CARDS = "luck_cards"            # Queen's Valley: draw 2 luck cards
+    RED_FOR_REPUTATION = "red_for_reputation"  # Alice Offsprings: discard 1 red, +1 Reputation
+    RED_TOMB = "red_tomb"                # Red Tomb: target any hex, 2 Radiation and 2 Health
+    WARATA_RED = "warata_red"            # Warata Industries: lose 2 Reputation, +1 red
+    WARATA_YELLOW = "warata_yellow"      # ... or +2 yellow gear cards
+    YELLOW_GEAR = "yellow_gear"          # Cerbero Tower: +1 yellow gear card (or +2 green)
+    REDOUBT = "redoubt"                  # Kosciusko's Redoubt: a card under the Waster marker
+    SANDPIERCER = "sandpiercer"          # Sandpiercer: discard 1 green, place the marker
 
 
 # --- geometry and route planning -------------------------------------------------------------
@@ -384,6 +394,7 @@ class HexRules:
     heal_radiation: int = 0     # Special Action: heal N Radiation
     heal_health: int = 0        # Special Action: heal N Health
     green_gain: int = 1         # Special Action: +N green gear cards (most special hexes)
+    specials: tuple[ExplorationAction, ...] = ()  # the hex's own special actions (specials.py)
 
 
 def needs_exploration_check(rule: HexRules, marker: bool) -> bool:
@@ -438,27 +449,29 @@ def perform_exploration_action(knight: Knight, green: int, rule: HexRules,
 
 
 _C = Difficulty.CHALLENGING
+_X = ExplorationAction
 #: Reference Sheet: Hexes, by hex number.
 HEX_RULES: dict[int, HexRules] = {h.number: h for h in (
     HexRules(1, "Gangraen", city=True, trade=True, heal=True, supplies=True, resupply_cost=1,
-             green_gain=0),
+             green_gain=0, specials=(_X.GANGRAEN_ROLL,)),
     HexRules(2, "Pumps", city=True, trade=True, heal=True, supplies=True, both=True,
              resupply_cost=1, green_gain=0),
     HexRules(3, "Queen's Valley", city=True, trade=True, heal=True, supplies=True,
-             resupply_cost=2, green_gain=0),
+             resupply_cost=2, green_gain=0, specials=(_X.LUCK_CARDS,)),
     HexRules(4, "New Sydney", city=True, trade=True, heal=True, supplies=True, both=True,
              resupply_cost=1, green_gain=0),
     HexRules(5, "Alice Offsprings", city=True, trade=True, heal=True, supplies=True,
-             resupply_cost=2, green_gain=0),
+             resupply_cost=2, green_gain=0, specials=(_X.RED_FOR_REPUTATION,)),
     HexRules(6, "Cerbero Biolabs", heal_radiation=3),
-    HexRules(7, "Red Tomb", check_skill=Skill.REPAIR, check_difficulty=_C),
+    HexRules(7, "Red Tomb", check_skill=Skill.REPAIR, check_difficulty=_C,
+             specials=(_X.RED_TOMB,)),
     HexRules(8, "Cerbero Pharmaceuticals", check_skill=Skill.MEDICINE, check_difficulty=_C,
              heal_health=3),
     HexRules(9, "Old Refinery", check_skill=Skill.SURVIVAL, check_difficulty=_C, fuel_gain=4),
-    HexRules(10, "Warata Industries"),
-    HexRules(11, "Cerbero Tower", green_gain=2),
+    HexRules(10, "Warata Industries", specials=(_X.WARATA_RED, _X.WARATA_YELLOW)),
+    HexRules(11, "Cerbero Tower", green_gain=2, specials=(_X.YELLOW_GEAR,)),
     HexRules(12, "Rusty's Garden", fuel_gain=3),
     HexRules(13, "Kosciusko's Redoubt", check_skill=Skill.TALK, check_difficulty=_C, heal=True,
-             supplies=True, both=True, resupply_cost=1),
-    HexRules(14, "Sandpiercer"),
+             supplies=True, both=True, resupply_cost=1, specials=(_X.REDOUBT,)),
+    HexRules(14, "Sandpiercer", specials=(_X.SANDPIERCER,)),
 )}

@@ -70,7 +70,8 @@ class TourState:
 
     __slots__ = ("setup", "tables", "rng", "seats", "task_hex", "task_marks", "round",
                  "decision", "_step", "_k", "_player", "_log", "_actions", "wasteland",
-                 "contamination", "radiation", "pending", "deck", "beaten", "tasks", "stalls")
+                 "contamination", "radiation", "pending", "deck", "beaten", "tasks", "stalls",
+                 "redoubt")
     decision: Decision
     _player: int
 
@@ -94,6 +95,7 @@ class TourState:
         self.pending = -1  # the wasteland card the Active Knight must escape or face
         self.beaten: dict[int, set[int]] = {}  # knights each knight K.O.'d in a duel this round
         self.stalls = S.setup(setup.stalls)  # Game Setup 3 E: the gear cards on the Stalls
+        self.redoubt: list[tuple[int, int]] = []  # (card, round) under the Waster marker
         self.task_hex, self.task_marks = self.draw_task(), 0
         self.tasks = T.deal(self, [b != "random" for b in setup.bots])  # private tasks
         self.round, self._actions = 0, 0
@@ -158,7 +160,7 @@ class TourState:
         c.contamination, c.radiation = dict(self.contamination), dict(self.radiation)
         c.beaten = {k: set(v) for k, v in self.beaten.items()}
         c.tasks = [k.copy() for k in self.tasks]
-        c.stalls = list(self.stalls)
+        c.stalls, c.redoubt = list(self.stalls), list(self.redoubt)
         c.task_hex, c.task_marks, c.round, c.decision = (self.task_hex, self.task_marks,
                                                          self.round, self.decision)
         c._step, c._k, c._player, c._actions = self._step, self._k, self._player, self._actions
@@ -180,10 +182,7 @@ class TourState:
         if d is CITY:
             return tuple(A.CityChoice(s, o) for o in R.CityOption)
         if d is EXPLORE:
-            rule = self.tables.rules[seat.pos]
-            assert rule is not None
-            return (A.Explore(s, None),) + tuple(A.Explore(s, a) for a in
-                                               X.exploration_actions(self, seat))
+            return (A.Explore(s, None),) + X.explore_choices(self, s, seat)
         if d is FACE:
             return (A.Face(s, False), A.Face(s, True))
         if d is RESUPPLY:
@@ -212,7 +211,7 @@ class TourState:
         elif d is CITY and kind is A.CityChoice:
             self._city_option(s, seat, action.option)
         elif d is EXPLORE and kind is A.Explore:
-            X.exploration_action(self, s, seat, action.action)
+            X.exploration_action(self, s, seat, action.action, action.target)
         elif d is RESUPPLY and kind is A.QuickResupply:
             X.quick_resupply(self, s, seat, action.icon)
         elif d is FACE and kind is A.Face:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from pnp.games.waste_knights import combat as C
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import specials as SP
 from pnp.games.waste_knights.cards import GEAR_VALUE, Card, Deck
 from pnp.games.waste_knights.narrate import changes
 from pnp.games.waste_knights.tour import Seat
@@ -84,6 +85,11 @@ def waster_choice(deck: Deck, revealed: list[int], on_foot: bool) -> int:
 def play_card(state: TourState, s: int, seat: Seat, drawn: int, on_foot: bool) -> int | None:
     """Resolve Movement b): the Waster reveals ``drawn`` cards, plays 1, discards the rest."""
     wd = state.wasteland
+    if state.redoubt:  # Kosciusko's Redoubt: the card under the Waster marker, not the deck
+        forced = SP.redoubt_play(state)
+        if forced is not None:
+            wd.discard.append(forced)
+            return forced
     revealed = wd.draw(drawn, state.rng)
     if not revealed:
         return None
