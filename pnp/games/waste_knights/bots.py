@@ -190,7 +190,7 @@ class HeuristicKnight(KnightBot):
                 return _A.RESUPPLY_BOTH if rule.both else _A.RESUPPLY_HEAL
             if rule.heal_radiation and k.radiation >= 2:
                 return _A.HEAL_RADIATION
-            if rule.heal_health and k.health <= 2:
+            if rule.heal_health and k.health <= 2 and R.can_heal_health(k):  # No Healing
                 return _A.HEAL_HEALTH
         if k.fuel <= 2:
             if rule.fuel_gain:
@@ -205,7 +205,7 @@ class HeuristicKnight(KnightBot):
             return _A.GREEN_GEAR
         if rule.heal_radiation and k.radiation:
             return _A.HEAL_RADIATION
-        if rule.heal_health and k.health < R.RESOURCE_MAX:
+        if rule.heal_health and k.health < R.RESOURCE_MAX and R.can_heal_health(k):
             return _A.HEAL_HEALTH
         return None
 
@@ -215,6 +215,8 @@ class HeuristicKnight(KnightBot):
         k, hand = seat.knight, seat.luck
         if k.fuel <= 1 and hand[_FUEL]:
             return R.LuckIcon.FUEL
+        if k.radiation >= R.NO_HEALING and k.health <= 2 and hand[_RADIATION]:
+            return R.LuckIcon.RADIATION  # No Healing: Radiation down first
         if k.health <= 2 and hand[_HEALTH]:
             return R.LuckIcon.HEALTH
         if k.radiation >= 2 and hand[_RADIATION]:

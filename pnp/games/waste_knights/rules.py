@@ -49,6 +49,12 @@ TASK_OUTDATED_MARKS = 3
 #: Escape the Enemy, failed: "loses 1 Health"; red gear or Reputation reward: "additionally 1".
 ESCAPE_FAILED_HEALTH = 1
 ESCAPE_FAILED_REWARD_HEALTH = 1
+#: Radiation: the dial's window shows "No Healing" from this level ("A knight cannot heal Health
+#: until he lowers (heals) his Radiation level"; the level is not printed: docs/assumptions.md).
+NO_HEALING = 3
+#: Knight Sheet: "3 pocket panels holding up to 3 gear cards"; "The backpack can hold a limited
+#: number of gear cards (usually 3)"; a vehicle holds its Capacity (vehicles.yaml).
+POCKETS, BACKPACK = 3, 3
 _STEPS = frozenset(DIRECTIONS)  # the offsets to the six adjacent hexes
 
 
@@ -298,13 +304,20 @@ def game_board_effects(knight: Knight, radiation_icons: int, contamination_icons
     return k
 
 
+def can_heal_health(knight: Knight) -> bool:
+    """Radiation: "No Healing: A knight cannot heal Health until he lowers (heals) his Radiation
+    level" (from ``NO_HEALING`` Radiation)."""
+    return knight.radiation < NO_HEALING
+
+
 def apply_city_option(knight: Knight, option: CityOption) -> Knight:
-    """"heal 1 Radiation / heal 1 Health / gain +1 Ammo / gain +1 Fuel"."""
+    """"heal 1 Radiation / heal 1 Health / gain +1 Ammo / gain +1 Fuel" (No Healing holds)."""
     f, h, r, a = knight.fuel, knight.health, knight.radiation, knight.ammo
     if option is CityOption.HEAL_RADIATION:
         r = clamp(r - 1)
     elif option is CityOption.HEAL_HEALTH:
-        h = clamp(h + 1)
+        if r < NO_HEALING:
+            h = clamp(h + 1)
     elif option is CityOption.AMMO:
         a = clamp(a + 1)
     else:
@@ -313,7 +326,8 @@ def apply_city_option(knight: Knight, option: CityOption) -> Knight:
 
 
 def resupply_heal(knight: Knight) -> Knight:
-    """City resupply icon: "fully heals Radiation and Health" (0 Radiation, 4 Health)."""
+    """City resupply icon: "fully heals Radiation and Health" (0 Radiation, 4 Health): Radiation
+    first, so No Healing never stops it."""
     return Knight(knight.fuel, RESOURCE_MAX, RESOURCE_MIN, knight.ammo)
 
 
@@ -323,12 +337,17 @@ def resupply_supplies(knight: Knight) -> Knight:
 
 
 def quick_resupply(knight: Knight, icon: LuckIcon) -> Knight:
-    """Rest Step c): a discarded luck card gives +1 Ammo / +1 Fuel or heals 1 Radiation / Health."""
+    """Rest Step c): a discarded luck card gives +1 Ammo / +1 Fuel or heals 1 Radiation / Health.
+    No Healing does not stop it: "Effects of discarding luck cards for resources cannot be
+    ignored or negated" (Luck Cards)."""
+    if icon is LuckIcon.HEALTH:
+        return Knight(knight.fuel, clamp(knight.health + 1), knight.radiation, knight.ammo)
     return apply_city_option(knight, _ICON_OPTION[icon])
 
 
 def regain_consciousness(knight: Knight) -> Knight:
-    """Rest Step d): heal 2 on the dial showing K.O., then lose 1 Ammo and 1 Fuel (if able)."""
+    """Rest Step d): heal 2 on the dial showing K.O., then lose 1 Ammo and 1 Fuel (if able).
+    No Healing does not stop it: a knight it stopped would never wake (docs/assumptions.md)."""
     h, r = knight.health, knight.radiation
     if h <= KO_HEALTH:
         h = clamp(h + 2)
@@ -442,7 +461,8 @@ def perform_exploration_action(knight: Knight, green: int, rule: HexRules,
     elif action is A.HEAL_RADIATION:
         r = clamp(r - rule.heal_radiation)
     elif action is A.HEAL_HEALTH:
-        h = clamp(h + rule.heal_health)
+        if r < NO_HEALING:  # No Healing
+            h = clamp(h + rule.heal_health)
     else:
         green += rule.green_gain
     return Knight(f, h, r, a), green

@@ -79,10 +79,11 @@ class TourState:
         """Game Setup: knights in Gangraen with full dials, 3 luck cards each, one common task."""
         t = self.tables = setup.tables
         self.setup, self.rng = setup, rng
+        caps = setup.caps or ((-1, -1),) * len(setup.speeds)
         self.seats = [Seat(speed=sp, pos=t.start, knight=R.Knight(),
                            green=setup.model.start_green, luck=[0] * _NICONS,
-                           stats=[0] * len(FIELDS), visited=1 << t.start)
-                      for sp in setup.speeds]
+                           stats=[0] * len(FIELDS), visited=1 << t.start, cap=cap, vehicle=v)
+                      for sp, cap, v in zip(setup.speeds, caps, setup.vehicles, strict=True)]
         for seat in self.seats:
             for _ in range(R.START_LUCK):
                 seat.luck[int(rng.random() * _NICONS)] += 1
@@ -224,9 +225,12 @@ class TourState:
         self._actions += 1
         if self.pending >= 0:  # the Waster played a card: the same knight escapes or faces it
             self.decision = FACE
-            return
-        self._k += 1
-        self._advance()
+        else:
+            self._k += 1
+            self._advance()
+        if self.setup.caps:  # gear over the places to keep it: the cheapest cards go
+            for st in self.seats:
+                W.fit_gear(st)
 
     # --- actions for bots ---------------------------------------------------------------------
     def stay(self) -> A.Stay:

@@ -104,6 +104,30 @@ def gear_value(seat: Seat) -> int:
         + seat.red * GEAR_VALUE["red"]
 
 
+def gear_room(seat: Seat) -> int:
+    """Gear cards a knight can keep: 3 pockets, a backpack of 3 and the vehicle's Capacity
+    (undamaged, damaged, none once wrecked); -1: no limits (capacities not set up)."""
+    full, damaged = seat.cap
+    if full < 0:
+        return -1
+    return R.POCKETS + R.BACKPACK + (full if seat.vdamage == 0 else damaged
+                                     if seat.vdamage == 1 else 0)
+
+
+def fit_gear(seat: Seat) -> None:
+    """Cards beyond ``gear_room`` are discarded, the cheapest first: a knight keeps his dearest
+    cards on his sheet and in his backpack, so the vehicle holds the cheapest ("the Waster
+    immediately chooses and discards all gear cards exceeding the vehicle's new Capacity")."""
+    room = gear_room(seat)
+    over = seat.green + seat.yellow + seat.red - room
+    if room < 0 or over <= 0:
+        return
+    for colour in ("green", "yellow", "red"):
+        n = min(over, getattr(seat, colour))
+        setattr(seat, colour, getattr(seat, colour) - n)
+        over -= n
+
+
 def gain_rewards(seat: Seat, rewards: tuple[tuple[str, int], ...]) -> None:
     """Costs and Rewards: +X gear cards, +X Ammo / Fuel (0-4), +X Reputation."""
     k = seat.knight
