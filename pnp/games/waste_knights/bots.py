@@ -57,7 +57,7 @@ class KnightBot:
         rule = state.tables.rules[seat.pos]
         assert rule is not None
         return Explore(s, self.explore(rule, seat, rng, X.can_trade(state, seat),
-                                       X.trade_deal(state, seat) is not None))
+                                       X.has_deal(state, seat)))
 
     def move(self, state: TourState, seat: Seat, rng: random.Random) -> Action:
         """Move Step: stay, walk or drive."""
@@ -123,7 +123,7 @@ class HeuristicKnight(KnightBot):
         rule = state.tables.rules[seat.pos]
         assert rule is not None
         special = SP.heuristic(state, s)
-        act = self.exploration_action(rule, seat, X.trade_deal(state, seat) is not None,
+        act = self.exploration_action(rule, seat, X.has_deal(state, seat),
                                       special[0] if special else None)
         if special is not None and act is special[0] and special[1] >= 0:
             return Explore(s, act, state.tables.tile[special[1]])
@@ -184,6 +184,8 @@ class HeuristicKnight(KnightBot):
         (``special``, from ``specials.heuristic``), else trade when the Stalls offer a deal
         (``stalls.best_deal``: value gained or green cards he needs), else gear, else top up."""
         k = seat.knight
+        if deal and seat.vdamage >= 2 and rule.trade:
+            return _A.TRADE  # no vehicle: a new one from the Vehicle Pool first
         can_resupply = (rule.heal or rule.supplies) and seat.green >= rule.resupply_cost
         if k.radiation >= 2 or k.health <= 2:
             if can_resupply:

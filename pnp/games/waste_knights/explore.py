@@ -15,6 +15,7 @@ from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights import specials as SP
 from pnp.games.waste_knights import stalls as S
 from pnp.games.waste_knights import tasks as T
+from pnp.games.waste_knights import trading as TR
 from pnp.games.waste_knights import wasteland as W
 from pnp.games.waste_knights.narrate import changes, dials, hex_name
 from pnp.games.waste_knights.tour import SPECIAL_HEX, Seat
@@ -29,8 +30,6 @@ _SPECIALS, _CITIES, _TASKS = _F["specials"], _F["cities"], _F["tasks"]
 #: Muscle Car ... and 2 Reputation"; Blue Gear Cards: removed "when he gains it" for "+1
 #: Reputation and draw 1 red gear card" (the knight always does: docs/assumptions.md).
 TASK_REPUTATION, BLUE_REPUTATION = 2, 1
-#: Trading Vehicles: "fully functional ones have the "face" value (usually yellow)".
-VEHICLE_VALUE = 3
 _A = R.ExplorationAction
 #: Green gear cards a knight keeps for resupplies: the dearest resupply costs 2 (Queen's Valley).
 NEED_GREEN = 2
@@ -76,23 +75,7 @@ def exploration(state: TourState, s: int) -> bool:
                        f"and a red gear card); new common task: explore "
                        f"{hex_name(t, state.task_hex)}")
     T.explore(state, s, accomplished=common)  # "Accept 1 task", "Accomplish 1 task"
-    if seat.vdamage >= W.WRECKED and rule.trade and W.gear_value(seat) >= VEHICLE_VALUE:
-        _trade_for_vehicle(seat)
-        if log is not None:
-            log.append(f"knight {s + 1} trades gear cards for a vehicle from the Vehicle Pool")
     return bool(exploration_actions(state, seat))
-
-
-def _trade_for_vehicle(seat: Seat) -> None:
-    """Trading Vehicles: a functional vehicle is worth its "face" value (yellow): 1 yellow or 3
-    green cards, else a red card with no change ("The knight receives no change")."""
-    if seat.yellow:
-        seat.yellow -= 1
-    elif seat.green >= 3:
-        seat.green -= 3
-    else:
-        seat.red -= 1
-    seat.vdamage = 0
 
 
 def can_trade(state: TourState, seat: Seat) -> bool:
@@ -131,10 +114,24 @@ def trade_deal(state: TourState, seat: Seat) -> tuple[dict, tuple[int, ...]] | N
     return S.best_deal(state.setup.stalls, state.stalls, rule.name, have, NEED_GREEN)
 
 
+def has_deal(state: TourState, seat: Seat) -> bool:
+    """Whether the Trade Action here would make a deal: a vehicle from the pool for a knight
+    without one, else ``trade_deal``."""
+    if not can_trade(state, seat):
+        return False
+    return TR.vehicle_price(seat) is not None or trade_deal(state, seat) is not None
+
+
 def _trade(state: TourState, s: int, seat: Seat) -> None:
-    """Offer, Choice, Deal, Refill the Stalls (decks of gear are unlimited in the model)."""
+    """Offer, Choice, Deal, Refill the Stalls (decks of gear are unlimited in the model).
+    Trading Vehicles: a knight without a vehicle takes one from the Vehicle Pool."""
     if not can_trade(state, seat):
         raise IllegalAction(f"knight {s + 1}: no Stalls to trade with on this hex")
+    if TR.buy_vehicle(seat):
+        if state.log is not None:
+            state.log.append(f"knight {s + 1} trades gear cards for a vehicle from the Vehicle "
+                             "Pool")
+        return
     deal = trade_deal(state, seat)
     if deal is None:
         if state.log is not None:
@@ -186,6 +183,9 @@ def exploration_action(state: TourState, s: int, seat: Seat,
     # repair your vehicle" (a wrecked one is back in the pool: nothing to repair).
     if seat.vdamage == 1 and (action in _REPAIRS or (action is _A.FUEL and rule.number == 12)):
         seat.vdamage = 0
+    if seat.vdamage >= W.WRECKED and seat.knight.fuel:  # no vehicle, no Fuel (Vehicles)
+        k = seat.knight
+        seat.knight = R.Knight(0, k.health, k.radiation, k.ammo)
     if state.log is not None:
         state.log.append(f"knight {s + 1}: {changes(before, seat.knight, green, seat.green)}")
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from pnp.games.waste_knights import combat as C
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import trading as TR
 from pnp.games.waste_knights.tour import Seat
 from pnp.games.waste_knights.tour_stats import FIELDS
 
@@ -107,11 +108,15 @@ def duel(state: TourState, s: int, seat: Seat, o: int, other: Seat) -> int:
     bots = state.setup.bots
     out = C.fight(deck, a, b, state.rng,
                   knight_policy=C.pick_random if bots[s] == "random" else C.pick_heuristic,
-                  enemy_policy=C.pick_random if bots[o] == "random" else C.pick_heuristic)
+                  enemy_policy=C.pick_random if bots[o] == "random" else C.pick_heuristic,
+                  duel=True)
     for side, st in ((a, seat), (b, other)):
         k = st.knight
         st.knight = R.Knight(k.fuel, max(0, side.health), k.radiation, side.ammo)
         st.stats[_DUELS] += 1
+    if out.traded:  # "If both knights play the Defend combat cards during the first clash, the
+        TR.trade(state, s, o)  # duel immediately ends and they may trade"
+        return 0
     if out.winner:
         win, lose, w = (seat, other, s) if out.winner > 0 else (other, seat, o)
         win.rep += DUEL_REPUTATION
@@ -144,6 +149,7 @@ def meet(state: TourState, s: int, seat: Seat, route: tuple[int, ...]) -> tuple[
                     continue
                 if heuristic or state.rng.random() < 0.5:
                     revive(seat, other)
+                    TR.trade(state, s, o)  # "the knights may trade without risking a duel"
                 else:
                     task = stealable_task(state, s, o)
                     steal(seat, other, steal_choice(seat, other, False, state.rng.random(),

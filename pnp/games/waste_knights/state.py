@@ -24,6 +24,7 @@ from pnp.games.waste_knights import knights as K
 from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights import stalls as S
 from pnp.games.waste_knights import tasks as T
+from pnp.games.waste_knights import trading as TR
 from pnp.games.waste_knights import wasteland as W
 from pnp.games.waste_knights.cards import Deck
 from pnp.games.waste_knights.narrate import changes, hex_name, opening
@@ -334,6 +335,7 @@ class TourState:
                         return self._decide(EXPLORE, s, k)
                     k += 1
                 self._enter(_REST)
+                TR.rest_trades(self)  # a) Trade Between Knights
             else:
                 while k < n:  # c) Quick Resupply, by seat as the tour always did
                     seat = seats[k]

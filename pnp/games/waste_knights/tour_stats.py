@@ -17,7 +17,7 @@ from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, pr
 FIELDS = ("specials", "cities", "tasks", "reputation", "cards_faced", "cards_drawn",
           "starved_rounds", "ko_radiation", "ko_contamination", "ko_wasteland", "fuel_spent",
           "hexes_entered", "gear_value", "faced", "escaped", "combats", "combats_won", "wrecked",
-          "duels", "duels_won", "revives", "private_tasks")
+          "duels", "duels_won", "revives", "private_tasks", "trades")
 _F = {name: i for i, name in enumerate(FIELDS)}
 
 OBJECTIVE = "reputation"
@@ -38,7 +38,7 @@ TOUR_BANDS: dict[str, tuple[float | None, float | None]] = {
 _MEANS = ("reputation", "gear_value", "specials", "cities", "tasks", "private_tasks",
           "cards_faced",
           "cards_drawn", "faced", "escaped", "combats", "combats_won", "duels", "duels_won",
-          "revives", "starved_rounds",
+          "revives", "trades", "starved_rounds",
           "fuel_spent", "hexes_entered")
 
 
