@@ -46,7 +46,10 @@ class KnightBot:
         if d is CITY:
             return CityChoice(s, self.city(seat, rng))
         if d is FACE:
-            return Face(s, self.face(state.deck.cards[state.pending], seat, rng))
+            card = state.deck.cards[state.pending]
+            if state.task_trait and card.enemy and state.task_trait in card.traits:
+                return Face(s, self.face_task(card, seat, rng))
+            return Face(s, self.face(card, seat, rng))
         if d is EXPLORE:
             return self.explore_choice(state, s, seat, rng)
         return QuickResupply(s, self.resupply(seat, rng))
@@ -76,6 +79,10 @@ class KnightBot:
         """Hex Activities: which exploration action, if any."""
         raise NotImplementedError
 
+    def face_task(self, card: Card, seat: Seat, rng: random.Random) -> bool:
+        """An enemy the common task asks to defeat: face (True) or escape (False)."""
+        return self.face(card, seat, rng)
+
     def resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
         """Quick Resupply: which luck card, if any."""
         raise NotImplementedError
@@ -93,6 +100,12 @@ class HeuristicKnight(KnightBot):
 
     def face(self, card: Card, seat: Seat, rng: random.Random) -> bool:
         return self.faces(card, seat)
+
+    def face_task(self, card: Card, seat: Seat, rng: random.Random) -> bool:
+        """The common task's enemy: faced when he is fit to fight (3+ Health, Radiation under
+        3): the task pays 3 Reputation and a red card besides the card's rewards."""
+        k = seat.knight
+        return k.health >= 3 and k.radiation < 3
 
     @staticmethod
     def faces(card: Card, seat: Seat) -> bool:

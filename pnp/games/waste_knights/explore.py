@@ -72,8 +72,7 @@ def exploration(state: TourState, s: int) -> bool:
         if log is not None:
             log.append(f"knight {s + 1} accomplishes the common task (+{TASK_REPUTATION} "
                        f"Reputation, a blue gear card removed for +{BLUE_REPUTATION} Reputation "
-                       f"and a red gear card); new common task: explore "
-                       f"{hex_name(t, state.task_hex)}")
+                       f"and a red gear card); new common task: {T.common_text(state)}")
     T.explore(state, s, accomplished=common)  # "Accept 1 task", "Accomplish 1 task"
     return bool(exploration_actions(state, seat))
 

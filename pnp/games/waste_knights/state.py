@@ -72,7 +72,7 @@ class TourState:
     __slots__ = ("setup", "tables", "rng", "seats", "task_hex", "task_marks", "round",
                  "decision", "_step", "_k", "_player", "_log", "_actions", "wasteland",
                  "contamination", "radiation", "pending", "deck", "beaten", "tasks", "stalls",
-                 "redoubt")
+                 "redoubt", "task_trait")
     decision: Decision
     _player: int
 
@@ -98,6 +98,7 @@ class TourState:
         self.beaten: dict[int, set[int]] = {}  # knights each knight K.O.'d in a duel this round
         self.stalls = S.setup(setup.stalls)  # Game Setup 3 E: the gear cards on the Stalls
         self.redoubt: list[tuple[int, int]] = []  # (card, round) under the Waster marker
+        self.task_trait = ""  # the common task's enemy trait ("": explore task_hex)
         self.task_hex, self.task_marks = self.draw_task(), 0
         self.tasks = T.deal(self, [b != "random" for b in setup.bots])  # private tasks
         self.round, self._actions = 0, 0
@@ -162,7 +163,7 @@ class TourState:
         c.contamination, c.radiation = dict(self.contamination), dict(self.radiation)
         c.beaten = {k: set(v) for k, v in self.beaten.items()}
         c.tasks = [k.copy() for k in self.tasks]
-        c.stalls, c.redoubt = list(self.stalls), list(self.redoubt)
+        c.stalls, c.redoubt, c.task_trait = list(self.stalls), list(self.redoubt), self.task_trait
         c.task_hex, c.task_marks, c.round, c.decision = (self.task_hex, self.task_marks,
                                                          self.round, self.decision)
         c._step, c._k, c._player, c._actions = self._step, self._k, self._player, self._actions
@@ -281,7 +282,7 @@ class TourState:
             self.task_hex, self.task_marks = self.draw_task(), 0
             if self._log is not None:
                 self._log.append(f"the common task is outdated ({R.TASK_OUTDATED_MARKS} "
-                                 f"markers); new common task: explore {self._hex(self.task_hex)}")
+                                 f"markers); new common task: {T.common_text(self)}")
 
     def _update_stalls(self) -> None:
         """Waster Step e) Update Stalls (optional): the Waster bot discards the 2 cards most
@@ -412,10 +413,9 @@ class TourState:
                 f"discarded, {R.LUCK_HAND_MAX} cards in hand"))
 
     def draw_task(self, done: int | None = None) -> int:
-        """A new common task "explore special hex X" (not the one just accomplished, if any)."""
-        specials = self.tables.specials or self.tables.sites
-        pool = [j for j in specials if j != done] or list(specials)
-        return pool[int(self.rng.random() * len(pool))]
+        """A new common task (``tasks.draw_common``): its hex (-1: an enemy task)."""
+        self.task_hex, self.task_trait = T.draw_common(self, done)
+        return self.task_hex
 
     # --- Move Step ----------------------------------------------------------------------------
 
