@@ -44,6 +44,7 @@ _FACED, _DRAWN, _STARVED = _F["cards_faced"], _F["cards_drawn"], _F["starved_rou
 _FUEL_SPENT, _ENTERED = _F["fuel_spent"], _F["hexes_entered"]
 _KO_FIELD = {R.KnockOut.RADIATION: _F["ko_radiation"], R.KnockOut.HEALTH: _F["ko_contamination"]}
 _NICONS = len(R.LUCK_ICONS)
+_ROOM = R.POCKETS + R.BACKPACK
 
 
 class Decision(IntEnum):
@@ -232,7 +233,8 @@ class TourState:
             self._advance()
         if self.setup.caps:  # gear over the places to keep it: the cheapest cards go
             for st in self.seats:
-                W.fit_gear(st)
+                if st.green + st.yellow + st.red > _ROOM:  # pockets and backpack always hold
+                    W.fit_gear(st)
 
     # --- actions for bots ---------------------------------------------------------------------
     def stay(self) -> A.Stay:

@@ -38,8 +38,7 @@ ENEMY_TASK_SHARE = 0.25
 def draw_common(state: TourState, done: int | None = None) -> tuple[int, str]:
     """A new common task: (hex, "") for "explore special hex X" (not the one just accomplished),
     or (-1, trait) for "defeat an enemy with this trait" (the deck's enemies' traits)."""
-    cards = state.deck.cards
-    traits = sorted({tr for c in cards if c.enemy for tr in c.traits})
+    traits = state.deck.enemy_traits
     if traits and state.rng.random() >= 1.0 - ENEMY_TASK_SHARE:
         return -1, traits[int(state.rng.random() * len(traits))]
     specials = state.tables.specials or state.tables.sites
