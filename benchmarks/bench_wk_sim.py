@@ -16,7 +16,13 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.games.registry import get
-from pnp.games.waste_knights.data import default_catalogue, vehicle_speeds, wasteland_deck
+from pnp.games.waste_knights.data import (
+    default_catalogue,
+    stalls_spaces,
+    vehicle_capacities,
+    vehicle_speeds,
+    wasteland_deck,
+)
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.simulate import tour_setup
 from pnp.games.waste_knights.tour import build_tables
@@ -41,8 +47,10 @@ def main() -> None:
     args = parser.parse_args()
     spec = get("waste-knights")
     board = session_board(args.seed, default_catalogue())
+    # The whole game as `simulate` plays it: the Stalls and the vehicles' Capacity included.
     setup = tour_setup(board, vehicle_speeds(), args.knights, rounds=args.rounds,
-                       deck=wasteland_deck())
+                       deck=wasteland_deck(), stalls=stalls_spaces(),
+                       capacities=vehicle_capacities())
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; {args.games} games x {args.knights} knights x "
           f"{args.rounds} rounds, batches of 100")

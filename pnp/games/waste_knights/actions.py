@@ -77,20 +77,32 @@ EXPLORE_TEXT = {R.ExplorationAction.RESUPPLY_HEAL: "Resupply (heal)",
                 R.ExplorationAction.HEAL_RADIATION: "heal Radiation",
                 R.ExplorationAction.HEAL_HEALTH: "heal Health",
                 R.ExplorationAction.GREEN_GEAR: "gain green gear cards",
-                R.ExplorationAction.TRADE: "Trade Action with the Stalls"}
+                R.ExplorationAction.TRADE: "Trade Action with the Stalls",
+                R.ExplorationAction.GANGRAEN_ROLL: "discard 1 green gear card, roll 1 die",
+                R.ExplorationAction.LUCK_CARDS: "draw 2 luck cards",
+                R.ExplorationAction.RED_FOR_REPUTATION: "discard 1 red gear card, +1 Reputation",
+                R.ExplorationAction.RED_TOMB: "Red Tomb",
+                R.ExplorationAction.WARATA_RED: "lose 2 Reputation, +1 red gear card",
+                R.ExplorationAction.WARATA_YELLOW: "lose 2 Reputation, +2 yellow gear cards",
+                R.ExplorationAction.YELLOW_GEAR: "+1 yellow gear card",
+                R.ExplorationAction.REDOUBT: "a wasteland card under the Waster marker",
+                R.ExplorationAction.SANDPIERCER: "discard 1 green gear card, place the marker"}
 NO_EXPLORATION = "no exploration action"
 
 
 @dataclass(frozen=True, slots=True)
 class Explore:
-    """Exploration Step b): 1 exploration action of the hex, or none."""
+    """Exploration Step b): 1 exploration action of the hex, or none; ``target``: the place
+    label of the hex a Red Tomb or Sandpiercer action aims at."""
 
     seat: int
     action: R.ExplorationAction | None
+    target: str = ""
 
     def __str__(self) -> str:
         what = NO_EXPLORATION if self.action is None else EXPLORE_TEXT[self.action]
-        return f"knight {self.seat + 1} explores: {what}"
+        on = f" on {self.target}" if self.target else ""
+        return f"knight {self.seat + 1} explores: {what}{on}"
 
 
 LUCK_TEXT = {R.LuckIcon.FUEL: "Fuel", R.LuckIcon.HEALTH: "Health",
@@ -131,6 +143,7 @@ _LABEL = r"[^\s>]+"
 _STAY = re.compile(rf"stays on ({_LABEL})")
 _WALK = re.compile(rf"walks ({_LABEL}) -> ({_LABEL}) \(on foot\)")
 _DRIVE = re.compile(rf"drives ({_LABEL}(?: -> {_LABEL})+) \(([0-9]+) Fuel\)")
+_TARGET = re.compile(rf"(.+) on ({_LABEL})")
 _DISCARD = re.compile(r"discards an? (\w+) luck card \(Quick Resupply\)")
 
 
@@ -157,8 +170,12 @@ def parse_action(text: str) -> Action:
         return CityChoice(seat, _lookup(CITY_TEXT, rest.split(": ", 1)[1], "city option"))
     if rest.startswith("explores: "):
         what = rest.split(": ", 1)[1]
+        if (s := _TARGET.fullmatch(what)) is not None and s.group(1) in EXPLORE_TEXT.values():
+            what, target = s.group(1), s.group(2)
+        else:
+            target = ""
         return Explore(seat, None if what == NO_EXPLORATION
-                       else _lookup(EXPLORE_TEXT, what, "exploration action"))
+                       else _lookup(EXPLORE_TEXT, what, "exploration action"), target)
     if rest in ("faces the wasteland card", "escapes the wasteland card"):
         return Face(seat, rest.startswith("faces"))
     if rest == "keeps his luck cards (Quick Resupply)":

@@ -15,6 +15,7 @@ from typing import Any
 from pnp.games.api import Bot
 from pnp.games.waste_knights import explore as X
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import specials as SP
 from pnp.games.waste_knights import tasks as T
 from pnp.games.waste_knights.actions import Action, CityChoice, Explore, Face, QuickResupply
 from pnp.games.waste_knights.cards import Card
@@ -45,13 +46,21 @@ class KnightBot:
         if d is CITY:
             return CityChoice(s, self.city(seat, rng))
         if d is FACE:
-            return Face(s, self.face(state.deck.cards[state.pending], seat, rng))
+            card = state.deck.cards[state.pending]
+            if state.task_trait and card.enemy and state.task_trait in card.traits:
+                return Face(s, self.face_task(card, seat, rng))
+            return Face(s, self.face(card, seat, rng))
         if d is EXPLORE:
-            rule = state.tables.rules[seat.pos]
-            assert rule is not None
-            return Explore(s, self.explore(rule, seat, rng, X.can_trade(state, seat),
-                                           X.trade_deal(state, seat) is not None))
+            return self.explore_choice(state, s, seat, rng)
         return QuickResupply(s, self.resupply(seat, rng))
+
+    def explore_choice(self, state: TourState, s: int, seat: Seat,
+                       rng: random.Random) -> Explore:
+        """Exploration Step b): the action (and the hex a targeted one aims at)."""
+        rule = state.tables.rules[seat.pos]
+        assert rule is not None
+        return Explore(s, self.explore(rule, seat, rng, X.can_trade(state, seat),
+                                       X.has_deal(state, seat)))
 
     def move(self, state: TourState, seat: Seat, rng: random.Random) -> Action:
         """Move Step: stay, walk or drive."""
@@ -70,6 +79,10 @@ class KnightBot:
         """Hex Activities: which exploration action, if any."""
         raise NotImplementedError
 
+    def face_task(self, card: Card, seat: Seat, rng: random.Random) -> bool:
+        """An enemy the common task asks to defeat: face (True) or escape (False)."""
+        return self.face(card, seat, rng)
+
     def resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
         """Quick Resupply: which luck card, if any."""
         raise NotImplementedError
@@ -87,6 +100,12 @@ class HeuristicKnight(KnightBot):
 
     def face(self, card: Card, seat: Seat, rng: random.Random) -> bool:
         return self.faces(card, seat)
+
+    def face_task(self, card: Card, seat: Seat, rng: random.Random) -> bool:
+        """The common task's enemy: faced when he is fit to fight (3+ Health, Radiation under
+        3): the task pays 3 Reputation and a red card besides the card's rewards."""
+        k = seat.knight
+        return k.health >= 3 and k.radiation < 3
 
     @staticmethod
     def faces(card: Card, seat: Seat) -> bool:
@@ -110,6 +129,18 @@ class HeuristicKnight(KnightBot):
     def explore(self, rule: R.HexRules, seat: Seat, rng: random.Random, trade: bool = False,
                 deal: bool = False) -> R.ExplorationAction | None:
         return self.exploration_action(rule, seat, deal)
+
+    def explore_choice(self, state: TourState, s: int, seat: Seat,
+                       rng: random.Random) -> Explore:
+        """The needs first, then the hex's special action when it pays (``specials``)."""
+        rule = state.tables.rules[seat.pos]
+        assert rule is not None
+        special = SP.heuristic(state, s)
+        act = self.exploration_action(rule, seat, X.has_deal(state, seat),
+                                      special[0] if special else None)
+        if special is not None and act is special[0] and special[1] >= 0:
+            return Explore(s, act, state.tables.tile[special[1]])
+        return Explore(s, act)
 
     def resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
         return self.quick_resupply(seat)
@@ -159,31 +190,37 @@ class HeuristicKnight(KnightBot):
         return state.drive(full[cut - 1])  # its first hexes are the cheapest route there
 
     @staticmethod
-    def exploration_action(rule: R.HexRules, seat: Seat,
-                           deal: bool = False) -> R.ExplorationAction | None:
-        """Heal when hurt, refuel when low, else trade when the Stalls offer a deal
+    def exploration_action(rule: R.HexRules, seat: Seat, deal: bool = False,
+                           special: R.ExplorationAction | None = None,
+                           ) -> R.ExplorationAction | None:
+        """Heal when hurt, refuel when low, else the hex's special action when it pays
+        (``special``, from ``specials.heuristic``), else trade when the Stalls offer a deal
         (``stalls.best_deal``: value gained or green cards he needs), else gear, else top up."""
         k = seat.knight
+        if deal and seat.vdamage >= 2 and rule.trade:
+            return _A.TRADE  # no vehicle: a new one from the Vehicle Pool first
         can_resupply = (rule.heal or rule.supplies) and seat.green >= rule.resupply_cost
         if k.radiation >= 2 or k.health <= 2:
             if can_resupply:
                 return _A.RESUPPLY_BOTH if rule.both else _A.RESUPPLY_HEAL
             if rule.heal_radiation and k.radiation >= 2:
                 return _A.HEAL_RADIATION
-            if rule.heal_health and k.health <= 2:
+            if rule.heal_health and k.health <= 2 and R.can_heal_health(k):  # No Healing
                 return _A.HEAL_HEALTH
         if k.fuel <= 2:
             if rule.fuel_gain:
                 return _A.FUEL
             if can_resupply:
                 return _A.RESUPPLY_BOTH if rule.both else _A.RESUPPLY_SUPPLIES
+        if special is not None:
+            return special
         if deal:
             return _A.TRADE
         if rule.green_gain:
             return _A.GREEN_GEAR
         if rule.heal_radiation and k.radiation:
             return _A.HEAL_RADIATION
-        if rule.heal_health and k.health < R.RESOURCE_MAX:
+        if rule.heal_health and k.health < R.RESOURCE_MAX and R.can_heal_health(k):
             return _A.HEAL_HEALTH
         return None
 
@@ -193,6 +230,8 @@ class HeuristicKnight(KnightBot):
         k, hand = seat.knight, seat.luck
         if k.fuel <= 1 and hand[_FUEL]:
             return R.LuckIcon.FUEL
+        if k.radiation >= R.NO_HEALING and k.health <= 2 and hand[_RADIATION]:
+            return R.LuckIcon.RADIATION  # No Healing: Radiation down first
         if k.health <= 2 and hand[_HEALTH]:
             return R.LuckIcon.HEALTH
         if k.radiation >= 2 and hand[_RADIATION]:
@@ -254,6 +293,18 @@ class RandomKnight(KnightBot):
         """Any action the knight can pay for."""
         acts = R.exploration_actions(rule, seat.green) + ((_A.TRADE,) if trade else ())
         return acts[int(rng.random() * len(acts))] if acts else None
+
+    def explore_choice(self, state: TourState, s: int, seat: Seat,
+                       rng: random.Random) -> Explore:
+        """Any action the knight can pay for, alike; a targeted one at any hex it may aim at."""
+        acts = X.exploration_actions(state, seat)
+        if not acts:
+            return Explore(s, None)
+        act = acts[int(rng.random() * len(acts))]
+        if act in SP.TARGETED:
+            js = SP.targets(state, seat, act)
+            return Explore(s, act, state.tables.tile[js[int(rng.random() * len(js))]])
+        return Explore(s, act)
 
     def resupply(self, seat: Seat, rng: random.Random) -> R.LuckIcon | None:
         return self.quick_resupply(seat, rng)

@@ -151,6 +151,11 @@ class Deck:
     armor: int
     named: int = field(default=0)               # the first ``named`` cards are the rulebook's
 
+    @cached_property
+    def enemy_traits(self) -> tuple[str, ...]:
+        """The traits the deck's enemies show, sorted (an enemy task names one of them)."""
+        return tuple(sorted({tr for c in self.cards if c.enemy for tr in c.traits}))
+
 
 def _bad(msg: str, where: str) -> PnpError:
     return PnpError(msg, file=SOURCE, field=where)

@@ -192,6 +192,7 @@ class Outcome:
     clashes: int
     dominance: int
     log: list[str]
+    traded: bool = False     # a duel both knights ended with Defend in the first clash
 
 
 def _attack(att: Side, dfn: Side, card: int, icon: str, rc: RangeCard, suffered: int,
@@ -215,15 +216,22 @@ def _attack(att: Side, dfn: Side, card: int, icon: str, rc: RangeCard, suffered:
 def fight(deck: Deck, knight: Side, enemy: Side, rng: random.Random, *, ferocious: bool = False,
           knight_policy: Policy = pick_heuristic, enemy_policy: Policy = pick_heuristic,
           start_range: str | None = None, set_range: str | None = None,
-          log: bool = False) -> Outcome:
-    """Combat Sequence: Combat Start (starting range), up to 3 clashes, Combat End."""
+          log: bool = False, duel: bool = False) -> Outcome:
+    """Combat Sequence: Combat Start (starting range), up to 3 clashes, Combat End.
+
+    A duel ends at once when both knights play Defend in the first clash ("the duel immediately
+    ends and they may trade"): ``traded``, a draw."""
     r = RANGES.index(start_range) if start_range else MEDIUM
-    dominance, ammo0, lines = 0, knight.ammo, []
+    dominance, ammo0 = 0, knight.ammo
+    lines: list[str] = []
     clash = 0
     for clash in range(CLASHES):
         rc = deck.ranges[RANGES[r]]
         kc = knight_policy(knight, enemy, rc, clash, rng)
         ec = enemy_policy(enemy, knight, rc, clash, rng)
+        if duel and clash == 0 and kc == DEFEND and ec == DEFEND:
+            return Outcome(0, 0, 0, 0, 1, 0, lines + ["both knights Defend: the duel ends"],
+                           traded=True)
         gain = [0, 0]       # dominance gained this clash: knight, enemy
         suffered = [0, 0]   # dice suffered by each side's attacks
         move = 0

@@ -59,6 +59,21 @@ def vehicle_speeds() -> dict[str, int]:
     return speeds
 
 
+def vehicle_capacities() -> dict[str, tuple[int, int]]:
+    """Gear cards each vehicle stores, undamaged and damaged (``capacity: [full, damaged]``)."""
+    out: dict[str, tuple[int, int]] = {}
+    for k, v in vehicles_data()["vehicles"].items():
+        cap = v.get("capacity")
+        if not (isinstance(cap, list) and len(cap) == 2 and all(
+                isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 20 for c in cap)
+                and cap[1] <= cap[0]):
+            raise PnpError(f"{k}: capacity must be [undamaged, damaged], whole numbers 0-20, "
+                           f"damaged no more than undamaged; got {cap!r}",
+                           file=VEHICLES_SOURCE, field="capacity")
+        out[k] = (cap[0], cap[1])
+    return out
+
+
 @cache
 def stalls_spaces() -> tuple:
     """The Stalls spaces, left to right (``waste_knights/stalls.yaml``)."""

@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
 from pnp.games.api import IllegalAction
+from pnp.games.waste_knights import actions as A
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import specials as SP
 from pnp.games.waste_knights import stalls as S
 from pnp.games.waste_knights import tasks as T
+from pnp.games.waste_knights import trading as TR
 from pnp.games.waste_knights import wasteland as W
 from pnp.games.waste_knights.narrate import changes, dials, hex_name
 from pnp.games.waste_knights.tour import SPECIAL_HEX, Seat
@@ -27,8 +30,6 @@ _SPECIALS, _CITIES, _TASKS = _F["specials"], _F["cities"], _F["tasks"]
 #: Muscle Car ... and 2 Reputation"; Blue Gear Cards: removed "when he gains it" for "+1
 #: Reputation and draw 1 red gear card" (the knight always does: docs/assumptions.md).
 TASK_REPUTATION, BLUE_REPUTATION = 2, 1
-#: Trading Vehicles: "fully functional ones have the "face" value (usually yellow)".
-VEHICLE_VALUE = 3
 _A = R.ExplorationAction
 #: Green gear cards a knight keeps for resupplies: the dearest resupply costs 2 (Queen's Valley).
 NEED_GREEN = 2
@@ -71,26 +72,9 @@ def exploration(state: TourState, s: int) -> bool:
         if log is not None:
             log.append(f"knight {s + 1} accomplishes the common task (+{TASK_REPUTATION} "
                        f"Reputation, a blue gear card removed for +{BLUE_REPUTATION} Reputation "
-                       f"and a red gear card); new common task: explore "
-                       f"{hex_name(t, state.task_hex)}")
+                       f"and a red gear card); new common task: {T.common_text(state)}")
     T.explore(state, s, accomplished=common)  # "Accept 1 task", "Accomplish 1 task"
-    if seat.vdamage >= W.WRECKED and rule.trade and W.gear_value(seat) >= VEHICLE_VALUE:
-        _trade_for_vehicle(seat)
-        if log is not None:
-            log.append(f"knight {s + 1} trades gear cards for a vehicle from the Vehicle Pool")
     return bool(exploration_actions(state, seat))
-
-
-def _trade_for_vehicle(seat: Seat) -> None:
-    """Trading Vehicles: a functional vehicle is worth its "face" value (yellow): 1 yellow or 3
-    green cards, else a red card with no change ("The knight receives no change")."""
-    if seat.yellow:
-        seat.yellow -= 1
-    elif seat.green >= 3:
-        seat.green -= 3
-    else:
-        seat.red -= 1
-    seat.vdamage = 0
 
 
 def can_trade(state: TourState, seat: Seat) -> bool:
@@ -103,8 +87,20 @@ def exploration_actions(state: TourState, seat: Seat) -> tuple[R.ExplorationActi
     """The hex's exploration actions the knight can pay for, the Trade Action among them."""
     rule = state.tables.rules[seat.pos]
     assert rule is not None
-    acts = R.exploration_actions(rule, seat.green)
+    acts = R.exploration_actions(rule, seat.green) + SP.available(state, seat)
     return acts + (_A.TRADE,) if can_trade(state, seat) else acts
+
+
+def explore_choices(state: TourState, s: int, seat: Seat) -> tuple[A.Explore, ...]:
+    """Every exploration action as the knight's decision, targeted ones once per hex."""
+    tile = state.tables.tile
+    out: list[A.Explore] = []
+    for a in exploration_actions(state, seat):
+        if a in SP.TARGETED:
+            out += [A.Explore(s, a, tile[j]) for j in SP.targets(state, seat, a)]
+        else:
+            out.append(A.Explore(s, a))
+    return tuple(out)
 
 
 def trade_deal(state: TourState, seat: Seat) -> tuple[dict, tuple[int, ...]] | None:
@@ -117,10 +113,24 @@ def trade_deal(state: TourState, seat: Seat) -> tuple[dict, tuple[int, ...]] | N
     return S.best_deal(state.setup.stalls, state.stalls, rule.name, have, NEED_GREEN)
 
 
+def has_deal(state: TourState, seat: Seat) -> bool:
+    """Whether the Trade Action here would make a deal: a vehicle from the pool for a knight
+    without one, else ``trade_deal``."""
+    if not can_trade(state, seat):
+        return False
+    return TR.vehicle_price(seat) is not None or trade_deal(state, seat) is not None
+
+
 def _trade(state: TourState, s: int, seat: Seat) -> None:
-    """Offer, Choice, Deal, Refill the Stalls (decks of gear are unlimited in the model)."""
+    """Offer, Choice, Deal, Refill the Stalls (decks of gear are unlimited in the model).
+    Trading Vehicles: a knight without a vehicle takes one from the Vehicle Pool."""
     if not can_trade(state, seat):
         raise IllegalAction(f"knight {s + 1}: no Stalls to trade with on this hex")
+    if TR.buy_vehicle(seat):
+        if state.log is not None:
+            state.log.append(f"knight {s + 1} trades gear cards for a vehicle from the Vehicle "
+                             "Pool")
+        return
     deal = trade_deal(state, seat)
     if deal is None:
         if state.log is not None:
@@ -145,7 +155,7 @@ def _cards(counts: dict) -> str:
 
 
 def exploration_action(state: TourState, s: int, seat: Seat,
-                       action: R.ExplorationAction | None) -> None:
+                       action: R.ExplorationAction | None, target: str = "") -> None:
     """Perform 1 exploration action (the rules refuse one the hex does not offer)."""
     if action is None:
         return
@@ -154,6 +164,15 @@ def exploration_action(state: TourState, s: int, seat: Seat,
         return
     rule = state.tables.rules[seat.pos]
     assert rule is not None
+    if action in rule.specials:
+        j = state.tables.index.get(target, -2) if target else -1
+        if (action, j) not in SP.choices(state, seat):
+            raise IllegalAction(f"knight {s + 1} cannot perform {action.value}"
+                                + (f" on {target}" if target else "") + " here")
+        line = SP.perform(state, s, seat, action, j)
+        if state.log is not None:
+            state.log.append(f"knight {s + 1} {line}")
+        return
     before, green = seat.knight, seat.green
     try:  # the rules refuse an action the hex does not offer or the knight cannot pay for
         seat.knight, seat.green = R.perform_exploration_action(before, green, rule, action)
@@ -163,6 +182,9 @@ def exploration_action(state: TourState, s: int, seat: Seat,
     # repair your vehicle" (a wrecked one is back in the pool: nothing to repair).
     if seat.vdamage == 1 and (action in _REPAIRS or (action is _A.FUEL and rule.number == 12)):
         seat.vdamage = 0
+    if seat.vdamage >= W.WRECKED and seat.knight.fuel:  # no vehicle, no Fuel (Vehicles)
+        k = seat.knight
+        seat.knight = R.Knight(0, k.health, k.radiation, k.ammo)
     if state.log is not None:
         state.log.append(f"knight {s + 1}: {changes(before, seat.knight, green, seat.green)}")
 

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 
 from pnp.games.waste_knights import combat as C
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import trading as TR
 from pnp.games.waste_knights.tour import Seat
 from pnp.games.waste_knights.tour_stats import FIELDS
 
 if TYPE_CHECKING:
     from pnp.games.waste_knights.state import TourState
+    from pnp.games.waste_knights.tasks import Task
 
 _F = {name: i for i, name in enumerate(FIELDS)}
 _DUELS, _DUELS_WON, _REVIVES = _F["duels"], _F["duels_won"], _F["revives"]
@@ -46,11 +48,25 @@ def revive(seat: Seat, other: Seat) -> None:
     seat.stats[_REVIVES] += 1
 
 
-def steal(seat: Seat, other: Seat, option: str) -> None:
-    """Stealing from Knights: 1 gear card (not a vehicle or blue card), +2 Fuel or +2 Ammo,
-    taken from the other knight (what he has)."""
+def stealable_task(state: TourState, s: int, o: int) -> Task | None:
+    """The private task knight ``s`` may steal from knight ``o``: "He takes a private task card
+    from the unconscious knight's player area" (and after a duel: "the winning knight can steal
+    a private task card"); "A knight can have up to 1 private task"; 2-player game: "they
+    cannot steal them from each other"."""
+    if len(state.seats) == 2 or any(k.holder == s for k in state.tasks):
+        return None
+    return next((k for k in state.tasks if k.holder == o), None)
+
+
+def steal(seat: Seat, other: Seat, option: str, task: Task | None = None,
+          thief: int = -1) -> None:
+    """Stealing from Knights: 1 gear card (not a vehicle or blue card), +2 Fuel, +2 Ammo or a
+    private task, taken from the other knight (what he has)."""
     a, b = seat.knight, other.knight
-    if option == "fuel":
+    if option == "task" and task is not None:
+        # "removes 1 general marker from this card (if able)"
+        task.holder, task.marks = thief, max(0, task.marks - 1)
+    elif option == "fuel":
         n = min(STEAL_RESOURCE, b.fuel)
         seat.knight = R.Knight(R.clamp(a.fuel + n), a.health, a.radiation, a.ammo)
         other.knight = R.Knight(b.fuel - n, b.health, b.radiation, b.ammo)
@@ -66,10 +82,16 @@ def steal(seat: Seat, other: Seat, option: str) -> None:
                 break
 
 
-def steal_choice(seat: Seat, other: Seat, heuristic: bool, u: float) -> str:
-    """What a knight steals: the heuristic one what he lacks, else the best gear card."""
+def steal_choice(seat: Seat, other: Seat, heuristic: bool, u: float,
+                 task: bool = False) -> str:
+    """What a knight steals: the heuristic one a private task he can take (3 Reputation when
+    accomplished) unless his tank is nearly dry, then what he lacks, else the best gear card;
+    the random one any option."""
     if not heuristic:
-        return ("fuel", "ammo", "gear")[int(u * 3)]
+        options = ("fuel", "ammo", "gear") + (("task",) if task else ())
+        return options[int(u * len(options))]
+    if task and seat.knight.fuel > 1:
+        return "task"
     if seat.knight.fuel <= 2 and other.knight.fuel:
         return "fuel"
     if seat.knight.ammo <= 1 and other.knight.ammo:
@@ -86,16 +108,22 @@ def duel(state: TourState, s: int, seat: Seat, o: int, other: Seat) -> int:
     bots = state.setup.bots
     out = C.fight(deck, a, b, state.rng,
                   knight_policy=C.pick_random if bots[s] == "random" else C.pick_heuristic,
-                  enemy_policy=C.pick_random if bots[o] == "random" else C.pick_heuristic)
+                  enemy_policy=C.pick_random if bots[o] == "random" else C.pick_heuristic,
+                  duel=True)
     for side, st in ((a, seat), (b, other)):
         k = st.knight
         st.knight = R.Knight(k.fuel, max(0, side.health), k.radiation, side.ammo)
         st.stats[_DUELS] += 1
+    if out.traded:  # "If both knights play the Defend combat cards during the first clash, the
+        TR.trade(state, s, o)  # duel immediately ends and they may trade"
+        return 0
     if out.winner:
         win, lose, w = (seat, other, s) if out.winner > 0 else (other, seat, o)
         win.rep += DUEL_REPUTATION
         win.stats[_DUELS_WON] += 1
-        steal(win, lose, steal_choice(win, lose, bots[w] != "random", state.rng.random()))
+        task = stealable_task(state, w, o if w == s else s)
+        steal(win, lose, steal_choice(win, lose, bots[w] != "random", state.rng.random(),
+                                      task is not None), task, w)
     for st in (seat, other):
         if R.knocked_out_by(st.knight) is not None and not st.ko:
             st.ko = True
@@ -121,8 +149,11 @@ def meet(state: TourState, s: int, seat: Seat, route: tuple[int, ...]) -> tuple[
                     continue
                 if heuristic or state.rng.random() < 0.5:
                     revive(seat, other)
+                    TR.trade(state, s, o)  # "the knights may trade without risking a duel"
                 else:
-                    steal(seat, other, steal_choice(seat, other, False, state.rng.random()))
+                    task = stealable_task(state, s, o)
+                    steal(seat, other, steal_choice(seat, other, False, state.rng.random(),
+                                                    task is not None), task, s)
                 continue
             # The heuristic knight never asks (a duel risks his Health for 1 Reputation); the
             # random one asks half the time. The heuristic knight refuses; the random one agrees

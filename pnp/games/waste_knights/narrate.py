@@ -41,9 +41,11 @@ def changes(a: R.Knight, b: R.Knight, green_a: int = 0, green_b: int = 0) -> str
 
 def opening(state: TourState) -> list[str]:
     """How the game began (Game Setup), for a log switched on before the first action."""
+    from pnp.games.waste_knights import tasks as T
+
     t, setup = state.tables, state.setup
     lines = [f"Game Setup: {len(state.seats)} knights in {hex_name(t, t.start)}, "
-             f"{setup.rounds} rounds; common task: explore {hex_name(t, state.task_hex)}"]
+             f"{setup.rounds} rounds; common task: {T.common_text(state)}"]
     for s, seat in enumerate(state.seats):
         hand = [LUCK_TEXT[icon] for i, icon in enumerate(R.LUCK_ICONS)
                 for _ in range(seat.luck[i])]

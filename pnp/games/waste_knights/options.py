@@ -58,7 +58,12 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
                options: Mapping[str, Any]) -> Any:
     """The run's ``simulate.Setup``: the board (``--board`` or the seed's session board, with
     ``--mode``/``--reject-unbalanced`` where the command takes them), vehicles and rounds."""
-    from pnp.games.waste_knights.data import stalls_spaces, vehicle_speeds, wasteland_deck
+    from pnp.games.waste_knights.data import (
+        stalls_spaces,
+        vehicle_capacities,
+        vehicle_speeds,
+        wasteland_deck,
+    )
     from pnp.games.waste_knights.simulate import tour_setup
     from pnp.seed import seed_code
 
@@ -77,4 +82,5 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
                 if v.strip()]
     return tour_setup(board, vehicle_speeds(), players, vehicles, bots,
                       int(options.get("rounds", DEFAULT_ROUNDS)), board_name=name,
-                      deck=wasteland_deck(), stalls=stalls_spaces())
+                      deck=wasteland_deck(), stalls=stalls_spaces(),
+                      capacities=vehicle_capacities())

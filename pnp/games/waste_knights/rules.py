@@ -49,6 +49,12 @@ TASK_OUTDATED_MARKS = 3
 #: Escape the Enemy, failed: "loses 1 Health"; red gear or Reputation reward: "additionally 1".
 ESCAPE_FAILED_HEALTH = 1
 ESCAPE_FAILED_REWARD_HEALTH = 1
+#: Radiation: the dial's window shows "No Healing" from this level ("A knight cannot heal Health
+#: until he lowers (heals) his Radiation level"; the level is not printed: docs/assumptions.md).
+NO_HEALING = 3
+#: Knight Sheet: "3 pocket panels holding up to 3 gear cards"; "The backpack can hold a limited
+#: number of gear cards (usually 3)"; a vehicle holds its Capacity (vehicles.yaml).
+POCKETS, BACKPACK = 3, 3
 _STEPS = frozenset(DIRECTIONS)  # the offsets to the six adjacent hexes
 
 
@@ -113,6 +119,16 @@ class ExplorationAction(str, Enum):
     HEAL_HEALTH = "heal_health"          # Special Action: heal N Health
     GREEN_GEAR = "green_gear"            # Special Action: +N green gear cards
     TRADE = "trade"                      # Trade Action with the Stalls (city hexes)
+    # The special actions the reference sheet defines hex by hex (``specials.py``).
+    GANGRAEN_ROLL = "gangraen_roll"      # Gangraen: discard 1 green, roll 1 die
+    LUCK_CARDS = "luck_cards"            # Queen's Valley: draw 2 luck cards
+    RED_FOR_REPUTATION = "red_for_reputation"  # Alice Offsprings: discard 1 red, +1 Reputation
+    RED_TOMB = "red_tomb"                # Red Tomb: target any hex, 2 Radiation and 2 Health
+    WARATA_RED = "warata_red"            # Warata Industries: lose 2 Reputation, +1 red
+    WARATA_YELLOW = "warata_yellow"      # ... or +2 yellow gear cards
+    YELLOW_GEAR = "yellow_gear"          # Cerbero Tower: +1 yellow gear card (or +2 green)
+    REDOUBT = "redoubt"                  # Kosciusko's Redoubt: a card under the Waster marker
+    SANDPIERCER = "sandpiercer"          # Sandpiercer: discard 1 green, place the marker
 
 
 # --- geometry and route planning -------------------------------------------------------------
@@ -288,13 +304,20 @@ def game_board_effects(knight: Knight, radiation_icons: int, contamination_icons
     return k
 
 
+def can_heal_health(knight: Knight) -> bool:
+    """Radiation: "No Healing: A knight cannot heal Health until he lowers (heals) his Radiation
+    level" (from ``NO_HEALING`` Radiation)."""
+    return knight.radiation < NO_HEALING
+
+
 def apply_city_option(knight: Knight, option: CityOption) -> Knight:
-    """"heal 1 Radiation / heal 1 Health / gain +1 Ammo / gain +1 Fuel"."""
+    """"heal 1 Radiation / heal 1 Health / gain +1 Ammo / gain +1 Fuel" (No Healing holds)."""
     f, h, r, a = knight.fuel, knight.health, knight.radiation, knight.ammo
     if option is CityOption.HEAL_RADIATION:
         r = clamp(r - 1)
     elif option is CityOption.HEAL_HEALTH:
-        h = clamp(h + 1)
+        if r < NO_HEALING:
+            h = clamp(h + 1)
     elif option is CityOption.AMMO:
         a = clamp(a + 1)
     else:
@@ -303,7 +326,8 @@ def apply_city_option(knight: Knight, option: CityOption) -> Knight:
 
 
 def resupply_heal(knight: Knight) -> Knight:
-    """City resupply icon: "fully heals Radiation and Health" (0 Radiation, 4 Health)."""
+    """City resupply icon: "fully heals Radiation and Health" (0 Radiation, 4 Health): Radiation
+    first, so No Healing never stops it."""
     return Knight(knight.fuel, RESOURCE_MAX, RESOURCE_MIN, knight.ammo)
 
 
@@ -313,12 +337,17 @@ def resupply_supplies(knight: Knight) -> Knight:
 
 
 def quick_resupply(knight: Knight, icon: LuckIcon) -> Knight:
-    """Rest Step c): a discarded luck card gives +1 Ammo / +1 Fuel or heals 1 Radiation / Health."""
+    """Rest Step c): a discarded luck card gives +1 Ammo / +1 Fuel or heals 1 Radiation / Health.
+    No Healing does not stop it: "Effects of discarding luck cards for resources cannot be
+    ignored or negated" (Luck Cards)."""
+    if icon is LuckIcon.HEALTH:
+        return Knight(knight.fuel, clamp(knight.health + 1), knight.radiation, knight.ammo)
     return apply_city_option(knight, _ICON_OPTION[icon])
 
 
 def regain_consciousness(knight: Knight) -> Knight:
-    """Rest Step d): heal 2 on the dial showing K.O., then lose 1 Ammo and 1 Fuel (if able)."""
+    """Rest Step d): heal 2 on the dial showing K.O., then lose 1 Ammo and 1 Fuel (if able).
+    No Healing does not stop it: a knight it stopped would never wake (docs/assumptions.md)."""
     h, r = knight.health, knight.radiation
     if h <= KO_HEALTH:
         h = clamp(h + 2)
@@ -384,6 +413,7 @@ class HexRules:
     heal_radiation: int = 0     # Special Action: heal N Radiation
     heal_health: int = 0        # Special Action: heal N Health
     green_gain: int = 1         # Special Action: +N green gear cards (most special hexes)
+    specials: tuple[ExplorationAction, ...] = ()  # the hex's own special actions (specials.py)
 
 
 def needs_exploration_check(rule: HexRules, marker: bool) -> bool:
@@ -431,34 +461,37 @@ def perform_exploration_action(knight: Knight, green: int, rule: HexRules,
     elif action is A.HEAL_RADIATION:
         r = clamp(r - rule.heal_radiation)
     elif action is A.HEAL_HEALTH:
-        h = clamp(h + rule.heal_health)
+        if r < NO_HEALING:  # No Healing
+            h = clamp(h + rule.heal_health)
     else:
         green += rule.green_gain
     return Knight(f, h, r, a), green
 
 
 _C = Difficulty.CHALLENGING
+_X = ExplorationAction
 #: Reference Sheet: Hexes, by hex number.
 HEX_RULES: dict[int, HexRules] = {h.number: h for h in (
     HexRules(1, "Gangraen", city=True, trade=True, heal=True, supplies=True, resupply_cost=1,
-             green_gain=0),
+             green_gain=0, specials=(_X.GANGRAEN_ROLL,)),
     HexRules(2, "Pumps", city=True, trade=True, heal=True, supplies=True, both=True,
              resupply_cost=1, green_gain=0),
     HexRules(3, "Queen's Valley", city=True, trade=True, heal=True, supplies=True,
-             resupply_cost=2, green_gain=0),
+             resupply_cost=2, green_gain=0, specials=(_X.LUCK_CARDS,)),
     HexRules(4, "New Sydney", city=True, trade=True, heal=True, supplies=True, both=True,
              resupply_cost=1, green_gain=0),
     HexRules(5, "Alice Offsprings", city=True, trade=True, heal=True, supplies=True,
-             resupply_cost=2, green_gain=0),
+             resupply_cost=2, green_gain=0, specials=(_X.RED_FOR_REPUTATION,)),
     HexRules(6, "Cerbero Biolabs", heal_radiation=3),
-    HexRules(7, "Red Tomb", check_skill=Skill.REPAIR, check_difficulty=_C),
+    HexRules(7, "Red Tomb", check_skill=Skill.REPAIR, check_difficulty=_C,
+             specials=(_X.RED_TOMB,)),
     HexRules(8, "Cerbero Pharmaceuticals", check_skill=Skill.MEDICINE, check_difficulty=_C,
              heal_health=3),
     HexRules(9, "Old Refinery", check_skill=Skill.SURVIVAL, check_difficulty=_C, fuel_gain=4),
-    HexRules(10, "Warata Industries"),
-    HexRules(11, "Cerbero Tower", green_gain=2),
+    HexRules(10, "Warata Industries", specials=(_X.WARATA_RED, _X.WARATA_YELLOW)),
+    HexRules(11, "Cerbero Tower", green_gain=2, specials=(_X.YELLOW_GEAR,)),
     HexRules(12, "Rusty's Garden", fuel_gain=3),
     HexRules(13, "Kosciusko's Redoubt", check_skill=Skill.TALK, check_difficulty=_C, heal=True,
-             supplies=True, both=True, resupply_cost=1),
-    HexRules(14, "Sandpiercer"),
+             supplies=True, both=True, resupply_cost=1, specials=(_X.REDOUBT,)),
+    HexRules(14, "Sandpiercer", specials=(_X.SANDPIERCER,)),
 )}

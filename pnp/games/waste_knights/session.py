@@ -16,6 +16,7 @@ from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights.data import (
     default_catalogue,
     stalls_spaces,
+    vehicle_capacities,
     vehicle_speeds,
     wasteland_deck,
 )
@@ -264,5 +265,6 @@ def _tour_sections(board: Board, setup: Setup | None, seed: int | str, games: in
         vehicles = vehicles[:1]
     result = simulate.tour_report(board, vehicle_speeds(), games, seed, vehicles=vehicles,
                                   rounds=rounds, jobs=jobs, deck=wasteland_deck(),
-                                  stalls=stalls_spaces())
+                                  stalls=stalls_spaces(),
+                                  capacities=vehicle_capacities())
     return simulate.report_sections(result)

@@ -46,6 +46,7 @@ class Setup:
     board_name: str = ""             # where the board came from, for the summary
     deck: Deck | None = None         # the wasteland deck, range cards and knights' profile
     stalls: tuple[Space, ...] = ()   # the Stalls spaces (none: no Trade Action)
+    caps: tuple[tuple[int, int], ...] = ()  # per seat: vehicle Capacity (none: no limits)
 
     @property
     def tables(self) -> Tables:
@@ -81,7 +82,8 @@ def tour_setup(board: Board, speeds: Mapping[str, int], players: int,
                vehicles: Sequence[str] = ("strider",), bots: Sequence[str] = ("heuristic",),
                rounds: int = DEFAULT_ROUNDS, model: TourModel | None = None,
                board_name: str = "", deck: Deck | None = None,
-               stalls: Sequence[Space] = ()) -> Setup:
+               stalls: Sequence[Space] = (),
+               capacities: Mapping[str, tuple[int, int]] | None = None) -> Setup:
     """A validated setup: 2-4 knights, known vehicles and bots (one for all or one per seat)."""
     if isinstance(players, bool) or not isinstance(players, int) \
             or not R.MIN_KNIGHTS <= players <= R.MAX_KNIGHTS:
@@ -101,8 +103,13 @@ def tour_setup(board: Board, speeds: Mapping[str, int], players: int,
             raise PnpError(f"unknown bot {b!r} ({', '.join(BOTS)})", field="bots")
     if deck is None:
         raise PnpError("a game needs its wasteland deck (data.wasteland_deck())", field="deck")
+    if capacities is not None and any(v not in capacities for v in names):
+        raise PnpError("no capacity for " + next(v for v in names if v not in capacities),
+                       field="capacity")
     return Setup(board, names, tuple(int(speeds[v]) for v in names), who, rounds,
-                 model or TourModel(), board_name, deck, tuple(stalls))
+                 model or TourModel(), board_name, deck, tuple(stalls),
+                 () if capacities is None else tuple((capacities[v][0], capacities[v][1])
+                                                   for v in names))
 
 
 def _per_seat(names: Sequence[str], players: int, what: str) -> tuple[str, ...]:
@@ -158,12 +165,13 @@ def tour_report(board: Board, speeds: Mapping[str, int], games: int, seed: int |
                 vehicles: Sequence[str] = ("strider",), rounds: int = DEFAULT_ROUNDS,
                 counts: Sequence[int] = (2, 3, 4), jobs: int | None = 1,
                 scheduler: str | None = None, deck: Deck | None = None,
-                stalls: Sequence[Space] = ()) -> dict[str, Any]:
+                stalls: Sequence[Space] = (),
+                capacities: Mapping[str, tuple[int, int]] | None = None) -> dict[str, Any]:
     """Tours for 2, 3 and 4 heuristic knights plus random knights at the largest count."""
     def setup(k: int, bot: str) -> Setup:
         return tour_setup(board, speeds, k, vehicles if len(vehicles) in (1, k)
                           else vehicles[:1], (bot,), rounds, deck=deck,
-                          stalls=stalls)
+                          stalls=stalls, capacities=capacities)
 
     tours = {str(k): simulate_tour(setup(k, "heuristic"), games, seed, jobs=jobs,
                                    scheduler=scheduler) for k in counts}

@@ -24,6 +24,7 @@ from pnp.games.waste_knights import knights as K
 from pnp.games.waste_knights import rules as R
 from pnp.games.waste_knights import stalls as S
 from pnp.games.waste_knights import tasks as T
+from pnp.games.waste_knights import trading as TR
 from pnp.games.waste_knights import wasteland as W
 from pnp.games.waste_knights.cards import Deck
 from pnp.games.waste_knights.narrate import changes, hex_name, opening
@@ -43,6 +44,7 @@ _FACED, _DRAWN, _STARVED = _F["cards_faced"], _F["cards_drawn"], _F["starved_rou
 _FUEL_SPENT, _ENTERED = _F["fuel_spent"], _F["hexes_entered"]
 _KO_FIELD = {R.KnockOut.RADIATION: _F["ko_radiation"], R.KnockOut.HEALTH: _F["ko_contamination"]}
 _NICONS = len(R.LUCK_ICONS)
+_ROOM = R.POCKETS + R.BACKPACK
 
 
 class Decision(IntEnum):
@@ -70,7 +72,8 @@ class TourState:
 
     __slots__ = ("setup", "tables", "rng", "seats", "task_hex", "task_marks", "round",
                  "decision", "_step", "_k", "_player", "_log", "_actions", "wasteland",
-                 "contamination", "radiation", "pending", "deck", "beaten", "tasks", "stalls")
+                 "contamination", "radiation", "pending", "deck", "beaten", "tasks", "stalls",
+                 "redoubt", "task_trait")
     decision: Decision
     _player: int
 
@@ -78,10 +81,11 @@ class TourState:
         """Game Setup: knights in Gangraen with full dials, 3 luck cards each, one common task."""
         t = self.tables = setup.tables
         self.setup, self.rng = setup, rng
+        caps = setup.caps or ((-1, -1),) * len(setup.speeds)
         self.seats = [Seat(speed=sp, pos=t.start, knight=R.Knight(),
                            green=setup.model.start_green, luck=[0] * _NICONS,
-                           stats=[0] * len(FIELDS), visited=1 << t.start)
-                      for sp in setup.speeds]
+                           stats=[0] * len(FIELDS), visited=1 << t.start, cap=cap, vehicle=v)
+                      for sp, cap, v in zip(setup.speeds, caps, setup.vehicles, strict=True)]
         for seat in self.seats:
             for _ in range(R.START_LUCK):
                 seat.luck[int(rng.random() * _NICONS)] += 1
@@ -94,6 +98,8 @@ class TourState:
         self.pending = -1  # the wasteland card the Active Knight must escape or face
         self.beaten: dict[int, set[int]] = {}  # knights each knight K.O.'d in a duel this round
         self.stalls = S.setup(setup.stalls)  # Game Setup 3 E: the gear cards on the Stalls
+        self.redoubt: list[tuple[int, int]] = []  # (card, round) under the Waster marker
+        self.task_trait = ""  # the common task's enemy trait ("": explore task_hex)
         self.task_hex, self.task_marks = self.draw_task(), 0
         self.tasks = T.deal(self, [b != "random" for b in setup.bots])  # private tasks
         self.round, self._actions = 0, 0
@@ -158,7 +164,7 @@ class TourState:
         c.contamination, c.radiation = dict(self.contamination), dict(self.radiation)
         c.beaten = {k: set(v) for k, v in self.beaten.items()}
         c.tasks = [k.copy() for k in self.tasks]
-        c.stalls = list(self.stalls)
+        c.stalls, c.redoubt, c.task_trait = list(self.stalls), list(self.redoubt), self.task_trait
         c.task_hex, c.task_marks, c.round, c.decision = (self.task_hex, self.task_marks,
                                                          self.round, self.decision)
         c._step, c._k, c._player, c._actions = self._step, self._k, self._player, self._actions
@@ -180,10 +186,7 @@ class TourState:
         if d is CITY:
             return tuple(A.CityChoice(s, o) for o in R.CityOption)
         if d is EXPLORE:
-            rule = self.tables.rules[seat.pos]
-            assert rule is not None
-            return (A.Explore(s, None),) + tuple(A.Explore(s, a) for a in
-                                               X.exploration_actions(self, seat))
+            return (A.Explore(s, None),) + X.explore_choices(self, s, seat)
         if d is FACE:
             return (A.Face(s, False), A.Face(s, True))
         if d is RESUPPLY:
@@ -212,7 +215,7 @@ class TourState:
         elif d is CITY and kind is A.CityChoice:
             self._city_option(s, seat, action.option)
         elif d is EXPLORE and kind is A.Explore:
-            X.exploration_action(self, s, seat, action.action)
+            X.exploration_action(self, s, seat, action.action, action.target)
         elif d is RESUPPLY and kind is A.QuickResupply:
             X.quick_resupply(self, s, seat, action.icon)
         elif d is FACE and kind is A.Face:
@@ -225,9 +228,13 @@ class TourState:
         self._actions += 1
         if self.pending >= 0:  # the Waster played a card: the same knight escapes or faces it
             self.decision = FACE
-            return
-        self._k += 1
-        self._advance()
+        else:
+            self._k += 1
+            self._advance()
+        if self.setup.caps:  # gear over the places to keep it: the cheapest cards go
+            for st in self.seats:
+                if st.green + st.yellow + st.red > _ROOM:  # pockets and backpack always hold
+                    W.fit_gear(st)
 
     # --- actions for bots ---------------------------------------------------------------------
     def stay(self) -> A.Stay:
@@ -277,7 +284,7 @@ class TourState:
             self.task_hex, self.task_marks = self.draw_task(), 0
             if self._log is not None:
                 self._log.append(f"the common task is outdated ({R.TASK_OUTDATED_MARKS} "
-                                 f"markers); new common task: explore {self._hex(self.task_hex)}")
+                                 f"markers); new common task: {T.common_text(self)}")
 
     def _update_stalls(self) -> None:
         """Waster Step e) Update Stalls (optional): the Waster bot discards the 2 cards most
@@ -331,6 +338,7 @@ class TourState:
                         return self._decide(EXPLORE, s, k)
                     k += 1
                 self._enter(_REST)
+                TR.rest_trades(self)  # a) Trade Between Knights
             else:
                 while k < n:  # c) Quick Resupply, by seat as the tour always did
                     seat = seats[k]
@@ -407,10 +415,9 @@ class TourState:
                 f"discarded, {R.LUCK_HAND_MAX} cards in hand"))
 
     def draw_task(self, done: int | None = None) -> int:
-        """A new common task "explore special hex X" (not the one just accomplished, if any)."""
-        specials = self.tables.specials or self.tables.sites
-        pool = [j for j in specials if j != done] or list(specials)
-        return pool[int(self.rng.random() * len(pool))]
+        """A new common task (``tasks.draw_common``): its hex (-1: an enemy task)."""
+        self.task_hex, self.task_trait = T.draw_common(self, done)
+        return self.task_hex
 
     # --- Move Step ----------------------------------------------------------------------------
 

@@ -29,6 +29,31 @@ ACCEPT_DIFFICULTY = R.Difficulty.CHALLENGING
 SKILLS = ("medicine", "repair", "survival", "talk")
 #: A private task's rewards (not printed): as the common task's, 2 Reputation and a blue card.
 TASK_REPUTATION = 2
+#: Tasks and Enemy Cards: "Some tasks require knights to defeat a specific enemy" (Robo-killer:
+#: "forces the Waster to play enemy cards with the robot icon"). The common task deck is not
+#: printed: 1 common task in 4 is such an enemy task (docs/assumptions.md).
+ENEMY_TASK_SHARE = 0.25
+
+
+def draw_common(state: TourState, done: int | None = None) -> tuple[int, str]:
+    """A new common task: (hex, "") for "explore special hex X" (not the one just accomplished),
+    or (-1, trait) for "defeat an enemy with this trait" (the deck's enemies' traits)."""
+    traits = state.deck.enemy_traits
+    if traits and state.rng.random() >= 1.0 - ENEMY_TASK_SHARE:
+        return -1, traits[int(state.rng.random() * len(traits))]
+    specials = state.tables.specials or state.tables.sites
+    pool = [j for j in specials if j != done] or list(specials)
+    return pool[int(state.rng.random() * len(pool))], ""
+
+
+def common_text(state: TourState) -> str:
+    """The common task in words, for the log."""
+    from pnp.games.waste_knights.narrate import hex_name
+
+    if state.task_trait:
+        return (f"defeat {'an' if state.task_trait[0] in 'aeiou' else 'a'} {state.task_trait} "
+                "enemy (the Waster must play such enemy cards, if able)")
+    return f"explore {hex_name(state.tables, state.task_hex)}"
 
 
 @dataclass

@@ -160,9 +160,11 @@ class Seat:
     red: int = 0
     vdamage: int = 0                 # Vehicle Damage: 1 damaged, 2 wrecked
     skip: bool = False               # skips this round's Exploration Step (Car Wreck)
+    cap: tuple[int, int] = (-1, -1)  # vehicle Capacity undamaged, damaged (-1: no limits)
+    vehicle: str = ""                # the vehicle card's kind (strider, off-road, heavy-duty)
 
     def copy(self) -> Seat:
         """An independent copy (lists copied)."""
         return Seat(self.speed, self.pos, self.knight, self.green, list(self.luck),
                     list(self.stats), self.ko, self.marker, self.visited, self.rep, self.yellow,
-                    self.red, self.vdamage, self.skip)
+                    self.red, self.vdamage, self.skip, self.cap, self.vehicle)

@@ -17,7 +17,7 @@ from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, pr
 FIELDS = ("specials", "cities", "tasks", "reputation", "cards_faced", "cards_drawn",
           "starved_rounds", "ko_radiation", "ko_contamination", "ko_wasteland", "fuel_spent",
           "hexes_entered", "gear_value", "faced", "escaped", "combats", "combats_won", "wrecked",
-          "duels", "duels_won", "revives", "private_tasks")
+          "duels", "duels_won", "revives", "private_tasks", "trades")
 _F = {name: i for i, name in enumerate(FIELDS)}
 
 OBJECTIVE = "reputation"
@@ -28,9 +28,9 @@ OBJECTIVE_TEXT = "Reputation per knight per game"
 #: 10 session boards of the official tiles gave (4 knights, 200 games each), rounded outwards
 #: to 0.05 (0.5 for special hexes): a board fails when it is worse than all of them.
 TOUR_BANDS: dict[str, tuple[float | None, float | None]] = {
-    "fuel_starved": (None, 0.40),       # knight-games with a Move Step begun on 0 Fuel
-    "ko_hazard": (None, 0.30),          # knight-games K.O.'d by Radiation or contamination
-    "ko_wasteland": (None, 0.60),       # knight-games K.O.'d by a wasteland card or a duel
+    "fuel_starved": (None, 0.35),       # knight-games with a Move Step begun on 0 Fuel
+    "ko_hazard": (None, 0.25),          # knight-games K.O.'d by Radiation or contamination
+    "ko_wasteland": (None, 0.65),       # ... by a wasteland card, a duel or Red Tomb
     "specials": (4.5, None),            # special hexes explored per knight-game
     "seat_wins_spread": (None, 0.25),   # best seat's share of wins - worst seat's
 }
@@ -38,7 +38,7 @@ TOUR_BANDS: dict[str, tuple[float | None, float | None]] = {
 _MEANS = ("reputation", "gear_value", "specials", "cities", "tasks", "private_tasks",
           "cards_faced",
           "cards_drawn", "faced", "escaped", "combats", "combats_won", "duels", "duels_won",
-          "revives", "starved_rounds",
+          "revives", "trades", "starved_rounds",
           "fuel_spent", "hexes_entered")
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from pnp.games.waste_knights import combat as C
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import specials as SP
 from pnp.games.waste_knights.cards import GEAR_VALUE, Card, Deck
 from pnp.games.waste_knights.narrate import changes
 from pnp.games.waste_knights.tour import Seat
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 _F = {name: i for i, name in enumerate(FIELDS)}
 _FACED, _ESCAPED, _COMBATS, _WON = _F["faced"], _F["escaped"], _F["combats"], _F["combats_won"]
-_KO_CARD, _WRECKED = _F["ko_wasteland"], _F["wrecked"]
+_KO_CARD, _WRECKED, _TASKS = _F["ko_wasteland"], _F["wrecked"], _F["tasks"]
 #: Reference Sheet: Cerbero Tower [11]: "Attack checks of enemies on this hex and on all
 #: adjacent hexes gain +2 dice".
 CERBERO_TOWER, TOWER_DICE = 11, 2
@@ -74,20 +75,31 @@ def waster_seat(active: int, players: int) -> int:
     return (active - 1) % players
 
 
-def waster_choice(deck: Deck, revealed: list[int], on_foot: bool) -> int:
+def waster_choice(deck: Deck, revealed: list[int], on_foot: bool, trait: str = "") -> int:
     """The mean Waster plays the revealed card hardest on the knight ("Waster is Mean");
-    a card that spares knights on foot is no choice against one."""
+    a card that spares knights on foot is no choice against one. Tasks and Enemy Cards: with an
+    enemy task of ``trait`` in play, "the Waster cannot play any wasteland card unless he makes
+    sure that he will not draw a card meeting the task's conditions" (he reveals every card of
+    the route, so he plays a matching enemy whenever one is revealed)."""
     cards = deck.cards
+    if trait:
+        matching = [i for i in revealed if cards[i].enemy and trait in cards[i].traits]
+        revealed = matching or revealed
     return max(revealed, key=lambda i: (cards[i].on_foot or not on_foot, cards[i].menace, -i))
 
 
 def play_card(state: TourState, s: int, seat: Seat, drawn: int, on_foot: bool) -> int | None:
     """Resolve Movement b): the Waster reveals ``drawn`` cards, plays 1, discards the rest."""
     wd = state.wasteland
+    if state.redoubt:  # Kosciusko's Redoubt: the card under the Waster marker, not the deck
+        forced = SP.redoubt_play(state)
+        if forced is not None:
+            wd.discard.append(forced)
+            return forced
     revealed = wd.draw(drawn, state.rng)
     if not revealed:
         return None
-    card = waster_choice(state.deck, revealed, on_foot)
+    card = waster_choice(state.deck, revealed, on_foot, state.task_trait)
     wd.discard += revealed  # the card played goes to the discard pile once resolved, too
     return card
 
@@ -96,6 +108,30 @@ def gear_value(seat: Seat) -> int:
     """Gear cards owned, in green cards (3 green = 1 yellow; 2 yellow = 1 red)."""
     return seat.green * GEAR_VALUE["green"] + seat.yellow * GEAR_VALUE["yellow"] \
         + seat.red * GEAR_VALUE["red"]
+
+
+def gear_room(seat: Seat) -> int:
+    """Gear cards a knight can keep: 3 pockets, a backpack of 3 and the vehicle's Capacity
+    (undamaged, damaged, none once wrecked); -1: no limits (capacities not set up)."""
+    full, damaged = seat.cap
+    if full < 0:
+        return -1
+    return R.POCKETS + R.BACKPACK + (full if seat.vdamage == 0 else damaged
+                                     if seat.vdamage == 1 else 0)
+
+
+def fit_gear(seat: Seat) -> None:
+    """Cards beyond ``gear_room`` are discarded, the cheapest first: a knight keeps his dearest
+    cards on his sheet and in his backpack, so the vehicle holds the cheapest ("the Waster
+    immediately chooses and discards all gear cards exceeding the vehicle's new Capacity")."""
+    room = gear_room(seat)
+    over = seat.green + seat.yellow + seat.red - room
+    if room < 0 or over <= 0:
+        return
+    for colour in ("green", "yellow", "red"):
+        n = min(over, getattr(seat, colour))
+        setattr(seat, colour, getattr(seat, colour) - n)
+        over -= n
 
 
 def gain_rewards(seat: Seat, rewards: tuple[tuple[str, int], ...]) -> None:
@@ -197,6 +233,22 @@ def resolve(state: TourState, s: int, seat: Seat, index: int, face: bool) -> lis
     return lines
 
 
+def _enemy_task(state: TourState, s: int, seat: Seat) -> None:
+    """Combat End Phase: "if by defeating a given enemy he accomplishes a task, he gains all
+    rewards ... of such task. The Waster immediately introduces a new task card" (the common
+    task's: 2 Reputation and a blue card cashed in for +1 Reputation and a red card)."""
+    from pnp.games.waste_knights import tasks as T
+
+    seat.stats[_TASKS] += 1
+    seat.rep += T.TASK_REPUTATION + 1
+    seat.red += 1
+    state.draw_task()
+    state.task_marks = 0
+    if state.log is not None:
+        state.log.append(f"knight {s + 1} accomplishes the common task (+3 Reputation, a red gear "
+                         f"card); new common task: {T.common_text(state)}")
+
+
 def _combat(state: TourState, s: int, seat: Seat, card: Card) -> list[str]:
     """Face the Enemy: combat; the winner's rewards; the enemy's effects on a defeated knight."""
     deck, t = state.deck, state.tables
@@ -219,6 +271,8 @@ def _combat(state: TourState, s: int, seat: Seat, card: Card) -> list[str]:
     if out.winner > 0:
         seat.stats[_WON] += 1
         gain_rewards(seat, card.rewards)
+        if state.task_trait and state.task_trait in card.traits:
+            _enemy_task(state, s, seat)
     elif out.winner < 0:
         apply_effects(state, seat, card.ability("on_knight_loses", ()))
     # "stops" (Digger 2.0): the mean Waster plays on the route's last hex, the move ends there.

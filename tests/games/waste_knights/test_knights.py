@@ -87,3 +87,36 @@ def test_who_is_the_waster():
     assert [W.waster_seat(a, 4) for a in range(4)] == [2, 3, 0, 1]
     assert [W.waster_seat(a, 3) for a in range(3)] == [2, 0, 1]
     assert [W.waster_seat(a, 2) for a in range(2)] == [1, 0]
+
+
+def test_stealing_a_private_task_removes_one_marker():
+    """Stealing from Knights: "He takes a private task card from the unconscious knight's player
+    area and removes 1 general marker from this card (if able)"; the task is his to accomplish
+    from then on, and the heuristic thief takes it."""
+    state = new_tour(flat_board(2), 3, deck=quiet_deck())
+    task = state.tasks[0]
+    task.holder, task.marks = 1, 2
+    me, other = state.seats[0], state.seats[1]
+    stolen = K.stealable_task(state, 0, 1)
+    assert stolen is task
+    choice = K.steal_choice(me, other, True, 0.0, task=stolen is not None)
+    assert choice == "task"
+    K.steal(me, other, choice, stolen, 0)
+    assert (task.holder, task.marks) == (0, 1)
+    K.steal(other, me, "task", task, 1)
+    K.steal(me, other, "task", task, 0)
+    assert task.marks == 0  # "(if able)": no marker left to remove
+
+
+def test_a_private_task_cannot_be_stolen_by_a_holder_or_in_a_two_player_game():
+    """Private Tasks: "A knight can have up to 1 private task"; 2-Player Game: "Players can have
+    2 private tasks and they cannot steal them from each other"."""
+    state = new_tour(flat_board(2), 3, deck=quiet_deck())
+    state.tasks[0].holder = 1
+    assert K.stealable_task(state, 0, 1) is not None
+    state.tasks.append(state.tasks[0].copy())
+    state.tasks[-1].holder = 0  # knight 1 holds one already
+    assert K.stealable_task(state, 0, 1) is None
+    two = new_tour(flat_board(2), 2, deck=quiet_deck())
+    two.tasks[0].holder = 1
+    assert K.stealable_task(two, 0, 1) is None

@@ -11,6 +11,7 @@ from pnp.games.waste_knights.data import default_catalogue
 from pnp.games.waste_knights.generate import session_board
 from pnp.games.waste_knights.hexes import Board
 from pnp.games.waste_knights.state import MOVE
+from pnp.games.waste_knights.tour_stats import FIELDS
 
 from .tour_helpers import (
     FixedRandom,
@@ -70,7 +71,7 @@ def test_burn_baby_burn_accept_then_accomplish():
     state.apply(Face(0, False))
     play_round(state)
     assert state.seats[0].rep == rep + T.TASK_REPUTATION + 1
-    assert state.seats[0].stats[-1] == 1 and state.tasks[0].holder == -1
+    assert state.seats[0].stats[FIELDS.index("private_tasks")] == 1 and state.tasks[0].holder == -1
 
 
 def test_only_one_private_task_held_with_three_or_four_knights():
