@@ -27,10 +27,14 @@ from pnp.games.wreck_and_ruin.actions import Act
 from pnp.games.wreck_and_ruin.cards import SUMMONS
 from pnp.games.wreck_and_ruin.dice import pool, ram_odds
 from pnp.games.wreck_and_ruin.legal import (
+    MOVE_KINDS,
     _front_wrecks,
     card_plays,
     faction_actions,
+    group_actions,
+    groups,
     legal_actions,
+    move_ends,
     ram_options,
     repair_targets,
     shoot_targets,
@@ -53,11 +57,31 @@ FOLLOW_UP = 1.0
 
 
 class RandomBot:
-    """A uniformly random legal action."""
+    """A random legal action, drawn in two steps without listing every legal action: a
+    uniformly random group (kind and vehicle: "P1 scout-1 moves", "P1 buggy shoots", "P1
+    ends its turn", ``legal.groups``) among those with a legal instance, then a uniformly
+    random instance of it. Not uniform over all the actions: a scout's hundreds of move ends
+    weigh as much together as ending the turn."""
 
     def choose(self, state: WreckState, rng: random.Random) -> Act:
-        legal = state.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        left = groups(state)
+        while True:
+            # draw a group; one with no instance now is dropped and the draw repeated
+            # ("end" always has one)
+            k = rng.randrange(len(left))
+            kind, vid = left[k]
+            if kind in MOVE_KINDS:      # one Act for the end drawn, not one per end
+                ends = move_ends(state, kind, vid)
+                if ends:
+                    to, facing = ends[rng.randrange(len(ends))]
+                    act = state.vouched = Act(kind, state.seat, vid, to=to, facing=facing)
+                    return act
+            elif acts := group_actions(state, kind, vid):
+                act = acts[rng.randrange(len(acts))]
+                state.vouched = act       # an instance of a group of the rules' own listing
+                return act
+            left[k] = left[-1]
+            left.pop()
 
 
 @cache

@@ -52,37 +52,42 @@ def reach_grid(g: Grid, start: int, facing: int, allowance: int, blocked: list[b
     """``reach`` on hex indices: ``blocked[i]`` True where a vehicle may not enter."""
     nb = g.nb
     fwd = reverse_cost if reverse else 1
-    # state = (hex * 6 + facing) * 2 + turned here
+    # state = (hex * 6 + facing) * 2 + turned here; flat tables indexed by state (costs are
+    # small: a bytearray, 255 unseen) rather than dicts of tuples
     s0 = (start * 6 + facing) * 2
-    best = {s0: 0}
+    best = bytearray(b"\xff") * (len(nb) * 2)
+    seen = bytearray(len(nb))
+    best[s0] = 0
     buckets: list[list[int]] = [[] for _ in range(allowance + 1)]
     buckets[0].append(s0)
     out: dict[tuple[int, int], int] = {}
+    back = 3 if reverse else 0
     for cost in range(allowance + 1):
+        c2 = cost + fwd
+        c1 = cost + 1
+        ahead = c2 <= allowance
+        turn = c1 <= allowance
         for st in buckets[cost]:
             if best[st] != cost:
                 continue
-            turned = st & 1
             hf = st >> 1
-            h, f = divmod(hf, 6)
-            key = (h, f)
-            if key not in out:
-                out[key] = cost
-            c2 = cost + fwd
-            if c2 <= allowance:
-                d = (f + 3) % 6 if reverse else f
+            if not seen[hf]:
+                seen[hf] = 1
+                out[divmod(hf, 6)] = cost
+            h = hf // 6
+            f = hf - h * 6
+            if ahead:
+                d = (f + back) % 6
                 na = nb[h * 6 + d]
                 if na >= 0:
                     probe = nb[na * 6 + d] if rig and not reverse else na
                     if probe >= 0 and not blocked[probe]:
                         ns = (na * 6 + f) * 2
-                        if c2 < best.get(ns, 99):
+                        if c2 < best[ns]:
                             best[ns] = c2
                             buckets[c2].append(ns)
-            c1 = cost + 1
-            if c1 <= allowance and (agile or not turned):
-                faces = range(6) if agile else ((f + 1) % 6, (f + 5) % 6)
-                for nf in faces:
+            if turn and (agile or not st & 1):
+                for nf in range(6) if agile else ((f + 1) % 6, (f + 5) % 6):
                     if nf == f:
                         continue
                     if rig:
@@ -90,7 +95,7 @@ def reach_grid(g: Grid, start: int, facing: int, allowance: int, blocked: list[b
                         if fr < 0 or blocked[fr]:
                             continue
                     ns = (h * 6 + nf) * 2 + 1
-                    if c1 < best.get(ns, 99):
+                    if c1 < best[ns]:
                         best[ns] = c1
                         buckets[c1].append(ns)
     out.pop((start, facing), None)
