@@ -378,57 +378,76 @@ class _Turn:
         but for AGILE scouts, the big rig's front hex, no vehicle or wreck in the way)."""
         s = self.s
         g = self.grid
-        nb, open_, coords = g.nb, g.open, g.coords
-        occ = s.occupant
+        nb = g.nb
         vid = v.vid
         assert v.pos is not None
         hazard = s.in_hazard(v)
         rig = v.kind.hexes == 2
         agile = v.kind.has("AGILE") and not hazard
         allowance = self._allowance(v, hazard)
-
+        # enter[i]: hex i is open and holds no vehicle or wreck but (maybe) this one
+        owner = self._memo(("owner",), self._owners)
         kind = 2 if rig else 1 if agile else 0
         togo = self.t.to_go(goal, kind)
         fill = self.t.fill_to_go
-
-        def free(i: int) -> bool:
-            return i >= 0 and open_[i] and occ.get(coords[i], vid) == vid
-
-        def phi(h: int, f: int) -> int:
-            p = togo[h * 6 + f]
-            return p if p >= 0 else fill(goal, kind, h, f)
-
-        h = g.index[v.pos]
-        f = v.facing
-        start = now = phi(h, f)
+        h0 = h = g.index[v.pos]
+        f0 = f = v.facing
+        start = now = togo[h * 6 + f]
+        if now < 0:
+            start = now = fill(goal, kind, h, f)
         if now >= FAR:
             return None
         turned = False
         cost = 0
+        faces = tuple(range(6))
         while cost < allowance and now > 0:
-            step_to = None
+            # the next movement point: forward or a turn, whichever lowers togo the most
+            best = FAR + 1
+            to_h = to_f = -1
             n = nb[h * 6 + f]
-            if n >= 0 and free(nb[n * 6 + f] if rig else n):
-                p = phi(n, f)
-                if p <= now:
-                    step_to = (p, n, f, False)
+            if n >= 0:
+                probe = nb[n * 6 + f] if rig else n
+                if probe >= 0 and (owner[probe] == -1 or owner[probe] == vid):
+                    p = togo[n * 6 + f]
+                    if p < 0:
+                        p = fill(goal, kind, n, f)
+                    if p <= now:
+                        best, to_h, to_f = p, n, f
             if agile or not turned:
-                for nf in (range(6) if agile else ((f + 1) % 6, (f + 5) % 6)):
-                    if nf == f or (rig and not free(nb[h * 6 + nf])):
+                base = h * 6
+                for nf in faces if agile else ((f + 1) % 6, (f + 5) % 6):
+                    if nf == f:
                         continue
-                    p = phi(h, nf)
-                    if p < now and (step_to is None or p < step_to[0]):
-                        step_to = (p, h, nf, True)
-            if step_to is None:
+                    if rig:
+                        fr = nb[base + nf]
+                        if fr < 0 or not (owner[fr] == -1 or owner[fr] == vid):
+                            continue
+                    p = togo[base + nf]
+                    if p < 0:
+                        p = fill(goal, kind, h, nf)
+                    if p < now and p < best:
+                        best, to_h, to_f = p, h, nf
+            if to_h < 0:
                 break
-            now, h2, f, _ = step_to
-            turned = h2 == h        # a turn stays in its hex; a step forward leaves it
-            h = h2
-
+            now = best
+            turned = to_h == h        # a turn stays in its hex; a step forward leaves it
+            h, f = to_h, to_f
             cost += 1
-        if (h, f) == (g.index[v.pos], v.facing):
+        if h == h0 and f == f0:
             return None
         return (h, f), start - now
+
+    def _owners(self) -> list[int]:
+        """Per hex index: -2 closed (obstacle, hazard, off), -1 open and empty, else the id of
+        the vehicle or wreck on it."""
+        g = self.grid
+        owner = [-1 if o else -2 for o in g.open]
+        index = g.index
+        for c, vid in self.s.occupant.items():
+            i = index.get(c)
+            if i is not None and owner[i] == -1:
+                owner[i] = vid
+        return owner
 
     # -- cards ---------------------------------------------------------------------------
     def _cards(self) -> list[tuple[float, Act]]:

@@ -52,7 +52,14 @@ def in_front(origin: Coord, facing: int, target: Coord) -> bool:
 
 def front_arc(origin: Coord, facing: int) -> tuple[Coord, Coord, Coord]:
     """The 3 adjacent hexes in front (the hexes a ram can target)."""
-    return (step(origin, facing - 1), step(origin, facing), step(origin, facing + 1))
+    q, r = origin
+    (lq, lr), (fq, fr), (rq, rr) = _ARCS[facing % 6]
+    return (q + lq, r + lr), (q + fq, r + fr), (q + rq, r + rr)
+
+
+#: Per facing: the offsets of the hexes left-front, ahead and right-front.
+_ARCS = tuple((DIRECTIONS[(f - 1) % 6], DIRECTIONS[f], DIRECTIONS[(f + 1) % 6])
+              for f in range(6))
 
 
 def behind(target: Coord, facing: int, shooter: Coord) -> bool:

@@ -57,9 +57,12 @@ class Vehicle:
 
     def hexes(self) -> tuple[Coord, ...]:
         """The hexes it covers (none when off the board)."""
-        if self.pos is None:
+        pos = self.pos
+        if pos is None:
             return ()
-        return hexes_of(self.pos, self.facing, self.kind.hexes)
+        if self.kind.hexes == 1:
+            return (pos,)
+        return hexes_of(pos, self.facing, 2)
 
     def copy(self) -> Vehicle:
         twin = Vehicle.__new__(Vehicle)
@@ -321,10 +324,17 @@ class WreckState:
             if h in self.tokens:
                 del self.tokens[h]
                 self.removed_tokens += 1
-                self.say(f"the salvage token at {h[0]},{h[1]} is taken off by the wreck")
+                if self.log is not None:
+                    self.say(f"the salvage token at {h[0]},{h[1]} is taken off by the wreck")
 
     def in_hazard(self, v: Vehicle) -> bool:
-        return any(self.board.terrain.get(h) == HAZARD for h in v.hexes())
+        terrain = self.board.terrain
+        pos = v.pos
+        if pos is None:
+            return False
+        if terrain.get(pos) == HAZARD:
+            return True
+        return v.kind.hexes == 2 and terrain.get(hexes_of(pos, v.facing, 2)[1]) == HAZARD
 
     def free(self, h: Coord) -> bool:
         """An open hex with no vehicle or wreck on it."""
