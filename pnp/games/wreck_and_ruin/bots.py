@@ -335,10 +335,24 @@ class _Turn:
                 ) -> dict[int, tuple[int, float]]:
         """vehicle id -> (goal, weight): each site to the nearest vehicle first (weight 1),
         the others to their nearest site (weight 0.4, in support)."""
-        dist = {(g, v.vid): self._steps(g, v) for g in goals for v in movers}
+        index, open_ = self.grid.index, self.grid.open
+        cells = [(v.vid, [index[c] for c in v.hexes()]) for v in movers]
+        dist: dict[tuple[int, int], int] = {}
+        rows = []
+        for g in goals:
+            field = self.t.steps_to(g)
+            for vid, hexes in cells:       # _steps, inlined: this runs once per look
+                best = FAR
+                for h in hexes:
+                    d = field[h] if open_[h] else self._dist(field, h)
+                    if d < best:
+                        best = d
+                dist[(g, vid)] = best
+                rows.append((best, g, vid))
+        rows.sort()
         out: dict[int, tuple[int, float]] = {}
         taken: set[int] = set()
-        for (g, vid), d in sorted(dist.items(), key=lambda x: (x[1], x[0])):
+        for d, g, vid in rows:
             if vid not in out and g not in taken and d < FAR:
                 out[vid] = (g, 1.0)
                 taken.add(g)
