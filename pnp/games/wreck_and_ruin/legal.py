@@ -79,30 +79,42 @@ def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
     reach = max(1, s.config.shoot_range - s.effect("sandstorm"))
     facing = -1 if v.kind.has("360 TURRET") else v.facing
     occupant = s.occupant
-    vehicles = s.vehicles
-    sight = tables_of(s.board).sight
+    sight = tables_of(s.board).sight_map
     team, me = s.team, v.vid
     flying = v.kind.has("FLYING")     # "do not gain a bonus for attacking ... from the rear"
     mine = team[v.seat]
+    shooter = v.hexes()
+    maps = [(sh, sight(sh, facing, reach)) for sh in shooter]
+    q, r = v.pos
+    near = 2 * (reach + 2)      # twice the hex distance: the rig's second hex each side
     found: dict[int, bool] = {}
-    for sh in v.hexes():
-        for th, routes in sight(sh, facing, reach):
-            vid = occupant.get(th)
-            if vid is None or vid == me:
-                continue
-            t = vehicles[vid]
-            if team[t.seat] == mine or not t.active or found.get(vid):
-                continue
-            for route in routes:
-                for h in route:
-                    o = occupant.get(h)
-                    if o is not None and o != me and o != vid:
-                        break
+    # Enemy by enemy (a few are in range; the front arc holds dozens of hexes, the rig's
+    # turret twice 36): each of the target's hexes in sight of a shooter hex, one route clear.
+    for t in s.vehicles:
+        tp = t.pos
+        if tp is None or not t.active or team[t.seat] == mine:
+            continue
+        dq, dr = tp[0] - q, tp[1] - r
+        if abs(dq) + abs(dr) + abs(dq + dr) > near:
+            continue
+        vid = t.vid
+        for sh, seen in maps:
+            for th in t.hexes():
+                routes = seen.get(th)
+                if routes is None:
+                    continue
+                for route in routes:
+                    for h in route:
+                        o = occupant.get(h)
+                        if o is not None and o != me and o != vid:
+                            break
+                    else:
+                        break       # a clear route
                 else:
-                    assert t.pos is not None
-                    found[vid] = found.get(vid, False) or (
-                        not flying and behind(t.pos, t.facing, sh))
-                    break
+                    continue        # every route blocked: the target's other hex?
+                found[vid] = found.get(vid, False) or (
+                    not flying and behind(tp, t.facing, sh))
+                break
     return [(vid, found[vid]) for vid in sorted(found)]
 
 

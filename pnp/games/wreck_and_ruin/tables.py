@@ -39,6 +39,8 @@ class Tables:
         self._togo: dict[tuple[int, int], list[int]] = {}
         self._sight: dict[tuple[Coord, int, int], tuple[tuple[Coord, tuple[tuple[Coord, ...],
                                                                       ...]], ...]] = {}
+        self._sight_map: dict[tuple[Coord, int, int],
+                              dict[Coord, tuple[tuple[Coord, ...], ...]]] = {}
 
     def routes(self, a: Coord, b: Coord) -> tuple[tuple[Coord, ...], ...]:
         """The hexes strictly between ``a`` and ``b`` on each shortest route that no obstacle
@@ -79,6 +81,15 @@ class Tables:
                     if routes:
                         out.append((th, routes))
             hit = self._sight[key] = tuple(out)
+        return hit
+
+    def sight_map(self, h: Coord, facing: int, reach: int
+                  ) -> dict[Coord, tuple[tuple[Coord, ...], ...]]:
+        """``sight`` as a dict: target hex -> its routes."""
+        key = (h, facing, reach)
+        hit = self._sight_map.get(key)
+        if hit is None:
+            hit = self._sight_map[key] = dict(self.sight(h, facing, reach))
         return hit
 
     def steps_to(self, goal: int) -> list[int]:
