@@ -455,7 +455,7 @@ class _Turn:
         """Per hex index: -2 closed (obstacle, hazard, off), -1 open and empty, else the id of
         the vehicle or wreck on it."""
         g = self.grid
-        owner = [-1 if o else -2 for o in g.open]
+        owner = list(self.t.closed)
         index = g.index
         for c, vid in self.s.occupant.items():
             i = index.get(c)

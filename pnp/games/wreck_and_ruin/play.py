@@ -294,8 +294,9 @@ def place_token(s: WreckState, opening: bool = False) -> None:
         if here >= s.config.tokens_per_tile:
             pos = 0
     for p in (pos, 0, *range(1, 7)):
-        spots = [h for h in board.token_hexes[p] if h not in s.tokens and h not in s.occupant
-                 and all(distance(h, o) > 1 for o in s.tokens)]
+        tokens, occupant = s.tokens, s.occupant
+        spots = [h for h in board.token_hexes[p] if h not in occupant
+                 and all(distance(h, o) > 1 for o in tokens)]   # (not on a token either)
         if spots:
             h = spots[s.rng.randrange(len(spots))]
             s.tokens[h] = False

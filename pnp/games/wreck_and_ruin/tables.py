@@ -34,6 +34,8 @@ class Tables:
     def __init__(self, terrain: dict[Coord, int], grid: Grid) -> None:
         self.terrain = terrain
         self.grid = grid
+        #: Per hex index: -1 open, -2 closed (obstacle or hazard).
+        self.closed = tuple(-1 if o else -2 for o in grid.open)
         self._routes: dict[tuple[Coord, Coord], tuple[tuple[Coord, ...], ...]] = {}
         self._steps: dict[int, list[int]] = {}
         self._togo: dict[tuple[int, int], list[int]] = {}
