@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from pnp.games.wreck_and_ruin.actions import Act
 from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, FACTION_TARGET
 from pnp.games.wreck_and_ruin.hexes import (
+    DIRECTIONS,
     Coord,
     behind,
     distance,
@@ -79,17 +80,20 @@ def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
     reach = max(1, s.config.shoot_range - s.effect("sandstorm"))
     facing = -1 if v.kind.has("360 TURRET") else v.facing
     occupant = s.occupant
-    sight = tables_of(s.board).sight_map
+    routes_of = tables_of(s.board).routes
     team, me = s.team, v.vid
     flying = v.kind.has("FLYING")     # "do not gain a bonus for attacking ... from the rear"
     mine = team[v.seat]
     shooter = v.hexes()
-    maps = [(sh, sight(sh, facing, reach)) for sh in shooter]
     q, r = v.pos
     near = 2 * (reach + 2)      # twice the hex distance: the rig's second hex each side
+    # the front arc: ahead of the line across the vehicle (hexes.in_front, inlined)
+    fq, fr = DIRECTIONS[facing] if facing >= 0 else (0, 0)
+    fx, fy = 3 * (2 * fq + fr), 9 * fr
     found: dict[int, bool] = {}
     # Enemy by enemy (a few are in range; the front arc holds dozens of hexes, the rig's
-    # turret twice 36): each of the target's hexes in sight of a shooter hex, one route clear.
+    # turret twice 36): a hex of the target in range and arc of a shooter hex, one route
+    # clear of obstacles (the map's table) and of other vehicles.
     for t in s.vehicles:
         tp = t.pos
         if tp is None or not t.active or team[t.seat] == mine:
@@ -98,12 +102,14 @@ def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
         if abs(dq) + abs(dr) + abs(dq + dr) > near:
             continue
         vid = t.vid
-        for sh, seen in maps:
+        for sh in shooter:
             for th in t.hexes():
-                routes = seen.get(th)
-                if routes is None:
+                dq, dr = th[0] - sh[0], th[1] - sh[1]
+                if abs(dq) + abs(dr) + abs(dq + dr) > 2 * reach:
                     continue
-                for route in routes:
+                if facing >= 0 and fx * (2 * dq + dr) + fy * dr <= 0:
+                    continue
+                for route in routes_of(sh, th):
                     for h in route:
                         o = occupant.get(h)
                         if o is not None and o != me and o != vid:
@@ -111,7 +117,7 @@ def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
                     else:
                         break       # a clear route
                 else:
-                    continue        # every route blocked: the target's other hex?
+                    continue        # none (or every route blocked): the target's other hex?
                 found[vid] = found.get(vid, False) or (
                     not flying and behind(tp, t.facing, sh))
                 break

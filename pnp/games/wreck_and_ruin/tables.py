@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, in_front, ring
+from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord
 from pnp.games.wreck_and_ruin.movement import Grid, grid_of
 from pnp.games.wreck_and_ruin.tiles import OBSTACLE
 
@@ -39,10 +39,6 @@ class Tables:
         self._routes: dict[tuple[Coord, Coord], tuple[tuple[Coord, ...], ...]] = {}
         self._steps: dict[int, list[int]] = {}
         self._togo: dict[tuple[int, int], list[int]] = {}
-        self._sight: dict[tuple[Coord, int, int], tuple[tuple[Coord, tuple[tuple[Coord, ...],
-                                                                      ...]], ...]] = {}
-        self._sight_map: dict[tuple[Coord, int, int],
-                              dict[Coord, tuple[tuple[Coord, ...], ...]]] = {}
 
     def routes(self, a: Coord, b: Coord) -> tuple[tuple[Coord, ...], ...]:
         """The hexes strictly between ``a`` and ``b`` on each shortest route that no obstacle
@@ -65,34 +61,6 @@ class Tables:
                 continue
             out += [(h, *rest) for rest in self._walk(h, b, n - 1)]
         return out
-
-    def sight(self, h: Coord, facing: int, reach: int
-              ) -> tuple[tuple[Coord, tuple[tuple[Coord, ...], ...]], ...]:
-        """The hexes a vehicle at ``h`` may shoot at within ``reach`` (its front arc; every
-        direction for ``facing`` -1, the big rig's 360 degree turret), each with its routes
-        (``routes``), leaving out those every route of which an obstacle blocks."""
-        key = (h, facing, reach)
-        hit = self._sight.get(key)
-        if hit is None:
-            out = []
-            for k in range(1, reach + 1):
-                for th in ring(k, h):
-                    if th not in self.terrain or (facing >= 0 and not in_front(h, facing, th)):
-                        continue
-                    routes = self.routes(h, th)
-                    if routes:
-                        out.append((th, routes))
-            hit = self._sight[key] = tuple(out)
-        return hit
-
-    def sight_map(self, h: Coord, facing: int, reach: int
-                  ) -> dict[Coord, tuple[tuple[Coord, ...], ...]]:
-        """``sight`` as a dict: target hex -> its routes."""
-        key = (h, facing, reach)
-        hit = self._sight_map.get(key)
-        if hit is None:
-            hit = self._sight_map[key] = dict(self.sight(h, facing, reach))
-        return hit
 
     def steps_to(self, goal: int) -> list[int]:
         """Per hex index, the hexes to ``goal`` (an index) over open hexes (FAR: none)."""
