@@ -12,7 +12,7 @@ from pnp.games.wreck_and_ruin import combat
 from pnp.games.wreck_and_ruin.actions import AP_LIMITED, Act
 from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, SUMMONS
 from pnp.games.wreck_and_ruin.dice import random_vehicle, roll_pool
-from pnp.games.wreck_and_ruin.hexes import distance, step
+from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, distance, step
 
 if TYPE_CHECKING:
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
@@ -293,10 +293,11 @@ def place_token(s: WreckState, opening: bool = False) -> None:
         here = sum(1 for h in s.tokens if board.position[h] == pos)
         if here >= s.config.tokens_per_tile:
             pos = 0
+    # a token and the hexes next to it take no other token
+    near = {(q + dq, r + dr) for q, r in s.tokens for dq, dr in ((0, 0), *DIRECTIONS)}
+    occupant = s.occupant
     for p in (pos, 0, *range(1, 7)):
-        tokens, occupant = s.tokens, s.occupant
-        spots = [h for h in board.token_hexes[p] if h not in occupant
-                 and all(distance(h, o) > 1 for o in tokens)]   # (not on a token either)
+        spots = [h for h in board.token_hexes[p] if h not in occupant and h not in near]
         if spots:
             h = spots[s.rng.randrange(len(spots))]
             s.tokens[h] = False
