@@ -26,6 +26,7 @@ from typing import Any
 from pnp.games.wreck_and_ruin.actions import Act
 from pnp.games.wreck_and_ruin.cards import SUMMONS
 from pnp.games.wreck_and_ruin.dice import pool, ram_odds
+from pnp.games.wreck_and_ruin.hexes import Coord
 from pnp.games.wreck_and_ruin.legal import (
     MOVE_KINDS,
     _front_wrecks,
@@ -157,12 +158,27 @@ class _Turn:
         self.seat = seat = s.seat
         self.t = tables_of(s.board)
         self.grid = grid_of(s.board)
-        occ = s.occupant
         vehicles = s.vehicles
         self.mine = vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
+        # the sites read only where the vehicles stand (the memo's state) and the tokens
+        key = ("sites", seat, *s.tokens.items())
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = self._sites()
+        sites: tuple[dict[int, bool], set[int], set[Coord], list[Coord]] = hit
+        #: Enemy vehicles on sites, by id: True if the site scores at the end of this turn;
+        #: my vehicles on sites; the free sites; the goals (free sites, then those the others
+        #: hold).
+        self.holders, self.held, self.free_sites, self.goals = sites
+
+    def _sites(self) -> tuple[dict[int, bool], set[int], set[Coord], list[Coord]]:
+        """Who holds which site, the free sites and the vehicles' goals."""
+        s, seat = self.s, self.seat
+        occ = s.occupant
+        vehicles = s.vehicles
         #: Enemy vehicles on sites, by id: True if the site scores at the end of this turn.
-        self.holders: dict[int, bool] = {}
-        self.held: set[int] = set()          # my vehicles on sites
+        holders: dict[int, bool] = {}
+        held: set[int] = set()          # my vehicles on sites
         free = []
         for h, green in s.tokens.items():
             vid = occ.get(h)
@@ -173,15 +189,15 @@ class _Turn:
             if not o.active:
                 free.append(h)
             elif o.seat == seat:
-                self.held.add(vid)
+                held.add(vid)
             elif s.team[o.seat] == s.team[seat]:
                 continue                     # a team mate's: neither a goal nor a target
             else:
-                self.holders[vid] = self.holders.get(vid, False) or green
-        self.free_sites = set(free)
+                holders[vid] = holders.get(vid, False) or green
         # goals: free sites, and the sites the others hold (to get at their occupiers)
-        self.goals = free + [h for h in s.tokens if (vid := occ.get(h)) is not None
-                             and vid in self.holders]
+        goals = free + [h for h in s.tokens if (vid := occ.get(h)) is not None
+                        and vid in holders]
+        return holders, held, set(free), goals
 
     def _memo(self, key: tuple[Any, ...], fn: Any, *args: Any) -> Any:
         memo = self.memo
