@@ -48,7 +48,7 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     # empty hex ... cannot end their turn over another vehicle, obstacle, hazard or salvage
     # site"; others "can move through the hex occupied by a flying vehicle ... but they cannot
     # end any movement in the same hex".
-    blocked = [False] * len(g.open) if flying else [not o for o in g.open]
+    blocked = [False] * len(g.open) if flying else list(g.shut)
     own = v.hexes()
     no_end: set[Coord] = set()
     for h, vid in s.occupant.items():

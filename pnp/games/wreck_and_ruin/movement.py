@@ -30,6 +30,8 @@ class Grid:
         self.nb = [self.index.get((c[0] + dq, c[1] + dr), -1) for c in coords
                    for dq, dr in DIRECTIONS]
         self.open = [open_[c] for c in coords]
+        #: shut[i]: not open (an obstacle or a hazard).
+        self.shut = tuple(not o for o in self.open)
 
 
 _GRIDS: dict[int, tuple[object, Grid]] = {}
@@ -62,6 +64,7 @@ def reach_grid(g: Grid, start: int, facing: int, allowance: int, blocked: list[b
     buckets[0].append(s0)
     out: dict[tuple[int, int], int] = {}
     back = 3 if reverse else 0
+    turned = 0 if agile else 1
     for cost in range(allowance + 1):
         c2 = cost + fwd
         c1 = cost + 1
@@ -71,14 +74,14 @@ def reach_grid(g: Grid, start: int, facing: int, allowance: int, blocked: list[b
             if best[st] != cost:
                 continue
             hf = st >> 1
+            h, f = key = divmod(hf, 6)
             if not seen[hf]:
                 seen[hf] = 1
-                out[divmod(hf, 6)] = cost
-            h = hf // 6
-            f = hf - h * 6
+                out[key] = cost
+            base = hf - f
             if ahead:
                 d = (f + back) % 6
-                na = nb[h * 6 + d]
+                na = nb[base + d]
                 if na >= 0:
                     probe = nb[na * 6 + d] if rig and not reverse else na
                     if probe >= 0 and not blocked[probe]:
@@ -91,10 +94,12 @@ def reach_grid(g: Grid, start: int, facing: int, allowance: int, blocked: list[b
                     if nf == f:
                         continue
                     if rig:
-                        fr = nb[h * 6 + nf]
+                        fr = nb[base + nf]
                         if fr < 0 or blocked[fr]:
                             continue
-                    ns = (h * 6 + nf) * 2 + 1
+                    # AGILE turns as often as it likes: "turned here" changes nothing for it,
+                    # so its states leave that bit 0 (half the states to visit)
+                    ns = (base + nf) * 2 + turned
                     if c1 < best[ns]:
                         best[ns] = c1
                         buckets[c1].append(ns)
