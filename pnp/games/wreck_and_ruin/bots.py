@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from pnp.games.wreck_and_ruin.actions import Act
@@ -102,6 +103,10 @@ def _ram_value(a_arm: int, a_size: int, t_arm: int, t_size: int, rear: bool
             float(1 - o.target_damage[0]))
 
 
+#: Where a vehicle stands: what the heuristic player's memo depends on.
+_WHERE = attrgetter("pos", "facing", "active")
+
+
 class HeuristicBot:
     """Sites first, contest the others' sites, damage where the odds favour it, repair."""
 
@@ -116,7 +121,7 @@ class HeuristicBot:
         if state.pending is not None:
             return _drive(state)
         sig = (id(state.board), state.event, state.bonus_move,
-               *[(v.pos, v.facing, v.active) for v in state.vehicles])
+               *map(_WHERE, state.vehicles))
         if sig != self.sig:
             self.sig, self.memo = sig, {}
         turn = _Turn(state, self.memo)
@@ -264,7 +269,7 @@ class _Turn:
         s = self.s
         out = []
         dice = max(1, v.kind.attack - s.effect("ammo_shortage") + s.bonus_dice)
-        for vid, rear in self._memo(("shoot", v.vid), shoot_targets, s, v):
+        for vid, rear in self._memo(("shoot", v.vid), self._targets, v):
             t = s.vehicles[vid]
             exp, any_hit, wreck = _shot_value(dice, t.kind.armour - (1 if rear else 0),
                                               modifier, t.kind.dp - t.damage)
@@ -292,6 +297,12 @@ class _Turn:
         return out
 
     # -- moving --------------------------------------------------------------------------
+    def _targets(self, v: Vehicle) -> list[tuple[int, bool]]:
+        """``shoot_targets`` among the enemies on the board (listed once while nothing
+        moves)."""
+        enemies = self._memo(("enemies", self.seat), _enemies, self.s, self.seat)
+        return shoot_targets(self.s, v, enemies)
+
     def _allowance(self, v: Vehicle, hazard: bool) -> int:
         s = self.s
         base = v.kind.move - (s.config.hazard_move_penalty if hazard else 0)
@@ -522,6 +533,12 @@ class _Turn:
                 value += (CONTEST if self.holders[t.vid] else 1.0) * any_hit
             return value
         return 0.35 if s.ap <= 1 else -1.0               # scavenge: with the last AP
+
+
+def _enemies(s: WreckState, seat: int) -> list[Vehicle]:
+    team = s.team
+    mine = team[seat]
+    return [t for t in s.vehicles if t.pos is not None and t.active and team[t.seat] != mine]
 
 
 def _hurt(v: Vehicle) -> bool:

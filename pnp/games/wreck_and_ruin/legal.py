@@ -7,6 +7,7 @@ can shoot (range 3, front arc or the rig's 360 degree turret, a clear shortest r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pnp.games.wreck_and_ruin.actions import Act
@@ -72,10 +73,12 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     return out
 
 
-def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
+def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = None
+                  ) -> list[tuple[int, bool]]:
     """(target vehicle id, from behind) for every enemy ``v`` may attack now: within range,
     in its front arc (the rig: any direction, from either hex), a shortest route clear of
-    obstacles (the map's tables) and of other vehicles."""
+    obstacles (the map's tables) and of other vehicles. ``among``: the vehicles to look at
+    (by default all; a caller asking for several shooters lists the live enemies once)."""
     assert v.pos is not None
     reach = max(1, s.config.shoot_range - s.effect("sandstorm"))
     facing = -1 if v.kind.has("360 TURRET") else v.facing
@@ -94,7 +97,7 @@ def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
     # Enemy by enemy (a few are in range; the front arc holds dozens of hexes, the rig's
     # turret twice 36): a hex of the target in range and arc of a shooter hex, one route
     # clear of obstacles (the map's table) and of other vehicles.
-    for t in s.vehicles:
+    for t in s.vehicles if among is None else among:
         tp = t.pos
         if tp is None or not t.active or team[t.seat] == mine:
             continue
