@@ -5,7 +5,8 @@ Run: python benchmarks/bench_wr_sim.py [--games 40] [--seed bench] [--rounds 1]
      [--against DIR]
 Plays each line-up in-process (one core, jobs=1), game by game as ``pnp wreck-and-ruin
 simulate`` does, and prints CPU-seconds, games per CPU-second and actions per game; then times
-the exact odds (``odds.shoot_document`` and ``odds.ram_document``, cold caches). With
+the exact odds (``odds.shoot_document`` and ``odds.ram_document``, cold caches, the best of 5
+CPU times). With
 ``--against DIR`` (a checkout of another version, e.g. ``git archive <commit> pnp | tar -x -C
 DIR``) the same games are timed there too, each line-up run alternately in both (fresh
 interpreters) so both see the same machine load, and the ratio is printed. The load average
@@ -75,10 +76,13 @@ def odds_times() -> None:
                       lambda: shoot_document(3, 4, rear=True)),
                      ("odds ram --attacker wrecker --target big-rig",
                       lambda: ram_document("wrecker", "big-rig"))):
-        dice.pool.cache_clear()
-        t = time.perf_counter()
-        fn()
-        print(f"{name:<46} {(time.perf_counter() - t) * 1000:7.1f} ms")
+        best = float("inf")
+        for _ in range(5):          # the best of 5 CPU times: the machine is shared
+            dice.pool.cache_clear()
+            t = time.process_time()
+            fn()
+            best = min(best, time.process_time() - t)
+        print(f"{name:<46} {best * 1000:7.1f} ms cpu (best of 5)")
 
 
 def main() -> None:
