@@ -6,11 +6,10 @@ Run: python benchmarks/bench_wr_sim.py [--games 40] [--seed bench] [--rounds 1]
 Plays each line-up in-process (one core, jobs=1), game by game as ``pnp wreck-and-ruin
 simulate`` does, and prints CPU-seconds, games per CPU-second and actions per game; then times
 the exact odds (``odds.shoot_document`` and ``odds.ram_document``, cold caches, the best of 5
-CPU times). With
-``--against DIR`` (a checkout of another version, e.g. ``git archive <commit> pnp | tar -x -C
-DIR``) the same games are timed there too, each line-up run alternately in both (fresh
-interpreters) so both see the same machine load, and the ratio is printed. The load average
-is printed: on a busy machine the wall time says little, the CPU time more.
+CPU times). With ``--against DIR`` (a checkout of another version, e.g. ``git archive <commit>
+| tar -x -C DIR``) the same games are timed there too, each line-up run alternately in both
+(fresh interpreters) so both see the same machine load, and the ratio is printed. The load
+average is printed: on a busy machine the wall time says little, the CPU time more.
 """
 
 from __future__ import annotations
