@@ -57,7 +57,8 @@ def reach_grid(g: Grid, start: int, facing: int, allowance: int, blocked: list[b
     # state = (hex * 6 + facing) * 2 + turned here; flat tables indexed by state (costs are
     # small: a bytearray, 255 unseen) rather than dicts of tuples
     s0 = (start * 6 + facing) * 2
-    best = bytearray(b"\xff") * (len(nb) * 2)
+    best: bytearray | list[int] = (bytearray(b"\xff") * (len(nb) * 2) if allowance < 255
+                                   else [allowance + 1] * (len(nb) * 2))
     seen = bytearray(len(nb))
     best[s0] = 0
     buckets: list[list[int]] = [[] for _ in range(allowance + 1)]

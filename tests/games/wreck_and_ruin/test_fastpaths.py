@@ -90,3 +90,13 @@ def test_heuristic_memo_gives_what_a_fresh_player_gives():
         s.apply(act)
         steps += 1
     assert steps > 50
+
+
+def test_reach_with_a_huge_allowance():
+    # a --rules file may give any MOVE: costs past a byte still work (the map runs out first)
+    setup = GAME.make_setup("reach", 2, ("random",) * 2, {})
+    g = grid_of(setup.board)
+    blocked = [not o for o in g.open]
+    start = next(i for i, o in enumerate(g.open) if o)
+    assert reach_grid(g, start, 0, 300, blocked, agile=True) == \
+        reach_grid(g, start, 0, 60, blocked, agile=True)
