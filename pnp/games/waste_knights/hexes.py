@@ -19,13 +19,11 @@ from functools import cache
 from typing import Any
 
 from pnp.errors import PnpError
+from pnp.hexes import DIRECTIONS, Coord, distance, to_pixel  # shared; re-exported here
 
-Coord = tuple[int, int]
 RADIUS = 3
 BOARD_HEXES = 37
 TIER_SIZES = {1: 7, 2: 12, 3: 18}
-# Axial neighbour offsets, clockwise from east (pointy-top, y down).
-DIRECTIONS: tuple[Coord, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 VEHICLES = ("strider", "off-road", "heavy-duty")
 
 
@@ -43,12 +41,6 @@ class Terrain(str, Enum):
     JUNGLE = "jungle"
     MOUNTAINS = "mountains"
     HIGHWAY = "highway"
-
-
-def distance(a: Coord, b: Coord) -> int:
-    """Hex distance between two axial coordinates."""
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return max(abs(dq), abs(dr), abs(dq + dr))
 
 
 def ring_of(c: Coord) -> int:
@@ -70,12 +62,6 @@ def neighbours(c: Coord, radius: int = RADIUS) -> tuple[Coord, ...]:
         if ring_of(n) <= radius:
             out.append(n)
     return tuple(out)
-
-
-def to_pixel(c: Coord, size: float = 1.0) -> tuple[float, float]:
-    """Centre of a pointy-top hex of circumradius ``size`` (y down)."""
-    q, r = c
-    return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
 
 
 @cache

@@ -29,6 +29,7 @@ from pnp.games.wreck_and_ruin.tiles import (
     TileSide,
     generate_tiles,
 )
+from pnp.hexes import to_pixel
 from pnp.seed import child_seed
 
 __all__ = ["SEATS", "Board", "Placement", "fairness", "generate_board", "make_board"]
@@ -43,16 +44,12 @@ ATTEMPTS = 60
 _OFFSET = (2 * TILE_RADIUS + 1, -TILE_RADIUS)
 
 
-def _pixel(c: Coord) -> tuple[float, float]:
-    return math.sqrt(3) * (c[0] + c[1] / 2), 1.5 * c[1]
-
-
 def _ring_centres() -> tuple[Coord, ...]:
     """The six ring tile centres ordered as the tracker: 1 topmost, then clockwise."""
     centres = [rotate(_OFFSET, k) for k in range(6)]
 
     def angle(c: Coord) -> float:
-        x, y = _pixel(c)
+        x, y = to_pixel(c)
         return (math.degrees(math.atan2(y, x)) + 90 + 1e-9) % 360
 
     return tuple(sorted(centres, key=angle))
@@ -107,9 +104,9 @@ def _place(side: TileSide, rotation: int, centre: Coord) -> tuple[dict[Coord, in
 
 def _outward(centre: Coord) -> int:
     """The rotation that turns a tile's east face (its setup area) out of the map."""
-    x, y = _pixel(centre)
-    best = max(range(6), key=lambda k: x * _pixel(DIRECTIONS[k])[0] + y * _pixel(DIRECTIONS[k])[1])
-    return best
+    x, y = to_pixel(centre)
+    return max(range(6), key=lambda k: x * to_pixel(DIRECTIONS[k])[0]
+               + y * to_pixel(DIRECTIONS[k])[1])
 
 
 def make_board(players: int, tiles: tuple[Tile, ...], layout: list[tuple[int, str, int]],

@@ -21,16 +21,22 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from pnp.games.wreck_and_ruin.actions import Act
 from pnp.games.wreck_and_ruin.cards import SUMMONS
 from pnp.games.wreck_and_ruin.dice import pool, ram_odds
+from pnp.games.wreck_and_ruin.hexes import Coord
 from pnp.games.wreck_and_ruin.legal import (
+    MOVE_KINDS,
     _front_wrecks,
     card_plays,
     faction_actions,
+    group_actions,
+    groups,
     legal_actions,
+    move_ends,
     ram_options,
     repair_targets,
     shoot_targets,
@@ -53,11 +59,31 @@ FOLLOW_UP = 1.0
 
 
 class RandomBot:
-    """A uniformly random legal action."""
+    """A random legal action, drawn in two steps without listing every legal action: a
+    uniformly random group (kind and vehicle: "P1 scout-1 moves", "P1 buggy shoots", "P1
+    ends its turn", ``legal.groups``) among those with a legal instance, then a uniformly
+    random instance of it. Not uniform over all the actions: a scout's hundreds of move ends
+    weigh as much together as ending the turn."""
 
     def choose(self, state: WreckState, rng: random.Random) -> Act:
-        legal = state.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        left = groups(state)
+        while True:
+            # draw a group; one with no instance now is dropped and the draw repeated
+            # ("end" always has one)
+            k = rng.randrange(len(left))
+            kind, vid = left[k]
+            if kind in MOVE_KINDS:      # one Act for the end drawn, not one per end
+                ends = move_ends(state, kind, vid)
+                if ends:
+                    to, facing = ends[rng.randrange(len(ends))]
+                    act = state.vouched = Act(kind, state.seat, vid, to=to, facing=facing)
+                    return act
+            elif acts := group_actions(state, kind, vid):
+                act = acts[rng.randrange(len(acts))]
+                state.vouched = act       # an instance of a group of the rules' own listing
+                return act
+            left[k] = left[-1]
+            left.pop()
 
 
 @cache
@@ -77,6 +103,10 @@ def _ram_value(a_arm: int, a_size: int, t_arm: int, t_size: int, rear: bool
             float(1 - o.target_damage[0]))
 
 
+#: Where a vehicle stands: what the heuristic player's memo depends on.
+_WHERE = attrgetter("pos", "facing", "active")
+
+
 class HeuristicBot:
     """Sites first, contest the others' sites, damage where the odds favour it, repair."""
 
@@ -91,7 +121,7 @@ class HeuristicBot:
         if state.pending is not None:
             return _drive(state)
         sig = (id(state.board), state.event, state.bonus_move,
-               *[(v.pos, v.facing, v.active) for v in state.vehicles])
+               *map(_WHERE, state.vehicles))
         if sig != self.sig:
             self.sig, self.memo = sig, {}
         turn = _Turn(state, self.memo)
@@ -133,12 +163,27 @@ class _Turn:
         self.seat = seat = s.seat
         self.t = tables_of(s.board)
         self.grid = grid_of(s.board)
-        occ = s.occupant
         vehicles = s.vehicles
         self.mine = vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
+        # the sites read only where the vehicles stand (the memo's state) and the tokens
+        key = ("sites", seat, *s.tokens.items())
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = self._sites()
+        sites: tuple[dict[int, bool], set[int], set[Coord], list[Coord]] = hit
+        #: Enemy vehicles on sites, by id: True if the site scores at the end of this turn;
+        #: my vehicles on sites; the free sites; the goals (free sites, then those the others
+        #: hold).
+        self.holders, self.held, self.free_sites, self.goals = sites
+
+    def _sites(self) -> tuple[dict[int, bool], set[int], set[Coord], list[Coord]]:
+        """Who holds which site, the free sites and the vehicles' goals."""
+        s, seat = self.s, self.seat
+        occ = s.occupant
+        vehicles = s.vehicles
         #: Enemy vehicles on sites, by id: True if the site scores at the end of this turn.
-        self.holders: dict[int, bool] = {}
-        self.held: set[int] = set()          # my vehicles on sites
+        holders: dict[int, bool] = {}
+        held: set[int] = set()          # my vehicles on sites
         free = []
         for h, green in s.tokens.items():
             vid = occ.get(h)
@@ -149,15 +194,15 @@ class _Turn:
             if not o.active:
                 free.append(h)
             elif o.seat == seat:
-                self.held.add(vid)
+                held.add(vid)
             elif s.team[o.seat] == s.team[seat]:
                 continue                     # a team mate's: neither a goal nor a target
             else:
-                self.holders[vid] = self.holders.get(vid, False) or green
-        self.free_sites = set(free)
+                holders[vid] = holders.get(vid, False) or green
         # goals: free sites, and the sites the others hold (to get at their occupiers)
-        self.goals = free + [h for h in s.tokens if (vid := occ.get(h)) is not None
-                             and vid in self.holders]
+        goals = free + [h for h in s.tokens if (vid := occ.get(h)) is not None
+                        and vid in holders]
+        return holders, held, set(free), goals
 
     def _memo(self, key: tuple[Any, ...], fn: Any, *args: Any) -> Any:
         memo = self.memo
@@ -224,7 +269,7 @@ class _Turn:
         s = self.s
         out = []
         dice = max(1, v.kind.attack - s.effect("ammo_shortage") + s.bonus_dice)
-        for vid, rear in self._memo(("shoot", v.vid), shoot_targets, s, v):
+        for vid, rear in self._memo(("shoot", v.vid), self._targets, v):
             t = s.vehicles[vid]
             exp, any_hit, wreck = _shot_value(dice, t.kind.armour - (1 if rear else 0),
                                               modifier, t.kind.dp - t.damage)
@@ -252,6 +297,12 @@ class _Turn:
         return out
 
     # -- moving --------------------------------------------------------------------------
+    def _targets(self, v: Vehicle) -> list[tuple[int, bool]]:
+        """``shoot_targets`` among the enemies on the board (listed once while nothing
+        moves)."""
+        enemies = self._memo(("enemies", self.seat), _enemies, self.s, self.seat)
+        return shoot_targets(self.s, v, enemies)
+
     def _allowance(self, v: Vehicle, hazard: bool) -> int:
         s = self.s
         base = v.kind.move - (s.config.hazard_move_penalty if hazard else 0)
@@ -311,10 +362,24 @@ class _Turn:
                 ) -> dict[int, tuple[int, float]]:
         """vehicle id -> (goal, weight): each site to the nearest vehicle first (weight 1),
         the others to their nearest site (weight 0.4, in support)."""
-        dist = {(g, v.vid): self._steps(g, v) for g in goals for v in movers}
+        index, open_ = self.grid.index, self.grid.open
+        cells = [(v.vid, [index[c] for c in v.hexes()]) for v in movers]
+        dist: dict[tuple[int, int], int] = {}
+        rows = []
+        for g in goals:
+            field = self.t.steps_to(g)
+            for vid, hexes in cells:       # _steps, inlined: this runs once per look
+                best = FAR
+                for h in hexes:
+                    d = field[h] if open_[h] else self._dist(field, h)
+                    if d < best:
+                        best = d
+                dist[(g, vid)] = best
+                rows.append((best, g, vid))
+        rows.sort()
         out: dict[int, tuple[int, float]] = {}
         taken: set[int] = set()
-        for (g, vid), d in sorted(dist.items(), key=lambda x: (x[1], x[0])):
+        for d, g, vid in rows:
             if vid not in out and g not in taken and d < FAR:
                 out[vid] = (g, 1.0)
                 taken.add(g)
@@ -354,57 +419,76 @@ class _Turn:
         but for AGILE scouts, the big rig's front hex, no vehicle or wreck in the way)."""
         s = self.s
         g = self.grid
-        nb, open_, coords = g.nb, g.open, g.coords
-        occ = s.occupant
+        nb = g.nb
         vid = v.vid
         assert v.pos is not None
         hazard = s.in_hazard(v)
         rig = v.kind.hexes == 2
         agile = v.kind.has("AGILE") and not hazard
         allowance = self._allowance(v, hazard)
-
+        # enter[i]: hex i is open and holds no vehicle or wreck but (maybe) this one
+        owner = self._memo(("owner",), self._owners)
         kind = 2 if rig else 1 if agile else 0
         togo = self.t.to_go(goal, kind)
         fill = self.t.fill_to_go
-
-        def free(i: int) -> bool:
-            return i >= 0 and open_[i] and occ.get(coords[i], vid) == vid
-
-        def phi(h: int, f: int) -> int:
-            p = togo[h * 6 + f]
-            return p if p >= 0 else fill(goal, kind, h, f)
-
-        h = g.index[v.pos]
-        f = v.facing
-        start = now = phi(h, f)
+        h0 = h = g.index[v.pos]
+        f0 = f = v.facing
+        start = now = togo[h * 6 + f]
+        if now < 0:
+            start = now = fill(goal, kind, h, f)
         if now >= FAR:
             return None
         turned = False
         cost = 0
+        faces = tuple(range(6))
         while cost < allowance and now > 0:
-            step_to = None
+            # the next movement point: forward or a turn, whichever lowers togo the most
+            best = FAR + 1
+            to_h = to_f = -1
             n = nb[h * 6 + f]
-            if n >= 0 and free(nb[n * 6 + f] if rig else n):
-                p = phi(n, f)
-                if p <= now:
-                    step_to = (p, n, f, False)
+            if n >= 0:
+                probe = nb[n * 6 + f] if rig else n
+                if probe >= 0 and (owner[probe] == -1 or owner[probe] == vid):
+                    p = togo[n * 6 + f]
+                    if p < 0:
+                        p = fill(goal, kind, n, f)
+                    if p <= now:
+                        best, to_h, to_f = p, n, f
             if agile or not turned:
-                for nf in (range(6) if agile else ((f + 1) % 6, (f + 5) % 6)):
-                    if nf == f or (rig and not free(nb[h * 6 + nf])):
+                base = h * 6
+                for nf in faces if agile else ((f + 1) % 6, (f + 5) % 6):
+                    if nf == f:
                         continue
-                    p = phi(h, nf)
-                    if p < now and (step_to is None or p < step_to[0]):
-                        step_to = (p, h, nf, True)
-            if step_to is None:
+                    if rig:
+                        fr = nb[base + nf]
+                        if fr < 0 or not (owner[fr] == -1 or owner[fr] == vid):
+                            continue
+                    p = togo[base + nf]
+                    if p < 0:
+                        p = fill(goal, kind, h, nf)
+                    if p < now and p < best:
+                        best, to_h, to_f = p, h, nf
+            if to_h < 0:
                 break
-            now, h2, f, _ = step_to
-            turned = h2 == h        # a turn stays in its hex; a step forward leaves it
-            h = h2
-
+            now = best
+            turned = to_h == h        # a turn stays in its hex; a step forward leaves it
+            h, f = to_h, to_f
             cost += 1
-        if (h, f) == (g.index[v.pos], v.facing):
+        if h == h0 and f == f0:
             return None
         return (h, f), start - now
+
+    def _owners(self) -> list[int]:
+        """Per hex index: -2 closed (obstacle, hazard, off), -1 open and empty, else the id of
+        the vehicle or wreck on it."""
+        g = self.grid
+        owner = list(self.t.closed)
+        index = g.index
+        for c, vid in self.s.occupant.items():
+            i = index.get(c)
+            if i is not None and owner[i] == -1:
+                owner[i] = vid
+        return owner
 
     # -- cards ---------------------------------------------------------------------------
     def _cards(self) -> list[tuple[float, Act]]:
@@ -449,6 +533,12 @@ class _Turn:
                 value += (CONTEST if self.holders[t.vid] else 1.0) * any_hit
             return value
         return 0.35 if s.ap <= 1 else -1.0               # scavenge: with the last AP
+
+
+def _enemies(s: WreckState, seat: int) -> list[Vehicle]:
+    team = s.team
+    mine = team[seat]
+    return [t for t in s.vehicles if t.pos is not None and t.active and team[t.seat] != mine]
 
 
 def _hurt(v: Vehicle) -> bool:

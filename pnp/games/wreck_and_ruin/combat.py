@@ -43,8 +43,9 @@ def shoot(s: WreckState, v: Vehicle, t: Vehicle, *, potshot: bool = False,
     dice = max(1, v.kind.attack - s.effect("ammo_shortage")
                + (s.bonus_dice if v.seat == s.seat else 0))
     hits, faces = _roll(s, dice, target, -cfg.potshot_penalty if potshot else 0)
-    s.say(f"rolls {faces} needing {target}+{' -1 (potshot)' if potshot else ''}"
-          f"{' from behind' if rear else ''}: {hits} hit{'s' * (hits != 1)}")
+    if s.log is not None:
+        s.say(f"rolls {faces} needing {target}+{' -1 (potshot)' if potshot else ''}"
+              f"{' from behind' if rear else ''}: {hits} hit{'s' * (hits != 1)}")
     if hits:
         damage(s, t, hits, away_from=None)
 
@@ -62,8 +63,9 @@ def ram(s: WreckState, v: Vehicle, t: Vehicle, rear: bool) -> None:
         d_hits = sum(1 for f in d_faces if f == 6 or (f != 1 and f >= v.kind.armour))
     a_score, d_score = a_hits + v.kind.size, d_hits + t.kind.size
     to_t, to_a, push = ram_result(a_score, d_score, v.kind.size, t.kind.size)
-    s.say(f"ram{' from the rear' if rear else ''}: {a_faces} -> {a_score} against "
-          f"{d_faces} -> {d_score}")
+    if s.log is not None:
+        s.say(f"ram{' from the rear' if rear else ''}: {a_faces} -> {a_score} against "
+              f"{d_faces} -> {d_score}")
     assert v.pos is not None and t.pos is not None
     front = hexes_of(v.pos, v.facing, v.kind.hexes)[-1]
     hit = min(t.hexes(), key=lambda h: distance(front, h))
@@ -99,12 +101,14 @@ def _push(s: WreckState, v: Vehicle, t: Vehicle, d: int) -> Coord | None:
     assert t.pos is not None
     s.leave(t)
     if off:
-        s.say(f"{t.name} is pushed off the board")
+        if s.log is not None:
+            s.say(f"{t.name} is pushed off the board")
         s.remove(t)
         return None
     t.pos = (t.pos[0] + dq, t.pos[1] + dr)
     s.enter(t)
-    s.say(f"{t.name} is pushed to {t.pos[0]},{t.pos[1]}")
+    if s.log is not None:
+        s.say(f"{t.name} is pushed to {t.pos[0]},{t.pos[1]}")
     return old[0]
 
 
@@ -119,9 +123,11 @@ def damage(s: WreckState, t: Vehicle, n: int, away_from: Coord | None) -> None:
     t.damage = min(t.kind.dp, t.damage + n)
     s.dp_taken[t.seat] += n
     if t.damage < t.kind.dp:
-        s.say(f"{t.name} takes {n} DP ({t.damage}/{t.kind.dp})")
+        if s.log is not None:
+            s.say(f"{t.name} takes {n} DP ({t.damage}/{t.kind.dp})")
         return
-    s.say(f"{t.name} is wrecked")
+    if s.log is not None:
+        s.say(f"{t.name} is wrecked")
     t.active = False
     s.wrecked_by_turn[s.seat] += 1
     if s.setup.all_out_war and s.team[t.seat] != s.team[s.seat]:
@@ -138,7 +144,8 @@ def damage(s: WreckState, t: Vehicle, n: int, away_from: Coord | None) -> None:
         # Arcade mode: "resolve its crash and burn then remove it from play"
         s.leave(t)
         s.remove(t)
-        s.say(f"{t.name} is removed from play (arcade mode)")
+        if s.log is not None:
+            s.say(f"{t.name} is removed from play (arcade mode)")
 
 
 def _away(a: Coord, b: Coord) -> int:
@@ -152,7 +159,8 @@ def crash(s: WreckState, t: Vehicle) -> None:
     # FLYING: "If a vehicle with flying is destroyed it is treated as rolling a 1"
     roll = 1 if t.kind.has("FLYING") else s.rng.randint(1, 6)
     if roll == 1:
-        s.say(f"crash and burn: 1, {t.name} explodes")
+        if s.log is not None:
+            s.say(f"crash and burn: 1, {t.name} explodes")
         assert t.pos is not None
         centre = t.hexes()
         s.leave(t)
@@ -169,7 +177,8 @@ def crash(s: WreckState, t: Vehicle) -> None:
             other = s.vehicles[vid]
             if other.active and other.pos is not None:
                 hits, faces = _roll(s, s.config.explosion_dice, other.kind.armour)
-                s.say(f"the explosion rolls {faces} against {other.name}: {hits}")
+                if s.log is not None:
+                    s.say(f"the explosion rolls {faces} against {other.name}: {hits}")
                 damage(s, other, hits, away_from=centre[0])
         return
     f = t.facing
@@ -180,7 +189,8 @@ def crash(s: WreckState, t: Vehicle) -> None:
     elif roll in (3, 5):    # choice: 3 swerves front-right, 5 front-left, facing unchanged
         first = (f + (1 if roll == 3 else -1)) % 6
     dist = min(s.rng.randint(1, 6), t.kind.move)
-    s.say(f"crash and burn: direction {roll}, distance {dist}")
+    if s.log is not None:
+        s.say(f"crash and burn: direction {roll}, distance {dist}")
     if f != t.facing and t.kind.hexes == 2:
         assert t.pos is not None
         front = (t.pos[0] + DIRECTIONS[f][0], t.pos[1] + DIRECTIONS[f][1])
@@ -200,7 +210,8 @@ def crash(s: WreckState, t: Vehicle) -> None:
         moved = [(h[0] + dq, h[1] + dr) for h in t.hexes()]
         if any(h not in s.board.terrain for h in moved):
             s.leave(t)
-            s.say(f"{t.name} crashes off the board")
+            if s.log is not None:
+                s.say(f"{t.name} crashes off the board")
             s.remove(t)
             return
         others = [o for h in moved if (o := _blocked_by(s, t, h)) is not None]
@@ -217,7 +228,8 @@ def crash(s: WreckState, t: Vehicle) -> None:
         if any(s.board.terrain[h] == HAZARD for h in t.hexes()):
             break       # "If a vehicle crashes and burns into a hazard, it immediately stops"
     if t.pos is not None:
-        s.say(f"the wreck of {t.name} stops at {t.pos[0]},{t.pos[1]}")
+        if s.log is not None:
+            s.say(f"the wreck of {t.name} stops at {t.pos[0]},{t.pos[1]}")
     s.arrive_wreck(t)
 
 
@@ -232,6 +244,7 @@ def _collide(s: WreckState, t: Vehicle, vid: int) -> None:
     if not other.active:
         return
     hits, faces = _roll(s, t.kind.size, other.kind.armour)
-    s.say(f"{t.name} collides with {other.name}: {faces}, {hits} hit{'s' * (hits != 1)}")
+    if s.log is not None:
+        s.say(f"{t.name} collides with {other.name}: {faces}, {hits} hit{'s' * (hits != 1)}")
     assert t.pos is not None
     damage(s, other, hits, away_from=t.pos)

@@ -1,35 +1,19 @@
-"""Hex geometry of Wreck and Ruin: axial coordinates, facings, arcs, rear lines, lines of sight.
+"""Hex geometry of Wreck and Ruin: facings, arcs, rear lines, lines of sight, rings.
 
-Pure core. Pointy-top hexes in axial ``(q, r)`` coordinates, ``r`` growing downwards (south) on
-the printed map. A vehicle faces one of the six hex faces, numbered clockwise from east as
-``DIRECTIONS`` (0 east, 1 south-east, 2 south-west, 3 west, 4 north-west, 5 north-east); turning
-"ONE hex face" is +-1.
+Pure core, built on the shared grid of ``pnp.hexes`` (axial ``(q, r)``, pointy-top, ``r``
+growing downwards on the printed map), whose names it re-exports. A vehicle faces one of the
+six hex faces, numbered clockwise from east as ``DIRECTIONS`` (0 east, 1 south-east,
+2 south-west, 3 west, 4 north-west, 5 north-east); turning "ONE hex face" is +-1.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnp.games.waste_knights.hexes import DIRECTIONS, distance
+from pnp.hexes import DIRECTIONS, Coord, distance, rotate, step
 
 __all__ = ["DIRECTIONS", "Coord", "behind", "direction_to", "distance", "front_arc",
            "in_front", "line_clear", "ring", "rotate", "spiral", "step"]
-
-Coord = tuple[int, int]
-
-
-def step(c: Coord, facing: int, n: int = 1) -> Coord:
-    """The hex ``n`` steps from ``c`` in direction ``facing``."""
-    dq, dr = DIRECTIONS[facing % 6]
-    return c[0] + n * dq, c[1] + n * dr
-
-
-def rotate(c: Coord, turns: int) -> Coord:
-    """``c`` turned ``turns`` sixths clockwise about (0, 0)."""
-    q, r = c
-    for _ in range(turns % 6):
-        q, r = -r, q + r
-    return q, r
 
 
 def ring(radius: int, centre: Coord = (0, 0)) -> list[Coord]:
@@ -68,7 +52,14 @@ def in_front(origin: Coord, facing: int, target: Coord) -> bool:
 
 def front_arc(origin: Coord, facing: int) -> tuple[Coord, Coord, Coord]:
     """The 3 adjacent hexes in front (the hexes a ram can target)."""
-    return (step(origin, facing - 1), step(origin, facing), step(origin, facing + 1))
+    q, r = origin
+    (lq, lr), (fq, fr), (rq, rr) = _ARCS[facing % 6]
+    return (q + lq, r + lr), (q + fq, r + fr), (q + rq, r + rr)
+
+
+#: Per facing: the offsets of the hexes left-front, ahead and right-front.
+_ARCS = tuple((DIRECTIONS[(f - 1) % 6], DIRECTIONS[f], DIRECTIONS[(f + 1) % 6])
+              for f in range(6))
 
 
 def behind(target: Coord, facing: int, shooter: Coord) -> bool:

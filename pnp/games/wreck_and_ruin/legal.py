@@ -7,11 +7,13 @@ can shoot (range 3, front arc or the rig's 360 degree turret, a clear shortest r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pnp.games.wreck_and_ruin.actions import Act
 from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, FACTION_TARGET
 from pnp.games.wreck_and_ruin.hexes import (
+    DIRECTIONS,
     Coord,
     behind,
     distance,
@@ -24,7 +26,8 @@ from pnp.games.wreck_and_ruin.tables import tables_of
 if TYPE_CHECKING:
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
 
-__all__ = ["legal_actions", "move_options", "ram_options", "shoot_targets"]
+__all__ = ["MOVE_KINDS", "group_actions", "group_of", "groups", "legal_actions", "move_ends",
+           "move_options", "ram_options", "shoot_targets"]
 
 
 def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: int = 0
@@ -46,7 +49,7 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     # empty hex ... cannot end their turn over another vehicle, obstacle, hazard or salvage
     # site"; others "can move through the hex occupied by a flying vehicle ... but they cannot
     # end any movement in the same hex".
-    blocked = [False] * len(g.open) if flying else [not o for o in g.open]
+    blocked = [False] * len(g.open) if flying else list(g.shut)
     own = v.hexes()
     no_end: set[Coord] = set()
     for h, vid in s.occupant.items():
@@ -70,38 +73,57 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     return out
 
 
-def shoot_targets(s: WreckState, v: Vehicle) -> list[tuple[int, bool]]:
+def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = None
+                  ) -> list[tuple[int, bool]]:
     """(target vehicle id, from behind) for every enemy ``v`` may attack now: within range,
     in its front arc (the rig: any direction, from either hex), a shortest route clear of
-    obstacles (the map's tables) and of other vehicles."""
+    obstacles (the map's tables) and of other vehicles. ``among``: the vehicles to look at
+    (by default all; a caller asking for several shooters lists the live enemies once)."""
     assert v.pos is not None
     reach = max(1, s.config.shoot_range - s.effect("sandstorm"))
     facing = -1 if v.kind.has("360 TURRET") else v.facing
     occupant = s.occupant
-    vehicles = s.vehicles
-    sight = tables_of(s.board).sight
+    routes_of = tables_of(s.board).routes
     team, me = s.team, v.vid
     flying = v.kind.has("FLYING")     # "do not gain a bonus for attacking ... from the rear"
     mine = team[v.seat]
+    shooter = v.hexes()
+    q, r = v.pos
+    near = 2 * (reach + 2)      # twice the hex distance: the rig's second hex each side
+    # the front arc: ahead of the line across the vehicle (hexes.in_front, inlined)
+    fq, fr = DIRECTIONS[facing] if facing >= 0 else (0, 0)
+    fx, fy = 3 * (2 * fq + fr), 9 * fr
     found: dict[int, bool] = {}
-    for sh in v.hexes():
-        for th, routes in sight(sh, facing, reach):
-            vid = occupant.get(th)
-            if vid is None or vid == me:
-                continue
-            t = vehicles[vid]
-            if team[t.seat] == mine or not t.active or found.get(vid):
-                continue
-            for route in routes:
-                for h in route:
-                    o = occupant.get(h)
-                    if o is not None and o != me and o != vid:
-                        break
+    # Enemy by enemy (a few are in range; the front arc holds dozens of hexes, the rig's
+    # turret twice 36): a hex of the target in range and arc of a shooter hex, one route
+    # clear of obstacles (the map's table) and of other vehicles.
+    for t in s.vehicles if among is None else among:
+        tp = t.pos
+        if tp is None or not t.active or team[t.seat] == mine:
+            continue
+        dq, dr = tp[0] - q, tp[1] - r
+        if abs(dq) + abs(dr) + abs(dq + dr) > near:
+            continue
+        vid = t.vid
+        for sh in shooter:
+            for th in t.hexes():
+                dq, dr = th[0] - sh[0], th[1] - sh[1]
+                if abs(dq) + abs(dr) + abs(dq + dr) > 2 * reach:
+                    continue
+                if facing >= 0 and fx * (2 * dq + dr) + fy * dr <= 0:
+                    continue
+                for route in routes_of(sh, th):
+                    for h in route:
+                        o = occupant.get(h)
+                        if o is not None and o != me and o != vid:
+                            break
+                    else:
+                        break       # a clear route
                 else:
-                    assert t.pos is not None
-                    found[vid] = found.get(vid, False) or (
-                        not flying and behind(t.pos, t.facing, sh))
-                    break
+                    continue        # none (or every route blocked): the target's other hex?
+                found[vid] = found.get(vid, False) or (
+                    not flying and behind(tp, t.facing, sh))
+                break
     return [(vid, found[vid]) for vid in sorted(found)]
 
 
@@ -157,91 +179,142 @@ def repair_targets(s: WreckState, v: Vehicle) -> list[int]:
     return out
 
 
-def legal_actions(s: WreckState, focus: Act | None = None, reverse: bool = True
-                  ) -> list[Act]:
-    """Every action the player to move may take now.
+#: Kinds that belong to the player rather than one vehicle: one group per kind.
+SEAT_KINDS = frozenset(("search", "discard", "kit", "card", "faction", "end"))
 
-    ``focus``: only those that could equal it (same vehicle and kind: ``apply`` checks an
-    action without listing every move of every vehicle); ``reverse`` False leaves reversing
-    moves out (the heuristic player's candidates).
-    """
+
+def group_of(a: Act) -> tuple[str, int]:
+    """The group ``a`` belongs to (``groups``): its kind and vehicle (-1 for seat kinds)."""
+    return a.kind, -1 if a.kind in SEAT_KINDS else a.vehicle
+
+
+def groups(s: WreckState) -> list[tuple[str, int]]:
+    """The (kind, vehicle id) groups the legal actions fall into now, in ``legal_actions``'
+    order: a group the rules allow but with no instance (no target in range, nowhere to
+    move) may be listed; ``group_actions`` says. ``("end", -1)`` is always last."""
     if s.over:
         return []
     seat = s.seat
-    fk = focus.kind if focus is not None else ""
-    fv = focus.vehicle if focus is not None else -1
     if s.pending is not None:
-        v = s.vehicles[s.pending_vid]
-        assert v.pos is not None
-        ends = move_options(s, v, throttle=s.pending)
-        ends[(v.pos, v.facing)] = 0
-        return [Act("drive", seat, v.vid, to=a, facing=f) for (a, f) in sorted(ends)]
+        return [("drive", s.pending_vid)]
     cfg = s.config
-    out: list[Act] = []
+    out: list[tuple[str, int]] = []
     ap = s.ap
     any_active = False
     for slot in range(s.per_seat):
         v = s.vehicle(seat, slot)
         vid = v.vid
-        if focus is not None and vid != fv and fk not in ("search", "discard", "kit", "end"):
-            if v.active and v.pos is not None:
-                any_active = True
-            continue
         if v.pos is None:
             if ap and not s.acted and not s.final_push and not s.setup.last_man_standing \
                     and not v.special:
-                out += [Act("return", seat, vid, to=h, facing=s._inward(seat))
-                        for h in s.return_spots(v)]
+                out.append(("return", vid))
             continue
         if v.done or v.stuck == 2:
             continue
         if not v.active:
             if ap:
-                out.append(Act("fix", seat, vid))
+                out.append(("fix", vid))
             continue
         any_active = True
         if ap and v.count < cfg.ap_limit:
             flying = v.kind.has("FLYING")   # "cannot full throttle, reverse, nor ... ram"
             if not v.acts & 1:
-                for rev in (False, True) if reverse and not flying else (False,):
-                    kind = "reverse" if rev else "move"
-                    if focus is not None and fk != kind:
-                        continue
-                    out += [Act(kind, seat, vid, to=a, facing=f)
-                            for (a, f) in sorted(move_options(s, v, reverse=rev))]
-                if v.acts == 0 and not s.in_hazard(v) and not flying:
-                    out.append(Act("throttle", seat, vid))
+                out.append(("move", vid))
+                if not flying:
+                    out.append(("reverse", vid))
+                if v.acts == 0 and not flying and not s.in_hazard(v):
+                    out.append(("throttle", vid))
             if not v.acts & 2:
-                out += [Act("shoot", seat, vid, t) for t, _ in shoot_targets(s, v)]
+                out.append(("shoot", vid))
             if not v.acts & 4 and v.kind.name != "scout" and not flying:
-                out += [Act("ram", seat, vid, t, n=n) for t, n, _ in ram_options(s, v)]
+                out.append(("ram", vid))
             if not v.acts & 8 and not flying:     # salvaging a wreck "is treated as a ram"
-                out += [Act("salvage", seat, vid, t) for t in _front_wrecks(s, v, own=False)]
+                out.append(("salvage", vid))
         if v.potshot:
-            out += [Act("potshot", seat, vid, t) for t, _ in shoot_targets(s, v)]
+            out.append(("potshot", vid))
         if v.repair:
-            out += [Act("repair", seat, vid, t) for t in repair_targets(s, v)]
+            out.append(("repair", vid))
     if ap and any_active and not s.final_push:
-        out.append(Act("search", seat))
+        out.append(("search", -1))
     if (s.hands[seat] and (not s.card_used or s.setup.card_shark) and s.round > 1
             and not s.final_push):
         # "only one can be used per player per turn"; none in the setup round or final push
+        out += [("discard", -1), ("kit", -1), ("card", -1)]
+        if s.holds(seat, "reserve_fuel"):
+            out += [("fuel", v.vid) for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
+                    if v.active and v.pos is not None and not v.done and v.stuck != 2]
+    if s.faction_card[seat] is not None and not s.faction_played and s.round > 1 \
+            and not s.final_push:
+        out.append(("faction", -1))
+    out.append(("end", -1))
+    return out
+
+
+#: The groups whose instances are the ends of a move (``move_ends``).
+MOVE_KINDS = frozenset(("move", "reverse", "fuel", "drive"))
+
+
+def move_ends(s: WreckState, kind: str, vid: int) -> list[tuple[Coord, int]]:
+    """The (anchor, facing) ends of the group (``kind`` of ``MOVE_KINDS``, vehicle ``vid``),
+    in the order ``move_options`` finds them: the end of a full throttle may be where it
+    started."""
+    v = s.vehicles[vid]
+    if kind == "drive":
+        assert v.pos is not None and s.pending is not None
+        ends = move_options(s, v, throttle=s.pending)
+        ends[(v.pos, v.facing)] = 0
+        return list(ends)
+    return list(move_options(s, v, reverse=kind == "reverse"))
+
+
+def group_actions(s: WreckState, kind: str, vid: int) -> list[Act]:
+    """The legal actions of group (``kind``, vehicle ``vid``) of ``groups(s)``."""
+    seat = s.seat
+    if kind in SEAT_KINDS:
+        if kind == "end":
+            return [Act("end", seat)]
+        if kind == "search":
+            return [Act("search", seat)]
+        if kind == "card":
+            return card_plays(s, seat)
+        if kind == "faction":
+            card = s.faction_card[seat]
+            return [] if card is None else faction_actions(s, card.effect)
         mine = s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
-        hurt = [v.vid for v in mine if v.active and v.pos is not None and v.damage]
-        out += [Act("discard", seat, target=vid) for vid in hurt]
-        if s.holds(seat, "field_repair"):
-            out += [Act("kit", seat, target=vid) for vid in hurt]
-        out += card_plays(s, seat)
-        if s.holds(seat, "reserve_fuel") and (focus is None or fk == "fuel"):
-            for v in mine:
-                if v.active and v.pos is not None and not v.done and v.stuck != 2:
-                    out += [Act("fuel", seat, v.vid, to=a, facing=f)
-                            for (a, f) in sorted(move_options(s, v))]
-    card = s.faction_card[seat]
-    if card is not None and not s.faction_played and s.round > 1 and not s.final_push \
-            and (focus is None or fk == "faction"):
-        out += faction_actions(s, card.effect)
-    out.append(Act("end", seat))
+        if kind == "kit" and not s.holds(seat, "field_repair"):
+            return []
+        return [Act(kind, seat, target=v.vid) for v in mine
+                if v.active and v.pos is not None and v.damage]
+    if kind in MOVE_KINDS:
+        return [Act(kind, seat, vid, to=a, facing=f) for (a, f) in sorted(move_ends(s, kind, vid))]
+    v = s.vehicles[vid]
+    if kind == "return":
+        return [Act("return", seat, vid, to=h, facing=s._inward(seat))
+                for h in s.return_spots(v)]
+    if kind in ("shoot", "potshot"):
+        return [Act(kind, seat, vid, t) for t, _ in shoot_targets(s, v)]
+    if kind == "ram":
+        return [Act("ram", seat, vid, t, n=n) for t, n, _ in ram_options(s, v)]
+    if kind == "salvage":
+        return [Act("salvage", seat, vid, t) for t in _front_wrecks(s, v, own=False)]
+    if kind == "repair":
+        return [Act("repair", seat, vid, t) for t in repair_targets(s, v)]
+    return [Act(kind, seat, vid)]           # throttle, fix
+
+
+def legal_actions(s: WreckState, focus: Act | None = None, reverse: bool = True
+                  ) -> list[Act]:
+    """Every action the player to move may take now.
+
+    ``focus``: only those of its group (same kind and vehicle: ``apply`` checks an action
+    without listing every move of every vehicle); ``reverse`` False leaves reversing moves
+    out.
+    """
+    only = None if focus is None else group_of(focus)
+    out: list[Act] = []
+    for g in groups(s):
+        if (only is None or g == only) and (reverse or g[0] != "reverse"):
+            out += group_actions(s, *g)
     return out
 
 

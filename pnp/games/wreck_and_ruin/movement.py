@@ -30,6 +30,8 @@ class Grid:
         self.nb = [self.index.get((c[0] + dq, c[1] + dr), -1) for c in coords
                    for dq, dr in DIRECTIONS]
         self.open = [open_[c] for c in coords]
+        #: shut[i]: not open (an obstacle or a hazard).
+        self.shut = tuple(not o for o in self.open)
 
 
 _GRIDS: dict[int, tuple[object, Grid]] = {}
@@ -52,45 +54,54 @@ def reach_grid(g: Grid, start: int, facing: int, allowance: int, blocked: list[b
     """``reach`` on hex indices: ``blocked[i]`` True where a vehicle may not enter."""
     nb = g.nb
     fwd = reverse_cost if reverse else 1
-    # state = (hex * 6 + facing) * 2 + turned here
+    # state = (hex * 6 + facing) * 2 + turned here; flat tables indexed by state (costs are
+    # small: a bytearray, 255 unseen) rather than dicts of tuples
     s0 = (start * 6 + facing) * 2
-    best = {s0: 0}
+    best: bytearray | list[int] = (bytearray(b"\xff") * (len(nb) * 2) if allowance < 255
+                                   else [allowance + 1] * (len(nb) * 2))
+    seen = bytearray(len(nb))
+    best[s0] = 0
     buckets: list[list[int]] = [[] for _ in range(allowance + 1)]
     buckets[0].append(s0)
     out: dict[tuple[int, int], int] = {}
+    back = 3 if reverse else 0
+    turned = 0 if agile else 1
     for cost in range(allowance + 1):
+        c2 = cost + fwd
+        c1 = cost + 1
+        ahead = c2 <= allowance
+        turn = c1 <= allowance
         for st in buckets[cost]:
             if best[st] != cost:
                 continue
-            turned = st & 1
             hf = st >> 1
-            h, f = divmod(hf, 6)
-            key = (h, f)
-            if key not in out:
+            h, f = key = divmod(hf, 6)
+            if not seen[hf]:
+                seen[hf] = 1
                 out[key] = cost
-            c2 = cost + fwd
-            if c2 <= allowance:
-                d = (f + 3) % 6 if reverse else f
-                na = nb[h * 6 + d]
+            base = hf - f
+            if ahead:
+                d = (f + back) % 6
+                na = nb[base + d]
                 if na >= 0:
                     probe = nb[na * 6 + d] if rig and not reverse else na
                     if probe >= 0 and not blocked[probe]:
                         ns = (na * 6 + f) * 2
-                        if c2 < best.get(ns, 99):
+                        if c2 < best[ns]:
                             best[ns] = c2
                             buckets[c2].append(ns)
-            c1 = cost + 1
-            if c1 <= allowance and (agile or not turned):
-                faces = range(6) if agile else ((f + 1) % 6, (f + 5) % 6)
-                for nf in faces:
+            if turn and (agile or not st & 1):
+                for nf in range(6) if agile else ((f + 1) % 6, (f + 5) % 6):
                     if nf == f:
                         continue
                     if rig:
-                        fr = nb[h * 6 + nf]
+                        fr = nb[base + nf]
                         if fr < 0 or blocked[fr]:
                             continue
-                    ns = (h * 6 + nf) * 2 + 1
-                    if c1 < best.get(ns, 99):
+                    # AGILE turns as often as it likes: "turned here" changes nothing for it,
+                    # so its states leave that bit 0 (half the states to visit)
+                    ns = (base + nf) * 2 + turned
+                    if c1 < best[ns]:
                         best[ns] = c1
                         buckets[c1].append(ns)
     out.pop((start, facing), None)

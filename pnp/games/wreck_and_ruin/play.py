@@ -12,7 +12,7 @@ from pnp.games.wreck_and_ruin import combat
 from pnp.games.wreck_and_ruin.actions import AP_LIMITED, Act
 from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, SUMMONS
 from pnp.games.wreck_and_ruin.dice import random_vehicle, roll_pool
-from pnp.games.wreck_and_ruin.hexes import distance, step
+from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, distance, step
 
 if TYPE_CHECKING:
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
@@ -28,8 +28,9 @@ def _trapped(s: WreckState, v: Vehicle) -> bool:
     faces = [s.rng.randint(1, 6) for _ in range(v.kind.size)]
     ok = any(f >= s.config.trapped_need for f in faces)
     v.stuck = 1 if ok else 2
-    s.say(f"{v.name} is trapped in a hazard: rolls {faces}, "
-          f"{'breaks free' if ok else 'stays stuck this turn'}")
+    if s.log is not None:
+        s.say(f"{v.name} is trapped in a hazard: rolls {faces}, "
+              f"{'breaks free' if ok else 'stays stuck this turn'}")
     return not ok
 
 
@@ -54,9 +55,10 @@ def _repair(s: WreckState, t: Vehicle, dice: int) -> None:
     t.damage = max(0, t.damage - hits)
     if not t.active and t.damage < t.kind.dp:
         t.active = True       # the black peg comes out: the vehicle is active again
-    s.say(f"repair of {t.name}: {faces} needing {t.kind.armour}+, "
-          f"{before - t.damage} DP removed ({t.damage}/{t.kind.dp})"
-          + ("" if t.active else ", still a wreck"))
+    if s.log is not None:
+        s.say(f"repair of {t.name}: {faces} needing {t.kind.armour}+, "
+              f"{before - t.damage} DP removed ({t.damage}/{t.kind.dp})"
+              + ("" if t.active else ", still a wreck"))
 
 
 def apply_action(s: WreckState, a: Act) -> None:
@@ -97,12 +99,14 @@ def apply_action(s: WreckState, a: Act) -> None:
         extra = roll - v.kind.size
         if extra > 0:
             s.pending = v.kind.move + extra
-            s.say(f"full throttle: {roll} - size {v.kind.size} = {extra} extra moves")
+            if s.log is not None:
+                s.say(f"full throttle: {roll} - size {v.kind.size} = {extra} extra moves")
         else:
             s.pending = v.kind.move + 1
             v.done = True
-            s.say(f"full throttle: {roll} - size {v.kind.size} <= 0: 1 extra move, and "
-                  f"no further actions this turn")
+            if s.log is not None:
+                s.say(f"full throttle: {roll} - size {v.kind.size} <= 0: 1 extra move, and "
+                      f"no further actions this turn")
         s.pending_vid = v.vid
     elif k == "drive":
         assert v is not None and a.to is not None
@@ -136,8 +140,9 @@ def apply_action(s: WreckState, a: Act) -> None:
         if stolen:   # "a salvage card from the player who owns the wreck, chosen at random"
             card = s.hands[owner].pop(s.rng.randrange(len(s.hands[owner])))
             s.hands[v.seat].append(card)
-        s.say(f"the wreck of {t.name} is removed" + (", a salvage card is taken" if stolen
-                                                      else ", no salvage to take"))
+        if s.log is not None:
+            s.say(f"the wreck of {t.name} is removed" + (", a salvage card is taken" if stolen
+                                                          else ", no salvage to take"))
     elif k == "repair":
         assert v is not None and t is not None
         v.repair = False
@@ -162,11 +167,13 @@ def apply_action(s: WreckState, a: Act) -> None:
         s.card_used = True
         amount = 1 if k == "discard" else used.amount
         t.damage = max(0, t.damage - amount)
-        s.say(f"{t.name} repairs {amount} DP ({t.damage}/{t.kind.dp})")
+        if s.log is not None:
+            s.say(f"{t.name} repairs {amount} DP ({t.damage}/{t.kind.dp})")
     elif k == "card":
         played = s.discard(a.seat, card=a.n)
         s.card_used = True
-        s.say(f"salvage card: {played.name}")
+        if s.log is not None:
+            s.say(f"salvage card: {played.name}")
         boost(s, a.seat, played.effect, played.amount)
     elif k == "faction":
         _faction(s, a)
@@ -183,7 +190,8 @@ def boost(s: WreckState, seat: int, e: str, n: int) -> None:
         for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]:
             if v.active and v.pos is not None and v.damage:
                 v.damage = max(0, v.damage - n)
-                s.say(f"{v.name} repaired ({v.damage}/{v.kind.dp})")
+                if s.log is not None:
+                    s.say(f"{v.name} repaired ({v.damage}/{v.kind.dp})")
     elif e == "scavenge":
         s.draw(seat, n)
     elif e == "war_cry":
@@ -201,7 +209,8 @@ def _faction(s: WreckState, a: Act) -> None:
     s.faction_card[a.seat] = None
     s.faction_played = True
     n, e = card.amount, card.effect
-    s.say(f"faction card: {card.name}")
+    if s.log is not None:
+        s.say(f"faction card: {card.name}")
     if e in CARD_PLAYS:
         boost(s, a.seat, e, n)
     elif e == "frenzy":
@@ -213,7 +222,8 @@ def _faction(s: WreckState, a: Act) -> None:
         t = s.vehicles[a.target]
         faces: list[int] = []
         hits = roll_pool(s.rng, n, t.kind.armour, 0, faces)
-        s.say(f"airstrike on {t.name}: {faces} needing {t.kind.armour}+, {hits} hits")
+        if s.log is not None:
+            s.say(f"airstrike on {t.name}: {faces} needing {t.kind.armour}+, {hits} hits")
         combat.damage(s, t, hits, away_from=None)
 
 
@@ -241,13 +251,15 @@ def _summon(s: WreckState, seat: int, kind: str) -> None:
              if v.kind.name == kind)
     spot = summon_spot(s, seat, kind) if v.pos is None else None
     if spot is None:
-        s.say(f"no room for {v.name}: the card is spent")
+        if s.log is not None:
+            s.say(f"no room for {v.name}: the card is spent")
         return
     v.pos, v.facing = spot
     v.active, v.damage = True, 0
     v.reset_turn()
     s.enter(v)
-    s.say(f"{v.name} enters play at {v.pos[0]},{v.pos[1]}")
+    if s.log is not None:
+        s.say(f"{v.name} enters play at {v.pos[0]},{v.pos[1]}")
 
 
 #: Actions a vehicle takes that engine trouble can stop.
@@ -261,7 +273,8 @@ def _engine_fails(s: WreckState, v: Vehicle, kind: str) -> bool:
     roll = s.rng.randint(1, 6)
     if roll != 1:
         return False
-    s.say(f"engine trouble: {v.name} rolls a 1, the action fails")
+    if s.log is not None:
+        s.say(f"engine trouble: {v.name} rolls a 1, the action fails")
     if kind == "fuel":
         s.card_used = True
     else:
@@ -280,13 +293,16 @@ def place_token(s: WreckState, opening: bool = False) -> None:
         here = sum(1 for h in s.tokens if board.position[h] == pos)
         if here >= s.config.tokens_per_tile:
             pos = 0
+    # a token and the hexes next to it take no other token
+    near = {(q + dq, r + dr) for q, r in s.tokens for dq, dr in ((0, 0), *DIRECTIONS)}
+    occupant = s.occupant
     for p in (pos, 0, *range(1, 7)):
-        spots = [h for h in board.token_hexes[p] if h not in s.tokens and h not in s.occupant
-                 and all(distance(h, o) > 1 for o in s.tokens)]
+        spots = [h for h in board.token_hexes[p] if h not in occupant and h not in near]
         if spots:
             h = spots[s.rng.randrange(len(spots))]
             s.tokens[h] = False
-            s.say(f"a salvage token is placed at {h[0]},{h[1]} (tile {p})")
+            if s.log is not None:
+                s.say(f"a salvage token is placed at {h[0]},{h[1]} (tile {p})")
             return
     s.say("no legal place is left for a salvage token")
 
@@ -312,7 +328,8 @@ def start_turn(s: WreckState) -> None:
             v.damage -= cfg.mechanic      # "even if they are wrecked"
             if not v.active and v.damage < v.kind.dp:
                 v.active = True
-            s.say(f"MECHANIC: {v.name} removes 1 DP ({v.damage}/{v.kind.dp})")
+            if s.log is not None:
+                s.say(f"MECHANIC: {v.name} removes 1 DP ({v.damage}/{v.kind.dp})")
     if s.final_push:
         return
     if s.setup.arcade:
@@ -323,12 +340,14 @@ def start_turn(s: WreckState) -> None:
             if spots:
                 v.pos, v.facing, v.damage, v.active = spots[0], s._inward(s.seat), 0, True
                 s.enter(v)
-                s.say(f"{v.name} returns (arcade mode)")
+                if s.log is not None:
+                    s.say(f"{v.name} returns (arcade mode)")
     _event(s)
     s.ap = cfg.per_players(cfg.ap, s.players)
     if s.round == 1 and s.seat == 0:
         s.ap += cfg.per_players(cfg.first_turn_bonus, s.players)
-    s.say(f"round {s.round}, P{s.seat + 1}'s turn: {s.ap} AP")
+    if s.log is not None:
+        s.say(f"round {s.round}, P{s.seat + 1}'s turn: {s.ap} AP")
 
 
 def _event(s: WreckState) -> None:
@@ -343,7 +362,8 @@ def _event(s: WreckState) -> None:
             s.rng.shuffle(s.event_pile)
         s.event = s.events[s.event_pile.pop()]
         s.event_round = s.round
-        s.say(f"event: {s.event.name}")
+        if s.log is not None:
+            s.say(f"event: {s.event.name}")
     e = s.event
     if e is None:
         return
@@ -355,7 +375,8 @@ def _event(s: WreckState) -> None:
                 if v.pos is not None]
         if mine:
             v = mine[random_vehicle(s.rng, len(mine))]
-            s.say(f"acid rain falls on {v.name}")
+            if s.log is not None:
+                s.say(f"acid rain falls on {v.name}")
             combat.damage(s, v, e.amount, away_from=None)
 
 
@@ -371,7 +392,8 @@ def end_turn(s: WreckState) -> None:
         s.awarded.append(v.seat)
         if not s.final_push:
             s.draw(v.seat)              # "They also collect a salvage card as a reward"
-        s.say(f"the site at {h[0]},{h[1]} is awarded to P{v.seat + 1} ({v.name})")
+        if s.log is not None:
+            s.say(f"the site at {h[0]},{h[1]} is awarded to P{v.seat + 1} ({v.name})")
     if s.final_push:
         s.tokens.clear()        # "Tokens contested at this point are removed from play"
         s.over = True
@@ -409,4 +431,5 @@ def _final_push(s: WreckState) -> None:
     s.seat = 0
     start_turn(s)
     s.ap = len(held)
-    s.say(f"final push: P1 gets {s.ap} AP against {len(held)} occupied site(s)")
+    if s.log is not None:
+        s.say(f"final push: P1 gets {s.ap} AP against {len(held)} occupied site(s)")

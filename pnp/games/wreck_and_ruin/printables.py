@@ -17,6 +17,7 @@ from pnp.games.wreck_and_ruin.cards import CardDef, rules_text
 from pnp.games.wreck_and_ruin.hexes import Coord
 from pnp.games.wreck_and_ruin.rules import Config
 from pnp.games.wreck_and_ruin.tiles import HAZARD, LOCAL, OBSTACLE, Tile, TileSide, token_places
+from pnp.hexes import to_pixel
 from pnp.layout.draw import Align, Circle, Component, Drawing, Item, Path, TextBox, VAlign
 
 __all__ = ["HEX", "card_components", "map_drawing", "tile_components", "token_components"]
@@ -33,7 +34,7 @@ BLEED = 3.0
 
 
 def _centre(c: Coord, r: float) -> tuple[float, float]:
-    return r * math.sqrt(3) * (c[0] + c[1] / 2), r * 1.5 * c[1]
+    return to_pixel(c, r)
 
 
 def _corners(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from pnp.games.api import IllegalAction
@@ -57,9 +58,12 @@ class Vehicle:
 
     def hexes(self) -> tuple[Coord, ...]:
         """The hexes it covers (none when off the board)."""
-        if self.pos is None:
+        pos = self.pos
+        if pos is None:
             return ()
-        return hexes_of(self.pos, self.facing, self.kind.hexes)
+        if self.kind.hexes == 1:
+            return (pos,)
+        return hexes_of(pos, self.facing, 2)
 
     def copy(self) -> Vehicle:
         twin = Vehicle.__new__(Vehicle)
@@ -321,10 +325,17 @@ class WreckState:
             if h in self.tokens:
                 del self.tokens[h]
                 self.removed_tokens += 1
-                self.say(f"the salvage token at {h[0]},{h[1]} is taken off by the wreck")
+                if self.log is not None:
+                    self.say(f"the salvage token at {h[0]},{h[1]} is taken off by the wreck")
 
     def in_hazard(self, v: Vehicle) -> bool:
-        return any(self.board.terrain.get(h) == HAZARD for h in v.hexes())
+        terrain = self.board.terrain
+        pos = v.pos
+        if pos is None:
+            return False
+        if terrain.get(pos) == HAZARD:
+            return True
+        return v.kind.hexes == 2 and terrain.get(hexes_of(pos, v.facing, 2)[1]) == HAZARD
 
     def free(self, h: Coord) -> bool:
         """An open hex with no vehicle or wreck on it."""
@@ -335,8 +346,7 @@ class WreckState:
         """Set the seat's five vehicles up "completely within their setup area", facing the
         centre, the big rig at the back (choice: a fixed deployment, docs/assumptions.md)."""
         area = self.board.setup[seat]
-        inward = self._inward(seat)
-        spots = sorted(area, key=lambda h: (distance(h, self.board.centre), h))
+        inward, spots = _setup_area(self.board, seat)
         order = sorted(range(len(self.config.roster)),
                        key=lambda s: -self.vehicle(seat, s).kind.hexes)
         for slot in order:
@@ -352,11 +362,7 @@ class WreckState:
                 raise ValueError(f"no room for {v.name} in the setup area of P{seat + 1}")
 
     def _inward(self, seat: int) -> int:
-        area = self.board.setup[seat]
-        cq = sum(h[0] for h in area) / len(area)
-        cr = sum(h[1] for h in area) / len(area)
-        return min(range(6), key=lambda f: distance(
-            (round(cq) + DIRECTIONS[f][0] * 3, round(cr) + DIRECTIONS[f][1] * 3), (0, 0)))
+        return _setup_area(self.board, seat)[0]
 
     def return_spots(self, v: Vehicle) -> list[Coord]:
         """Where a returning vehicle may be set up: free hexes of its setup area."""
@@ -379,3 +385,15 @@ class WreckState:
 
     def name_of(self, vid: int) -> str:
         return f"P{vid // self.per_seat + 1} {NAMES[vid % self.per_seat]}"
+
+
+@lru_cache(maxsize=64)
+def _setup_area(board: Board, seat: int) -> tuple[int, tuple[Coord, ...]]:
+    """The facing towards the centre from the seat's setup area, and its hexes nearest the
+    map's centre first (where the vehicles deploy and return); worked out once per map."""
+    area = board.setup[seat]
+    cq = sum(h[0] for h in area) / len(area)
+    cr = sum(h[1] for h in area) / len(area)
+    inward = min(range(6), key=lambda f: distance(
+        (round(cq) + DIRECTIONS[f][0] * 3, round(cr) + DIRECTIONS[f][1] * 3), (0, 0)))
+    return inward, tuple(sorted(area, key=lambda h: (distance(h, board.centre), h)))

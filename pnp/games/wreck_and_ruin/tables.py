@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, in_front, ring
+from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord
 from pnp.games.wreck_and_ruin.movement import Grid, grid_of
 from pnp.games.wreck_and_ruin.tiles import OBSTACLE
 
@@ -34,11 +34,11 @@ class Tables:
     def __init__(self, terrain: dict[Coord, int], grid: Grid) -> None:
         self.terrain = terrain
         self.grid = grid
+        #: Per hex index: -1 open, -2 closed (obstacle or hazard).
+        self.closed = tuple(-1 if o else -2 for o in grid.open)
         self._routes: dict[tuple[Coord, Coord], tuple[tuple[Coord, ...], ...]] = {}
         self._steps: dict[int, list[int]] = {}
         self._togo: dict[tuple[int, int], list[int]] = {}
-        self._sight: dict[tuple[Coord, int, int], tuple[tuple[Coord, tuple[tuple[Coord, ...],
-                                                                      ...]], ...]] = {}
 
     def routes(self, a: Coord, b: Coord) -> tuple[tuple[Coord, ...], ...]:
         """The hexes strictly between ``a`` and ``b`` on each shortest route that no obstacle
@@ -61,25 +61,6 @@ class Tables:
                 continue
             out += [(h, *rest) for rest in self._walk(h, b, n - 1)]
         return out
-
-    def sight(self, h: Coord, facing: int, reach: int
-              ) -> tuple[tuple[Coord, tuple[tuple[Coord, ...], ...]], ...]:
-        """The hexes a vehicle at ``h`` may shoot at within ``reach`` (its front arc; every
-        direction for ``facing`` -1, the big rig's 360 degree turret), each with its routes
-        (``routes``), leaving out those every route of which an obstacle blocks."""
-        key = (h, facing, reach)
-        hit = self._sight.get(key)
-        if hit is None:
-            out = []
-            for k in range(1, reach + 1):
-                for th in ring(k, h):
-                    if th not in self.terrain or (facing >= 0 and not in_front(h, facing, th)):
-                        continue
-                    routes = self.routes(h, th)
-                    if routes:
-                        out.append((th, routes))
-            hit = self._sight[key] = tuple(out)
-        return hit
 
     def steps_to(self, goal: int) -> list[int]:
         """Per hex index, the hexes to ``goal`` (an index) over open hexes (FAR: none)."""
