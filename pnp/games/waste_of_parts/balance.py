@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.games.waste_of_parts.cards import THREAT_BANDS, SalvageCard, enemy_threat
+from pnp.games.waste_of_parts.crew import DEFAULT, Dashboard
 from pnp.games.waste_of_parts.simulate import WIN_BAND, Setup, decks
 from pnp.seed import child_seed
 from pnp.sim.stats import Check, Estimate, check_band, proportion_ci
@@ -29,7 +30,8 @@ def decks_document(setup: Setup) -> dict[str, Any]:
     enemies = [{**dataclasses.asdict(c), "threat": round(enemy_threat(c), 4)}
                for c in setup.enemies]
     salvage = [dataclasses.asdict(c) for c in setup.salvage]
-    return {"enemy_deck": enemies, "salvage_deck": salvage,
+    crew = [{**dataclasses.asdict(d), "texts": list(d.texts)} for d in setup.dashboards]
+    return {"enemy_deck": enemies, "salvage_deck": salvage, "crew_dashboards": crew,
             "threat_bands": {str(k): list(v) for k, v in THREAT_BANDS.items()}}
 
 
@@ -184,6 +186,45 @@ def measure_salvage(setup: Setup, games: int, seed: int | str,
         out[name] = {"value": est.to_dict(), "noise": card.noise,
                      "cards": sum(archetype(c) == name for c in setup.salvage)}
     return out
+
+
+def measure_crew(setup: Setup, dashboards: dict[str, Dashboard], games: int,
+                 play_one: Callable[[Setup, int], bool]) -> dict[str, dict[str, Any]]:
+    """Each dashboard's win-rate effect: game ``i`` played by the plain crew and again with the
+    dashboard in seat ``i mod crew`` (every role in turn), the mean paired change with its
+    Student-t 95% CI."""
+    from pnp.sim.stats import mean_ci
+
+    n = setup.players
+    plain = dataclasses.replace(setup, crew_cards=(DEFAULT,) * n)
+    base = [play_one(plain, i) for i in range(games)]
+    out = {}
+    for name, d in dashboards.items():
+        diffs = []
+        for i in range(games):
+            cards = [DEFAULT] * n
+            cards[i % n] = d
+            trial = dataclasses.replace(setup, crew_cards=tuple(cards))
+            diffs.append(float(play_one(trial, i)) - float(base[i]))
+        est = mean_ci(diffs) if games >= 2 else Estimate(diffs[0], diffs[0], diffs[0], 1)
+        out[name] = {"effect": est.to_dict(), "health": d.health, "attack": d.attack,
+                     "actions": d.actions, "abilities": list(d.abilities)}
+    return out
+
+
+#: Every dashboard's win-rate effect lies within this much of the 11 dashboards' mean effect.
+CREW_BAND = 0.05
+
+
+def crew_band_checks(effects: dict[str, dict[str, Any]]) -> list[Check]:
+    """Each dashboard's measured effect (point estimate, its 95% CI shown) within
+    ``CREW_BAND`` of the mean effect of all of them: no dashboard much better than another."""
+    mean = sum(v["effect"]["value"] for v in effects.values()) / max(1, len(effects))
+    return [check_band(f"crew dashboard {name} effect", Estimate(**v["effect"]),
+                       mean - CREW_BAND, mean + CREW_BAND,
+                       note=f"win-rate change vs the plain crew member; band: the mean "
+                            f"{mean:+.3f} +- {CREW_BAND}")
+            for name, v in effects.items()]
 
 
 def value_check(values: dict[str, dict[str, Any]]) -> Check:

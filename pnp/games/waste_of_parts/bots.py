@@ -127,7 +127,7 @@ class HeuristicCrew:
                 and len(s.scrap_pile) >= 3 and s.arrived_round is None):
             return A.Fuel()
         ground = s.ground[room]
-        if ground and len(c.items) < s.cfg.equipment_slots:
+        if ground and len(c.items) < c.slots:
             return A.PickUp(ground[0].ident)
         goal = self._goal(s, c)
         if goal is not None and goal != room:

@@ -22,6 +22,7 @@ from pnp.games.waste_of_parts.cards import (
     event_deck,
     salvage_deck,
 )
+from pnp.games.waste_of_parts.crew import Dashboard, crew_deck
 from pnp.games.waste_of_parts.rules import Config
 from pnp.games.waste_of_parts.state import WasteState
 from pnp.seed import child_seed, seed_code
@@ -49,6 +50,10 @@ class Setup:
     #: The Boss fought after the standard win ("harrow") and its AI and Tentacle cards.
     boss: str | None = None
     boss_cards: tuple[tuple[Any, ...], tuple[EnemyCard, ...]] | None = None
+    #: The 11 crew dashboards; each game draws its crew from them (its own stream).
+    dashboards: tuple[Dashboard, ...] = ()
+    #: The crew seat by seat instead of drawn (balance.py measures a dashboard this way).
+    crew_cards: tuple[Dashboard, ...] | None = None
 
 
 class WasteRules:
@@ -59,7 +64,8 @@ class WasteRules:
     def new_state(self, setup: Setup, rng: random.Random) -> WasteState:
         return WasteState(setup.config, setup.players, setup.enemies, setup.salvage, rng,
                           events=setup.events, start_cards=setup.start_cards,
-                          boss_cards=setup.boss_cards)
+                          boss_cards=setup.boss_cards, dashboards=setup.dashboards,
+                          crew_cards=setup.crew_cards)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -72,6 +78,11 @@ def decks(cfg: Config, seed: int | str) -> tuple[tuple[EnemyCard, ...], tuple[Sa
     """The Enemy and Salvage decks of ``seed`` (one child stream each)."""
     return (enemy_deck(cfg, random.Random(child_seed(seed, "enemy-deck"))),
             salvage_deck(cfg, random.Random(child_seed(seed, "salvage-deck"))))
+
+
+def dashboards(seed: int | str) -> tuple[Dashboard, ...]:
+    """The 11 crew dashboards of ``seed`` (their own child stream)."""
+    return crew_deck(random.Random(child_seed(seed, "crew-deck")))
 
 
 def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
@@ -90,7 +101,7 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
                   if boss == "harrow" else None)
     return Setup(bots=tuple(bots), players=players, config=cfg, enemies=enemies,
                  salvage=salvage, events=event_deck() if options.get("events") else (),
-                 boss=boss, boss_cards=boss_cards)
+                 boss=boss, boss_cards=boss_cards, dashboards=dashboards(seed))
 
 
 class Record(NamedTuple):

@@ -17,6 +17,7 @@ from pnp.games.api import IllegalAction
 from pnp.games.waste_of_parts import actions as A
 from pnp.games.waste_of_parts import endround, turns
 from pnp.games.waste_of_parts.cards import EnemyCard, EventCard, SalvageCard
+from pnp.games.waste_of_parts.crew import Dashboard, choose_ability
 from pnp.games.waste_of_parts.rules import (
     CONDITIONS,
     FUNCTIONAL,
@@ -40,10 +41,15 @@ class Crew:
     """
 
     __slots__ = ("seat", "room", "damage", "items", "spent", "actions_left", "stunned",
-                 "health0", "attack0", "actions0", "health", "attack", "actions", "armor")
+                 "health0", "attack0", "actions0", "health", "attack", "actions", "armor",
+                 "ability", "slots", "fixed")
 
-    def __init__(self, seat: int, room: int, health: int, attack: int, actions: int) -> None:
+    def __init__(self, seat: int, room: int, health: int, attack: int, actions: int,
+                 ability: str = "", slots: int = 2) -> None:
         self.seat, self.room, self.damage = seat, room, 0
+        self.ability = ability             # the dashboard's chosen ability (crew.py)
+        self.slots = slots + (ability == "hauler")
+        self.fixed = False                 # mechanic: the turn's free Repair/Extinguish used
         self.items: tuple[SalvageCard, ...] = ()
         self.spent: set[int] = set()       # weapons turned upside down until reloaded
         self.actions_left = 0
@@ -57,7 +63,8 @@ class Crew:
         self.attack = self.attack0 + self.bonus("attack")
         self.actions = self.actions0 + self.bonus("actions")
         # "A Crew Member can only benefit from one armor card at a time."
-        self.armor = max((c.armor for c in items if c.kind == "armor"), default=0)
+        self.armor = (max((c.armor for c in items if c.kind == "armor"), default=0)
+                      + (self.ability == "plated"))
 
     def equip(self, card: SalvageCard) -> None:
         self.items = (*self.items, card)
@@ -101,7 +108,9 @@ class WasteState:
                  start_rooms: Sequence[int] | None = None,
                  events: Sequence[EventCard] = (),
                  start_cards: Sequence[SalvageCard] = (),
-                 boss_cards: tuple[Sequence[Any], Sequence[EnemyCard]] | None = None) -> None:
+                 boss_cards: tuple[Sequence[Any], Sequence[EnemyCard]] | None = None,
+                 dashboards: Sequence[Dashboard] = (),
+                 crew_cards: Sequence[Dashboard] | None = None) -> None:
         if crew not in dict(cfg.noise_by_crew):
             raise ValueError(f"The Waste of Parts is for 3-5 crew members, got {crew}")
         self.cfg, self.rng, self.map = cfg, rng, cfg.mech
@@ -111,8 +120,15 @@ class WasteState:
         self.log: list[str] | None = None
         self._legal: list[Any] | None = None
         rooms = start_rooms or [8, 5, 10, 11, 12][:crew]
-        self.crew = [Crew(s, rooms[s], cfg.crew_health, cfg.crew_attack, cfg.crew_actions)
-                     for s in range(crew)]
+        # "Choose Crew Members": the game's dashboards drawn from the 11 by its own stream
+        # (``crew_cards`` fixes them seat by seat; none: the plain crew member of rules.yaml).
+        if crew_cards is None:
+            crew_cards = rng.sample(list(dashboards), crew) if dashboards else \
+                [Dashboard(0, "", cfg.crew_health, cfg.crew_attack, cfg.crew_actions)] * crew
+        self.dashboards = tuple(crew_cards)
+        self.crew = [Crew(s, rooms[s], d.health, d.attack, d.actions,
+                          choose_ability(d, s, crew), cfg.equipment_slots)
+                     for s, d in enumerate(crew_cards)]
         self.condition = [FUNCTIONAL] * (WASTES + 1)
         self.upgrades: dict[int, SalvageCard] = {}
         self.ground: dict[int, list[SalvageCard]] = {r: [] for r in range(1, WASTES)}
@@ -295,7 +311,7 @@ class WasteState:
             c = self.crew[(self.first + k) % n]
             if c.damage < c.health and not c.stunned:  # not Downed
                 self.seat, self.turn_index, self.phase = c.seat, k, TURN
-                c.actions_left = c.actions
+                c.actions_left, c.fixed = c.actions, False
                 return
             k += 1
         endround.end_of_round(self)
