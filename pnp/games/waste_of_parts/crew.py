@@ -50,12 +50,15 @@ DEFAULT = Dashboard(0, "Deckhand", 6, 2, 4)
 #: one stat step or one ability, paired games on deck seed ``demo`` (how: docs/waste-of-parts.md,
 #: "Crew dashboards"; the measuring run: ``balance.measure_crew`` over ``crew_steps()``).
 VALUES = {
-    "health+1": 0.005, "health-1": -0.010, "health-2": -0.030,
-    "attack+1": 0.025, "attack-1": -0.030,
-    "actions+1": 0.045, "actions-1": -0.075,
-    "gunner": 0.020, "brawler": 0.020, "mechanic": 0.020, "hauler": 0.0,
-    "quickdraw": 0.005, "medic": 0.0, "plated": 0.015,
+    "health+1": 0.002, "health-1": -0.004, "health-2": -0.009,
+    "attack+1": 0.068, "attack-1": -0.104,
+    "actions+1": 0.190, "actions-1": -0.157,
+    "gunner": 0.011, "brawler": 0.090, "mechanic": 0.019, "hauler": 0.035,
+    "quickdraw": 0.021, "medic": 0.004, "plated": 0.013,
 }
+#: The win-rate effect every dashboard aims at (``crew_deck``): between the plain line with a
+#: weak ability and the lines one step up (Attack +1, or Actions +1 for Attack -1).
+TARGET = 0.0
 #: The stat lines a dashboard may have (Health, Attack, Actions).
 LINES = tuple((h, a, n) for h in (4, 5, 6, 7, 8) for a in (1, 2, 3) for n in (3, 4, 5))
 
@@ -85,6 +88,13 @@ def choose_ability(d: Dashboard, seat: int, crew: int) -> str:
     return min(d.abilities, key=order.index)
 
 
+def ability_value(pair: tuple[str, ...], crew: int = 4) -> float:
+    """The measured value of the ability each seat of a ``crew`` would choose from ``pair``,
+    averaged over the seats (a game draws the dashboard into any seat)."""
+    d = Dashboard(0, "", 6, 2, 4, pair)
+    return sum(VALUES[choose_ability(d, seat, crew)] for seat in range(crew)) / crew
+
+
 def line_value(h: int, a: int, n: int) -> float:
     """The measured value of a stat line against the plain one (steps added up)."""
     def steps(stat: str, delta: int) -> float:
@@ -99,7 +109,8 @@ def line_value(h: int, a: int, n: int) -> float:
             + steps("actions", n - DEFAULT.actions))
 
 
-def crew_deck(rng: random.Random, count: int = 11, target: float = 0.0) -> tuple[Dashboard, ...]:
+def crew_deck(rng: random.Random, count: int = 11,
+              target: float = TARGET) -> tuple[Dashboard, ...]:
     """``count`` dashboards: abilities dealt in pairs, evenly; each stat line the one whose
     value plus its abilities' mean value is nearest ``target`` (ties: the line nearer the plain
     crew member, then drawn), every line used at most twice so the crew differ."""
@@ -121,7 +132,7 @@ def crew_deck(rng: random.Random, count: int = 11, target: float = 0.0) -> tuple
     used: dict[tuple[int, int, int], int] = {}
     out = []
     for k, pair in enumerate(pairs):
-        line = _best_line((VALUES[pair[0]] + VALUES[pair[1]]) / 2, target, used, rng)
+        line = _best_line(ability_value(pair), target, used, rng)
         used[line] = used.get(line, 0) + 1
         out.append(Dashboard(k + 1, names[k], *line, abilities=pair))
     return tuple(out)
