@@ -28,6 +28,9 @@ MOVES = {r: A.Move(r) for r in range(1, WASTES)}
 END_TURN = A.EndTurn()
 #: Attacks made so far, by (Enemy id, slot): ids run 1, 2, ... in every game, so it stays small.
 ATTACKS: dict[tuple[int, int], A.Attack] = {}
+#: Gun shots by (gun room, Enemy id), the same way.
+SHOTS: dict[tuple[int, int], A.FireGun] = {}
+REPAIR, EXTINGUISH, FUEL = A.Repair(), A.Extinguish(), A.Fuel()
 
 
 class RandomCrew:
@@ -77,7 +80,8 @@ class HeuristicCrew:
         here = [e for e in s.enemies if e.room == room]
         # Attack: the weakest Enemy, in this room first, with the most dice (unarmed, then each
         # ready weapon in slot order, as turn_actions lists them; the first best wins ties).
-        target, slot_used = None, -1
+        target: Any = None
+        slot_used = -1
         if here:
             hp = 1 << 30
             for e in here:
@@ -100,11 +104,17 @@ class HeuristicCrew:
             if attack is None:
                 attack = ATTACKS[target.ident, slot_used] = A.Attack(target.ident, slot_used)
             return attack
-        wastes = [e.ident for e in s.enemies if e.room == WASTES]
-        if wastes:
-            guns = turns._guns(s, c)
-            if guns:
-                return A.FireGun(guns[0][0], min(wastes))
+        kind = s.map.kind_of[room]
+        if kind == "gun" or kind == "cockpit":   # turns._guns: only these rooms fire guns
+            wastes = [e.ident for e in s.enemies if e.room == WASTES]
+            if wastes:
+                guns = turns._guns(s, c)
+                if guns:
+                    key2 = (guns[0][0], min(wastes))
+                    shot = SHOTS.get(key2)
+                    if shot is None:
+                        shot = SHOTS[key2] = A.FireGun(*key2)
+                    return shot
         for slot, item in enumerate(c.items) if c.spent else ():
             if item.kind == "weapon" and item.ident in c.spent:
                 return A.Reload(slot)
@@ -120,12 +130,12 @@ class HeuristicCrew:
             return A.Mend(mend)
         cond = s.condition[room]
         if cond == ON_FIRE:   # no Enemy here (it would have been attacked)
-            return A.Extinguish()
+            return EXTINGUISH
         if cond == INOPERABLE:
-            return A.Repair()
-        if (s.map.kind_of[room] == "engine" and room not in s.fueled
+            return REPAIR
+        if (kind == "engine" and room not in s.fueled
                 and len(s.scrap_pile) >= 3 and s.arrived_round is None):
-            return A.Fuel()
+            return FUEL
         ground = s.ground[room]
         if ground and len(c.items) < c.slots:
             return A.PickUp(ground[0].ident)

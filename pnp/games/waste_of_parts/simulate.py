@@ -24,7 +24,7 @@ from pnp.games.waste_of_parts.cards import (
 )
 from pnp.games.waste_of_parts.crew import Dashboard, crew_deck
 from pnp.games.waste_of_parts.rules import Config
-from pnp.games.waste_of_parts.state import WasteState
+from pnp.games.waste_of_parts.state import TURN, WasteState
 from pnp.seed import child_seed, seed_code
 from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, proportion_ci
 
@@ -130,11 +130,23 @@ def play_record(spec: Any, setup: Setup, seed: int) -> Record:
     """``GameSpec.play_record``: game ``seed`` as ``play`` plays it (same state, bots and
     streams from ``new_game``), its actions applied without re-checking their legality (the
     ``--check`` run and the tests check them through ``apply``)."""
+    from pnp.games.waste_of_parts.bots import HeuristicCrew
     from pnp.sim.play import new_game
 
     game, bots, rng = new_game(spec, setup, seed)
     state = cast(WasteState, game)
     do = state.do
+    if all(type(b) is HeuristicCrew for b in bots):
+        # The heuristic crew's turns straight to its turn method and the state's (what
+        # ``choose`` and ``do`` would call in the TURN phase), the rest through them.
+        turn = [cast(HeuristicCrew, b)._turn for b in bots]
+        do_turn = state.do_turn
+        while state.result is None:
+            if state.phase == TURN:
+                do_turn(turn[state.seat](state))
+            else:
+                do(bots[state.first].choose(state, rng))
+        return record(state)
     while state.result is None:
         do(bots[state.current_player].choose(state, rng))
     return record(state)

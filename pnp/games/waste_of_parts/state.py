@@ -288,6 +288,20 @@ class WasteState:
             faces.append(r + 1)
         return faces
 
+    def roll_hits(self, dice: int) -> tuple[int, bool]:
+        """``hits(roll(dice))`` and whether every die showed a 1 (a jam), the same draws, without
+        the list of faces (the hot path; a replay's narration rolls with ``roll``)."""
+        bits, damage = self.rng.getrandbits, self.face_damage
+        hits, top = 0, 0
+        for _ in range(dice):
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            hits += damage[r + 1]
+            if r > top:
+                top = r
+        return hits, dice > 0 and top == 0
+
     def hits(self, faces: list[int]) -> int:
         return sum(map(self.face_damage.__getitem__, faces))
 
@@ -357,12 +371,7 @@ class WasteState:
         for bots whose actions ``play(check=True)`` confirms (tests/.../test_fast.py)."""
         self._legal = None
         if self.phase == TURN:
-            if type(action) is A.EndTurn:
-                self._end_turn()
-                return
-            turns.do_turn_action(self, action)
-            if self.result is None and self.crew[self.seat].actions_left <= 0:
-                self._end_turn()
+            self.do_turn(action)
         elif self.phase == EVENT:
             self.event = next(c for c in self.event_choice if c.ident == action.card)
             self.event_choice = []
@@ -378,6 +387,17 @@ class WasteState:
                 endround.after_scrap(self)
             else:
                 turns.do_scrap(self, action)
+
+    def do_turn(self, action: Any) -> None:
+        """``do`` of a crew member's action on its turn (the phase is TURN)."""
+        if type(action) is A.EndTurn:
+            self._legal = None
+            self._end_turn()
+            return
+        self._legal = None
+        turns.do_turn_action(self, action)
+        if self.result is None and self.crew[self.seat].actions_left <= 0:
+            self._end_turn()
 
     # --- damage ----------------------------------------------------------------------------
     def damage_room(self, room: int, steps: int = 1) -> None:

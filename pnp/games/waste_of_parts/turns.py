@@ -158,14 +158,17 @@ def _attack(s: WasteState, c: Crew, enemy: int, dice: int, weapon: Any,
         if (c.ability == "gunner" and gun) or (c.ability == "brawler" and not gun
                                                and e.room == c.room):
             dice += 1
-    faces = s.roll(dice)
-    hits = s.hits(faces)
+    if s.log is not None:
+        faces = s.roll(dice)
+        hits, jam = s.hits(faces), max(faces) == 1
+    else:
+        hits, jam = s.roll_hits(dice)
     if e.card.ability == "armored":
         hits = max(0, hits - 1)
     if s.log is not None:
         s.say(f"P{c.seat + 1} rolls {faces} at e{e.ident}: {hits} damage")
     e.damage += hits
-    if weapon is not None and max(faces) == 1:
+    if weapon is not None and jam:
         c.unequip(weapon)                            # "the weapon jams and is ... Scrapped"
         s.scrap_pile.append(weapon)
         if s.log is not None:
@@ -281,6 +284,14 @@ def do_salvage(s: WasteState, a: Any) -> None:
             s.say(f"{card.name} installed in room {a.room}")
     else:
         s.scrap_pile.append(card)
+
+
+def scrap_choice(s: WasteState) -> bool:
+    """``len(scrap_actions(s)) > 1`` without building the list: a Scrap use is possible."""
+    pile = len(s.scrap_pile)
+    if pile >= s.reinforce_cost() and s.hull < s.cfg.hull_max:
+        return True
+    return pile >= s.cfg.recycle_cost and any(c.kind != "scrap" for c in s.salvage_deck)
 
 
 def scrap_actions(s: WasteState) -> list[Any]:
