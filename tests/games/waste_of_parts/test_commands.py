@@ -61,7 +61,8 @@ def test_decks_measures_salvage_archetypes(run_pnp, tmp_path):
     doc = json.loads((tmp_path / "decks.json").read_text(encoding="utf-8"))
     values = doc["salvage_values"]
     assert "scrap" in values and all(v["cards"] >= 1 for v in values.values())
-    assert any(c["name"].startswith("noisy upgrades") for c in doc["checks"])
+    assert "noise +1" in doc["noise_costs"]
+    assert any(c["name"].endswith("Noise cost tracks its value") for c in doc["checks"])
 
 
 def test_starting_card_is_given_to_the_crew():

@@ -219,3 +219,46 @@ def test_measured_dashboards_lie_in_the_band():
     effects = measure_crew(setup, {d.name: d for d in setup.dashboards}, 1000,
                            lambda t, i: record_game(GAME, t, game_seed("demo", i)).won)
     assert all(c.passed for c in crew_band_checks(effects))
+
+
+# --- the Salvage retune: Noise costs from measured values ------------------------------------
+#: What balance.measure_upgrades measured on deck seed demo (1,500 paired games, plain crews):
+#: gross value (value, low, high) of each upgrade at Noise 0, and of one Noise.
+MEASURED = {"noise +1": (-0.162, -0.1925, -0.1315),
+            "upgrade engine +1": (0.1507, 0.1211, 0.1802),
+            "upgrade engine +2": (0.2167, 0.1866, 0.2467),
+            "upgrade gun +2": (0.042, 0.0134, 0.0706),
+            "upgrade cockpit +2": (0.0127, -0.0138, 0.0391),
+            "upgrade multi +2": (0.0267, 0.0081, 0.0452),
+            "upgrade crane +2": (-0.0327, -0.0634, -0.0019),
+            "upgrade gun +1": (0.0093, -0.0118, 0.0305)}
+
+
+def _measured(costs: dict[str, int]) -> dict[str, dict]:
+    return {k: {"gross": {"value": v, "low": lo, "high": hi, "n": 1500},
+                "noise": costs.get(k, 1)} for k, (v, lo, hi) in MEASURED.items()}
+
+
+def test_noise_costs_track_measured_values():
+    """The retune: the old costs (Noise = bonus - 1, +1 for engines) fail the check on the
+    measured values; the generator's NOISE_COST passes it."""
+    from pnp.games.waste_of_parts.balance import noise_checks
+    from pnp.games.waste_of_parts.cards import NOISE_COST
+
+    old = {"upgrade engine +1": 1, "upgrade engine +2": 2, "upgrade gun +2": 1,
+           "upgrade cockpit +2": 1, "upgrade multi +2": 1, "upgrade crane +2": 1,
+           "upgrade gun +1": 0}
+    failed = {c.name.split(":")[0] for c in noise_checks(_measured(old)) if not c.passed}
+    assert failed == {"upgrade gun +2", "upgrade cockpit +2", "upgrade multi +2",
+                      "upgrade crane +2"}
+    new = {f"upgrade {room} +{bonus}": NOISE_COST.get((room, bonus), 0)
+           for room in ("engine", "gun", "cockpit", "multi", "crane") for bonus in (1, 2)}
+    assert all(c.passed for c in noise_checks(_measured(new)))
+
+
+def test_the_deck_prices_upgrades_by_noise_cost():
+    from pnp.games.waste_of_parts.cards import NOISE_COST
+
+    setup = make_setup("demo", 4, ("heuristic",) * 4, {})
+    ups = [c for c in setup.salvage if c.kind == "upgrade"]
+    assert ups and all(c.noise == NOISE_COST.get((c.room, c.bonus), 0) for c in ups)
