@@ -31,6 +31,7 @@ ATTACKS: dict[tuple[int, int], A.Attack] = {}
 #: Gun shots by (gun room, Enemy id), the same way.
 SHOTS: dict[tuple[int, int], A.FireGun] = {}
 REPAIR, EXTINGUISH, FUEL = A.Repair(), A.Extinguish(), A.Fuel()
+REINFORCE, RECYCLE, SCRAP_DONE = A.Reinforce(), A.Recycle(), A.ScrapDone()
 
 
 class RandomCrew:
@@ -50,15 +51,16 @@ class HeuristicCrew:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
+        self.post: int | None = -1   # _post's answer, once known (-1: not yet)
 
     def choose(self, state: WasteState, rng: random.Random) -> Any:
         if state.phase == TURN:
             return self._turn(state)
+        if state.phase == SCRAP:
+            return self._scrap(state)
         legal = state.legal_actions()
         if state.phase == SALVAGE:
             return self._salvage(state, legal)
-        if state.phase == SCRAP:
-            return self._scrap(state, legal)
         if state.phase == EVENT:  # the kindest Event on offer
             rank = {"tailwind": 0, "quiet": 1, "scavenge": 2, "noise": 3, "blaze": 4}
             return min(legal, key=lambda a: min(rank[c.effect] for c in state.event_choice
@@ -67,6 +69,12 @@ class HeuristicCrew:
 
     # --- the turn -------------------------------------------------------------------------
     def _post(self, s: WasteState) -> int | None:
+        # The same every turn of a game (a seat's role and the map do not change): kept.
+        if self.post == -1:
+            self.post = self._find_post(s)
+        return self.post
+
+    def _find_post(self, s: WasteState) -> int | None:
         seat = s.seat
         if seat == 0:
             return s.map.of_kind("cockpit")[0]
@@ -189,15 +197,16 @@ class HeuristicCrew:
             return (empty or installs)[0]
         return legal[0]  # scrap it
 
-    def _scrap(self, s: WasteState, legal: list[Any]) -> Any:
+    def _scrap(self, s: WasteState) -> Any:
+        # Straight from the state, what turns.scrap_actions would offer (test_fast.py).
         keep = 2  # Scrap kept back to fuel the engines
-        if any(isinstance(a, A.Reinforce) for a in legal) and (
-                s.hull < s.cfg.hull_max - 4 or len(s.scrap_pile) >= keep + s.reinforce_cost()):
-            return A.Reinforce()
-        if any(isinstance(a, A.Recycle) for a in legal) and len(s.scrap_pile) >= keep + 3 \
-                and s.hull >= s.cfg.hull_max - 4:
-            return A.Recycle()
-        return A.ScrapDone()
+        pile, cost, top = len(s.scrap_pile), s.reinforce_cost(), s.cfg.hull_max
+        if pile >= cost and s.hull < top and (s.hull < top - 4 or pile >= keep + cost):
+            return REINFORCE
+        if (pile >= keep + 3 and s.hull >= top - 4 and pile >= s.cfg.recycle_cost
+                and any(c.kind != "scrap" for c in s.salvage_deck)):
+            return RECYCLE
+        return SCRAP_DONE
 
 
 def random_crew(setup: Any, seat: int) -> Bot:
