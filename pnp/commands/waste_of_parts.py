@@ -35,12 +35,14 @@ def odds(dice: int, health: int | None, json_out: bool) -> None:
 
 
 def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_games: int,
-          **values: Any) -> None:
+          crew_games: int, **values: Any) -> None:
     """Generated decks searched against the bands: decks.json and manifest.json."""
     from pnp.games.waste_of_parts import GAME
     from pnp.games.waste_of_parts.balance import (
+        crew_band_checks,
         crew_sections,
         decks_document,
+        measure_crew,
         measure_salvage,
         measure_upgrades,
         noise_checks,
@@ -76,6 +78,11 @@ def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_ga
         doc["salvage_values"] = measure_salvage(best, card_games, seed, win)
         doc["noise_costs"] = measure_upgrades(best, card_games, win)
         checks += noise_checks(doc["noise_costs"])
+    if crew_games > 0:
+        doc["crew_effects"] = measure_crew(
+            best, {f"{d.ident} {d.name}": d for d in best.dashboards}, crew_games,
+            lambda trial, i: bool(record_game(GAME, trial, game_seed(seed, i)).won))
+        checks += crew_band_checks(doc["crew_effects"])
     doc["checks"] = [c.to_dict() for c in checks]
     failed = [c.name for c in checks if not c.passed]
     notes = [str(c) for c in checks] + ([f"bands not met: {', '.join(failed)}"] if failed else [])
@@ -119,12 +126,17 @@ def register(app: typer.Typer) -> None:
         param("card_games", Annotated[int, typer.Option(
             "--card-games", help="Paired games per Salvage archetype for its value (0: none).")],
             0),
+        param("crew_games", Annotated[int, typer.Option(
+            "--crew-games", help="Paired games per crew dashboard for its effect (0: none).")],
+            0),
         *(game_param(o) for o in GAME.options_for("decks"))],
         """The generated Enemy and Salvage decks, searched until each level's threat band and
     (with --games) the heuristic crew's win-rate bands per crew size are met; says which bands it
     could not meet. --card-games N measures each Salvage archetype's value (N paired games of a
     plain crew with and without starting with it), one Noise's value and each upgrade's value
-    without its Noise, and checks each upgrade's Noise cost against its value in Noise. Writes
+    without its Noise, and checks each upgrade's Noise cost against its value in Noise.
+    --crew-games N measures each crew dashboard's effect (N paired games against the plain crew
+    member) and checks each lies within the band of the others. Writes
     decks.json (every card with its measured figures), with --games report.html (win rates,
     losses by Hull vs crew wipe, rounds to Distance 10/20/35 and Enemies aboard by round, per
     crew size) and manifest.json.

@@ -123,3 +123,12 @@ def test_session_overlays_and_chits(run_pnp, tmp_path):
              if isinstance(r, Rect) and r.stroke_width == 0.5}
     w, h = room_cell(Config(), a4)
     assert rooms == {(round(w, 3), round(h, 3))}
+
+
+def test_decks_measures_crew_dashboards(run_pnp, tmp_path):
+    code, _, err = run_pnp("waste-of-parts", "decks", "--seed", "t", "--crew-games", "2",
+                           "--out", str(tmp_path))
+    assert code == 0 or "FAIL" in err, err
+    doc = json.loads((tmp_path / "decks.json").read_text(encoding="utf-8"))
+    assert len(doc["crew_effects"]) == 11 == len(doc["crew_dashboards"])
+    assert sum(c["name"].startswith("crew dashboard") for c in doc["checks"]) == 11
