@@ -262,3 +262,16 @@ def test_the_deck_prices_upgrades_by_noise_cost():
     setup = make_setup("demo", 4, ("heuristic",) * 4, {})
     ups = [c for c in setup.salvage if c.kind == "upgrade"]
     assert ups and all(c.noise == NOISE_COST.get((c.room, c.bonus), 0) for c in ups)
+
+
+def test_crew_mats_print_each_dashboard():
+    from pnp.games.waste_of_parts.crew_mats import crew_mats
+    from pnp.layout.draw import texts
+
+    setup = make_setup("demo", 4, ("heuristic",) * 4, {})
+    pages = crew_mats(setup.dashboards, CFG, (210.0, 297.0), "footer")
+    assert len(pages) == 4                                   # three mats a page
+    words = " ".join(t for p in pages for t in texts(list(p.items)))
+    for d in setup.dashboards:
+        assert f"Crew {d.ident}: {d.name}" in words
+        assert all(text in words for text in d.texts)
