@@ -35,15 +35,18 @@ def odds(dice: int, health: int | None, json_out: bool) -> None:
 
 
 def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_games: int,
-          **values: Any) -> None:
+          crew_games: int, **values: Any) -> None:
     """Generated decks searched against the bands: decks.json and manifest.json."""
     from pnp.games.waste_of_parts import GAME
     from pnp.games.waste_of_parts.balance import (
+        crew_band_checks,
         crew_sections,
         decks_document,
+        measure_crew,
         measure_salvage,
+        measure_upgrades,
+        noise_checks,
         search_decks,
-        value_check,
     )
     from pnp.games.waste_of_parts.boss import harrow_document
     from pnp.games.waste_of_parts.scourge import scourge_document
@@ -51,7 +54,7 @@ def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_ga
     from pnp.output import Output
     from pnp.pack import Json, Pack, PrintOptions, Report
     from pnp.pack_writer import write_pack
-    from pnp.sim.play import game_seed, play, run_games
+    from pnp.sim.play import game_seed, record_game, run_games
 
     setup = make_setup(seed, 4, ("heuristic",) * 4, values)
     summaries: dict[Any, dict[int, dict[str, Any]]] = {}   # decks -> crew size -> summary
@@ -72,10 +75,16 @@ def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_ga
                            "scourge": scourge_document(best.config, seed)}
     if card_games > 0:
         def win(trial: Any, i: int) -> bool:
-            return play(GAME, trial, game_seed(seed, i)).returns()[0] == 1.0
+            return bool(record_game(GAME, trial, game_seed(seed, i)).won)
 
         doc["salvage_values"] = measure_salvage(best, card_games, seed, win)
-        checks.append(value_check(doc["salvage_values"]))
+        doc["noise_costs"] = measure_upgrades(best, card_games, win)
+        checks += noise_checks(doc["noise_costs"])
+    if crew_games > 0:
+        doc["crew_effects"] = measure_crew(
+            best, {f"{d.ident} {d.name}": d for d in best.dashboards}, crew_games,
+            lambda trial, i: bool(record_game(GAME, trial, game_seed(seed, i)).won))
+        checks += crew_band_checks(doc["crew_effects"])
     doc["checks"] = [c.to_dict() for c in checks]
     failed = [c.name for c in checks if not c.passed]
     notes = [str(c) for c in checks] + ([f"bands not met: {', '.join(failed)}"] if failed else [])
@@ -119,14 +128,20 @@ def register(app: typer.Typer) -> None:
         param("card_games", Annotated[int, typer.Option(
             "--card-games", help="Paired games per Salvage archetype for its value (0: none).")],
             0),
+        param("crew_games", Annotated[int, typer.Option(
+            "--crew-games", help="Paired games per crew dashboard for its effect (0: none).")],
+            0),
         *(game_param(o) for o in GAME.options_for("decks"))],
         """The generated Enemy and Salvage decks, searched until each level's threat band and
     (with --games) the heuristic crew's win-rate bands per crew size are met; says which bands it
-    could not meet. --card-games measures each Salvage archetype's value (paired games with and
-    without the crew starting with it) against its Noise cost. Writes decks.json (every card
-    with its measured figures), with --games report.html (win rates, losses by Hull vs crew
-    wipe, rounds to Distance 10/20/35 and Enemies aboard by round, per crew size) and
-    manifest.json.
+    could not meet. --card-games N measures each Salvage archetype's value (N paired games of a
+    plain crew with and without starting with it), one Noise's value and each upgrade's value
+    without its Noise, and checks each upgrade's Noise cost against its value in Noise.
+    --crew-games N measures each crew dashboard's effect (N paired games against the plain crew
+    member) and checks each lies within the band of the others. Writes
+    decks.json (every card with its measured figures), with --games report.html (win rates,
+    losses by Hull vs crew wipe, rounds to Distance 10/20/35 and Enemies aboard by round, per
+    crew size) and manifest.json.
 
     Example: pnp waste-of-parts decks --seed demo --games 200
     """))

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.games.waste_of_parts.cards import THREAT_BANDS, SalvageCard, enemy_threat
+from pnp.games.waste_of_parts.crew import DEFAULT, Dashboard
 from pnp.games.waste_of_parts.simulate import WIN_BAND, Setup, decks
 from pnp.seed import child_seed
 from pnp.sim.stats import Check, Estimate, check_band, proportion_ci
@@ -29,7 +30,8 @@ def decks_document(setup: Setup) -> dict[str, Any]:
     enemies = [{**dataclasses.asdict(c), "threat": round(enemy_threat(c), 4)}
                for c in setup.enemies]
     salvage = [dataclasses.asdict(c) for c in setup.salvage]
-    return {"enemy_deck": enemies, "salvage_deck": salvage,
+    crew = [{**dataclasses.asdict(d), "texts": list(d.texts)} for d in setup.dashboards]
+    return {"enemy_deck": enemies, "salvage_deck": salvage, "crew_dashboards": crew,
             "threat_bands": {str(k): list(v) for k, v in THREAT_BANDS.items()}}
 
 
@@ -170,11 +172,13 @@ def archetypes(setup: Setup) -> dict[str, SalvageCard]:
 
 def measure_salvage(setup: Setup, games: int, seed: int | str,
                     play_one: Callable[[Setup, int], bool]) -> dict[str, dict[str, Any]]:
-    """Each archetype's value: the mean paired change in the win (1/0) when the crew starts
-    with one such card, game ``i`` played from the same seed with and without it (Student-t
-    95% CI), beside its Noise cost. ``play_one(setup, i)`` plays game ``i``: True on a win."""
+    """Each archetype's value: the mean paired change in the win (1/0) when a plain crew
+    (every member the rules.yaml one: "between equal crews") starts with one such card, game
+    ``i`` played from the same seed with and without it (Student-t 95% CI), beside its Noise
+    cost. ``play_one(setup, i)`` plays game ``i``: True on a win."""
     from pnp.sim.stats import mean_ci
 
+    setup = dataclasses.replace(setup, crew_cards=(DEFAULT,) * setup.players)  # equal crews
     base = [play_one(setup, i) for i in range(games)]
     out = {}
     for name, card in archetypes(setup).items():
@@ -186,13 +190,89 @@ def measure_salvage(setup: Setup, games: int, seed: int | str,
     return out
 
 
-def value_check(values: dict[str, dict[str, Any]]) -> Check:
-    """"A card's measured value tracks its Noise cost": the upgrades that cost Noise are worth
-    at least as much, on average, as those that do not."""
-    noisy = [v["value"]["value"] for k, v in values.items() if k.startswith("upgrade")
-             and v["noise"] > 0]
-    quiet = [v["value"]["value"] for k, v in values.items() if k.startswith("upgrade")
-             and v["noise"] == 0]
-    gap = (sum(noisy) / len(noisy) if noisy else 0.0) - (sum(quiet) / len(quiet) if quiet else 0.0)
-    return check_band("noisy upgrades' value minus quiet upgrades' value", gap, 0.0, None,
-                      note="mean paired win-rate change of starting with the card")
+def measure_crew(setup: Setup, dashboards: dict[str, Dashboard], games: int,
+                 play_one: Callable[[Setup, int], bool]) -> dict[str, dict[str, Any]]:
+    """Each dashboard's win-rate effect: game ``i`` played by the plain crew and again with the
+    dashboard in seat ``i mod crew`` (every role in turn), the mean paired change with its
+    Student-t 95% CI."""
+    from pnp.sim.stats import mean_ci
+
+    n = setup.players
+    plain = dataclasses.replace(setup, crew_cards=(DEFAULT,) * n)
+    base = [play_one(plain, i) for i in range(games)]
+    out = {}
+    for name, d in dashboards.items():
+        diffs = []
+        for i in range(games):
+            cards = [DEFAULT] * n
+            cards[i % n] = d
+            trial = dataclasses.replace(setup, crew_cards=tuple(cards))
+            diffs.append(float(play_one(trial, i)) - float(base[i]))
+        est = mean_ci(diffs) if games >= 2 else Estimate(diffs[0], diffs[0], diffs[0], 1)
+        out[name] = {"effect": est.to_dict(), "health": d.health, "attack": d.attack,
+                     "actions": d.actions, "abilities": list(d.abilities)}
+    return out
+
+
+#: Every dashboard's win-rate effect lies within this much of the 11 dashboards' mean effect.
+CREW_BAND = 0.05
+
+
+def crew_band_checks(effects: dict[str, dict[str, Any]]) -> list[Check]:
+    """Each dashboard's measured effect (point estimate, its 95% CI shown) within
+    ``CREW_BAND`` of the mean effect of all of them: no dashboard much better than another."""
+    mean = sum(v["effect"]["value"] for v in effects.values()) / max(1, len(effects))
+    return [check_band(f"crew dashboard {name} effect", Estimate(**v["effect"]),
+                       mean - CREW_BAND, mean + CREW_BAND,
+                       note=f"win-rate change vs the plain crew member; band: the mean "
+                            f"{mean:+.3f} +- {CREW_BAND}")
+            for name, v in effects.items()]
+
+
+#: The pseudo-card that measures one Noise: an upgrade with no bonus and Noise 1.
+NOISE_PROBE = SalvageCard(0, "Noise probe", "upgrade", stat="hull", bonus=0, room="multi",
+                          noise=1)
+
+
+def measure_upgrades(setup: Setup, games: int,
+                     play_one: Callable[[Setup, int], bool]) -> dict[str, dict[str, Any]]:
+    """The Noise retune's measures, between equal (plain) crews: the value of one Noise
+    (``NOISE_PROBE``) and each upgrade archetype's gross value (the card with its Noise set
+    to 0), paired games as ``measure_salvage``; beside each, the Noise cost the deck gives it."""
+    from pnp.sim.stats import mean_ci
+
+    plain = dataclasses.replace(setup, crew_cards=(DEFAULT,) * setup.players)
+    base = [play_one(plain, i) for i in range(games)]
+    probes = {"noise +1": NOISE_PROBE}
+    probes.update({k: dataclasses.replace(c, noise=0) for k, c in archetypes(setup).items()
+                   if c.kind == "upgrade"})
+    cost = {k: c.noise for k, c in archetypes(setup).items()}
+    out = {}
+    for name, card in probes.items():
+        trial = dataclasses.replace(plain, start_cards=(card,))
+        diffs = [float(play_one(trial, i)) - float(base[i]) for i in range(games)]
+        est = mean_ci(diffs) if games >= 2 else Estimate(diffs[0], diffs[0], diffs[0], 1)
+        out[name] = {"gross": est.to_dict(), "noise": cost.get(name, 1)}
+    return out
+
+
+def noise_checks(measured: dict[str, dict[str, Any]]) -> list[Check]:
+    """"A card's measured value tracks its Noise cost": each upgrade's Noise cost lies within
+    its gross value's 95% interval measured in Noise (the interval's ends divided by the
+    measured value of one Noise, each rounded to the nearest whole Noise), so it pays in Noise
+    what its bonus is worth."""
+    one = -measured["noise +1"]["gross"]["value"]
+    out = []
+    for name, m in measured.items():
+        if name == "noise +1":
+            continue
+        g = m["gross"]
+        if one <= 0:  # Noise measured as free: no cost can be tracked
+            low, high = 0.0, 0.0
+        else:
+            low, high = (max(0.0, float(round(g["low"] / one))),
+                         max(0.0, float(round(g["high"] / one))))
+        out.append(check_band(f"{name}: Noise cost tracks its value", float(m["noise"]), low,
+                              high, note=f"gross value {g['value']:+.3f} [{g['low']:+.3f}, "
+                                         f"{g['high']:+.3f}], one Noise {-one:+.3f}"))
+    return out

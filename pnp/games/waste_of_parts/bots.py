@@ -29,6 +29,10 @@ END_TURN = A.EndTurn()
 SEARCH = A.Search()
 #: Attacks made so far, by (Enemy id, slot): ids run 1, 2, ... in every game, so it stays small.
 ATTACKS: dict[tuple[int, int], A.Attack] = {}
+#: Gun shots by (gun room, Enemy id), the same way.
+SHOTS: dict[tuple[int, int], A.FireGun] = {}
+REPAIR, EXTINGUISH, FUEL = A.Repair(), A.Extinguish(), A.Fuel()
+REINFORCE, RECYCLE, SCRAP_DONE = A.Reinforce(), A.Recycle(), A.ScrapDone()
 
 
 class RandomCrew:
@@ -48,15 +52,16 @@ class HeuristicCrew:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
+        self.post: int | None = -1   # _post's answer, once known (-1: not yet)
 
     def choose(self, state: WasteState, rng: random.Random) -> Any:
         if state.phase == TURN:
             return self._turn(state)
+        if state.phase == SCRAP:
+            return self._scrap(state)
         legal = state.legal_actions()
         if state.phase == SALVAGE:
             return self._salvage(state, legal)
-        if state.phase == SCRAP:
-            return self._scrap(state, legal)
         if state.phase == EVENT:  # the kindest Event on offer
             rank = {"tailwind": 0, "quiet": 1, "scavenge": 2, "noise": 3, "blaze": 4}
             return min(legal, key=lambda a: min(rank[c.effect] for c in state.event_choice
@@ -65,6 +70,12 @@ class HeuristicCrew:
 
     # --- the turn -------------------------------------------------------------------------
     def _post(self, s: WasteState) -> int | None:
+        # The same every turn of a game (a seat's role and the map do not change): kept.
+        if self.post == -1:
+            self.post = self._find_post(s)
+        return self.post
+
+    def _find_post(self, s: WasteState) -> int | None:
         seat = s.seat
         if seat == 0:
             return s.map.of_kind("cockpit")[0]
@@ -78,7 +89,8 @@ class HeuristicCrew:
         here = [e for e in s.enemies if e.room == room]
         # Attack: the weakest Enemy, in this room first, with the most dice (unarmed, then each
         # ready weapon in slot order, as turn_actions lists them; the first best wins ties).
-        target, slot_used = None, -1
+        target: Any = None
+        slot_used = -1
         if here:
             hp = 1 << 30
             for e in here:
@@ -101,11 +113,17 @@ class HeuristicCrew:
             if attack is None:
                 attack = ATTACKS[target.ident, slot_used] = A.Attack(target.ident, slot_used)
             return attack
-        wastes = [e.ident for e in s.enemies if e.room == WASTES]
-        if wastes:
-            guns = turns._guns(s, c)
-            if guns:
-                return A.FireGun(guns[0][0], min(wastes))
+        kind = s.map.kind_of[room]
+        if kind == "gun" or kind == "cockpit":   # turns._guns: only these rooms fire guns
+            wastes = [e.ident for e in s.enemies if e.room == WASTES]
+            if wastes:
+                guns = turns._guns(s, c)
+                if guns:
+                    key2 = (guns[0][0], min(wastes))
+                    shot = SHOTS.get(key2)
+                    if shot is None:
+                        shot = SHOTS[key2] = A.FireGun(*key2)
+                    return shot
         for slot, item in enumerate(c.items) if c.spent else ():
             if item.kind == "weapon" and item.ident in c.spent:
                 return A.Reload(slot)
@@ -123,14 +141,14 @@ class HeuristicCrew:
             return A.Mend(mend)
         cond = s.condition[room]
         if cond == ON_FIRE:   # no Enemy here (it would have been attacked)
-            return A.Extinguish()
+            return EXTINGUISH
         if cond == INOPERABLE and scourge.can_repair(s):
-            return A.Repair()
-        if (s.map.kind_of[room] == "engine" and room not in s.fueled
+            return REPAIR
+        if (kind == "engine" and room not in s.fueled
                 and len(s.scrap_pile) >= 3 and s.arrived_round is None):
-            return A.Fuel()
+            return FUEL
         ground = s.ground[room]
-        if ground and len(c.items) < s.cfg.equipment_slots:
+        if ground and len(c.items) < c.slots:
             return A.PickUp(ground[0].ident)
         goal = self._goal(s, c)
         if goal is not None and goal != room:
@@ -185,15 +203,16 @@ class HeuristicCrew:
             return (empty or installs)[0]
         return legal[0]  # scrap it
 
-    def _scrap(self, s: WasteState, legal: list[Any]) -> Any:
+    def _scrap(self, s: WasteState) -> Any:
+        # Straight from the state, what turns.scrap_actions would offer (test_fast.py).
         keep = 2  # Scrap kept back to fuel the engines
-        if any(isinstance(a, A.Reinforce) for a in legal) and (
-                s.hull < s.cfg.hull_max - 4 or len(s.scrap_pile) >= keep + s.reinforce_cost()):
-            return A.Reinforce()
-        if any(isinstance(a, A.Recycle) for a in legal) and len(s.scrap_pile) >= keep + 3 \
-                and s.hull >= s.cfg.hull_max - 4:
-            return A.Recycle()
-        return A.ScrapDone()
+        pile, cost, top = len(s.scrap_pile), s.reinforce_cost(), s.cfg.hull_max
+        if pile >= cost and s.hull < top and (s.hull < top - 4 or pile >= keep + cost):
+            return REINFORCE
+        if (pile >= keep + 3 and s.hull >= top - 4 and pile >= s.cfg.recycle_cost
+                and any(c.kind != "scrap" for c in s.salvage_deck)):
+            return RECYCLE
+        return SCRAP_DONE
 
 
 def random_crew(setup: Any, seat: int) -> Bot:

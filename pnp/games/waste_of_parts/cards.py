@@ -39,6 +39,12 @@ SALVAGE_KINDS = ("scrap", "weapon", "armor", "gear", "upgrade")
 GEAR_STATS = ("actions", "health", "attack")
 UPGRADE_STATS = {"gun": "attack", "engine": "speed", "crane": "salvage", "multi": "hull",
                  "cockpit": "salvage"}
+#: An upgrade's Noise cost, (room, bonus) -> Noise: its measured gross value (win-rate gain of
+#: starting with it at Noise 0, between plain crews) divided by the measured cost of one Noise
+#: (-0.162), rounded (balance.measure_upgrades, 1,500 paired games, deck seed demo): only the
+#: engine upgrades (+0.151 and +0.217: 0.93 and 1.34 Noise) are worth a Noise; the others
+#: measure -0.03 to +0.04 (docs/waste-of-parts.md, "The Salvage retune").
+NOISE_COST = {("engine", 1): 1, ("engine", 2): 1}
 
 
 @dataclass(frozen=True)
@@ -159,7 +165,7 @@ def salvage_deck(cfg: Config, rng: random.Random) -> tuple[SalvageCard, ...]:
     """The Salvage deck of ``cfg`` (the Scrap Metal cards first: they start in the Scrap Pile).
 
     A weapon's Attack and its drawbacks trade off (more dice: reload or less reach); an upgrade's
-    Noise grows with its bonus.
+    Noise is what its bonus was measured to be worth (``NOISE_COST``).
     """
     counts = dict(cfg.salvage_deck)
     cards: list[SalvageCard] = []
@@ -191,7 +197,7 @@ def salvage_deck(cfg: Config, rng: random.Random) -> tuple[SalvageCard, ...]:
         add(name=_GEAR[stat], kind="gear", stat=stat, bonus=1)
     for room, bonus in zip(rooms, bonuses, strict=True):
         add(name=_UPGRADES[room] + (" II" if bonus == 2 else ""), kind="upgrade", room=room,
-            stat=UPGRADE_STATS[room], bonus=bonus, noise=bonus - 1 + (room == "engine"))
+            stat=UPGRADE_STATS[room], bonus=bonus, noise=NOISE_COST.get((room, bonus), 0))
     return tuple(cards)
 
 

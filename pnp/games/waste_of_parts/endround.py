@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnp.games.waste_of_parts import boss, scourge
+from pnp.games.waste_of_parts import state as _st  # circular: read at call time only
 from pnp.games.waste_of_parts.rules import ON_FIRE, WASTES, MechMap, half_up, shuffle
+from pnp.games.waste_of_parts.turns import scrap_choice
 
 if TYPE_CHECKING:
     from pnp.games.waste_of_parts.cards import EnemyCard
@@ -53,14 +55,12 @@ def _draw(s: WasteState) -> EnemyCard | None:
 
 
 def _place(s: WasteState, card: EnemyCard) -> None:
-    from pnp.games.waste_of_parts.state import Enemy
-
     if len(s.enemies) >= s.cfg.standees:
         # "discard the card instead. Then, reduce the Hull dial ... equal to the ... Health."
         s.enemy_discard.append(card)
         s.lose_hull(card.health, f"no standee for {card.name}")
         return
-    s.enemies.append(Enemy(s.next_enemy, card, card.spawn))
+    s.enemies.append(_st.Enemy(s.next_enemy, card, card.spawn))
     if s.log is not None:
         s.say(f"e{s.next_enemy} {card.name} (level {card.level}, Health {card.health}, "
               f"Attack {card.attack}{', ' + card.ability if card.ability else ''}) spawns in "
@@ -119,8 +119,7 @@ def rummage_salvage(s: WasteState) -> None:
     shuffle(s.rng, revealed)
     s.salvage_deck[:0] = revealed
     if s.pending:
-        from pnp.games.waste_of_parts.state import SALVAGE
-        s.phase = SALVAGE
+        s.phase = _st.SALVAGE
 
 
 # --- Enemy actions ----------------------------------------------------------------------
@@ -159,13 +158,20 @@ def resolve(s: WasteState, plans: list[tuple[int, Enemy, int]]) -> None:
         if s.result is not None:
             return
         if prio == CREW and room == WASTES:
-            faces = s.roll(e.card.attack)  # "Enemies in The Wastes attack the Mech's Hull"
-            s.lose_hull(s.hits(faces), f"e{e.ident} rolls {faces} from The Wastes")
+            # "Enemies in The Wastes attack the Mech's Hull" (narrated only in a replay)
+            if s.log is not None:
+                faces = s.roll(e.card.attack)
+                s.lose_hull(s.hits(faces), f"e{e.ident} rolls {faces} from The Wastes")
+            else:
+                s.lose_hull(s.roll_hits(e.card.attack)[0], "")
         elif prio == CREW:
             for c in s.crew:  # "Roll ... separately for each target."
-                if c.room == room and not c.downed:
-                    faces = s.roll(e.card.attack)
-                    hurt = max(0, s.hits(faces) - c.armor)
+                if c.room == room and c.damage < c.health:   # not Downed
+                    if s.log is not None:
+                        faces = s.roll(e.card.attack)
+                        hurt = max(0, s.hits(faces) - c.armor)
+                    else:
+                        hurt = max(0, s.roll_hits(e.card.attack)[0] - c.armor)
                     c.damage += hurt
                     if s.log is not None:
                         s.say(f"e{e.ident} rolls {faces} at P{c.seat + 1}: {hurt} damage"
@@ -185,8 +191,6 @@ def _boss(s: WasteState) -> Any:
 
 
 def end_of_round(s: WasteState) -> None:
-    from pnp.games.waste_of_parts.state import SALVAGE
-
     if s.boss_stage == "battle":  # the Boss's own end-of-round steps
         _boss(s).end_of_round(s)
         return
@@ -205,15 +209,16 @@ def end_of_round(s: WasteState) -> None:
         _advance(s)
     _salvaging(s)
     if s.pending:
-        s.phase = SALVAGE
+        s.phase = _st.SALVAGE
     else:
         after_salvage(s)
 
 
 def fire_damage(s: WasteState) -> None:
     """5. "The Mech loses 1 Hull point for each room that is On Fire"."""
-    fires = sum(1 for r in range(1, WASTES) if s.condition[r] == ON_FIRE)
-    s.lose_hull(fires + (s.event_bonus("blaze") if fires else 0), f"{fires} rooms On Fire")
+    fires = s.condition.count(ON_FIRE)   # rooms 1-12: The Wastes and index 0 never burn
+    if fires:
+        s.lose_hull(fires + s.event_bonus("blaze"), f"{fires} rooms On Fire")
 
 
 def _advance(s: WasteState) -> None:
@@ -267,14 +272,11 @@ def _salvaging(s: WasteState) -> None:
 
 
 def after_salvage(s: WasteState) -> None:
-    from pnp.games.waste_of_parts.state import EVENT, SCRAP
-    from pnp.games.waste_of_parts.turns import scrap_actions
-
     if s.event_choice:  # the crew chooses the milestone's Event before using Scrap
-        s.phase = EVENT
+        s.phase = _st.EVENT
         return
-    s.phase = SCRAP
-    if len(scrap_actions(s)) == 1:
+    s.phase = _st.SCRAP
+    if not scrap_choice(s):   # only "done": nothing to decide
         after_scrap(s)
 
 

@@ -20,6 +20,7 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
     from pnp.games.waste_of_parts import GAME
     from pnp.games.waste_of_parts.boss import harrow_document
     from pnp.games.waste_of_parts.cards import event_deck
+    from pnp.games.waste_of_parts.crew_mats import crew_mats
     from pnp.games.waste_of_parts.printables import boss_components, event_components
     from pnp.games.waste_of_parts.scourge import scourge_document
     from pnp.games.waste_of_parts.sheets import (
@@ -75,6 +76,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                                                                        foot)]),
         Pages("tokens.pdf", f"{TITLE} room overlays and standee chits",
               [overlays(cfg, print_opts.page, foot), standee_chits(cfg, print_opts.page, foot)]),
+        Pages("crew-mats.pdf", f"{TITLE} crew mats (the {len(setup.dashboards)} dashboards)",
+              crew_mats(setup.dashboards, cfg, print_opts.page, foot)),
         Cards("enemies.pdf", f"{TITLE} Enemy cards", enemy_components(setup.enemies, cfg, code)),
         Cards("salvage.pdf", f"{TITLE} Salvage cards", salvage_components(setup.salvage, code)),
         # The set-aside cards, whichever Boss and Events this run plays.

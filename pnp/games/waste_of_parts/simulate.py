@@ -22,9 +22,10 @@ from pnp.games.waste_of_parts.cards import (
     event_deck,
     salvage_deck,
 )
+from pnp.games.waste_of_parts.crew import Dashboard, crew_deck
 from pnp.games.waste_of_parts.rules import Config
 from pnp.games.waste_of_parts.scourge import scourge_decks
-from pnp.games.waste_of_parts.state import WasteState
+from pnp.games.waste_of_parts.state import TURN, WasteState
 from pnp.seed import child_seed, seed_code
 from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, proportion_ci
 
@@ -51,6 +52,10 @@ class Setup:
     #: cards, and the Harrow's Tentacles or the Scourge's Search cards.
     boss: str | None = None
     boss_cards: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
+    #: The 11 crew dashboards; each game draws its crew from them (its own stream).
+    dashboards: tuple[Dashboard, ...] = ()
+    #: The crew seat by seat instead of drawn (balance.py measures a dashboard this way).
+    crew_cards: tuple[Dashboard, ...] | None = None
 
 
 class WasteRules:
@@ -61,7 +66,8 @@ class WasteRules:
     def new_state(self, setup: Setup, rng: random.Random) -> WasteState:
         return WasteState(setup.config, setup.players, setup.enemies, setup.salvage, rng,
                           events=setup.events, start_cards=setup.start_cards,
-                          boss_cards=setup.boss_cards)
+                          boss_cards=setup.boss_cards, dashboards=setup.dashboards,
+                          crew_cards=setup.crew_cards)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -85,6 +91,11 @@ def boss_decks(cfg: Config, seed: int | str, boss: str
     return scourge_decks(cfg, random.Random(child_seed(seed, "scourge-deck")))
 
 
+def dashboards(seed: int | str) -> tuple[Dashboard, ...]:
+    """The 11 crew dashboards of ``seed`` (their own child stream)."""
+    return crew_deck(random.Random(child_seed(seed, "crew-deck")))
+
+
 def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
                options: Mapping[str, Any]) -> Setup:
     from pnp.games.waste_of_parts import data
@@ -100,7 +111,7 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
     boss_cards = boss_decks(cfg, seed, boss) if boss is not None else None
     return Setup(bots=tuple(bots), players=players, config=cfg, enemies=enemies,
                  salvage=salvage, events=event_deck() if options.get("events") else (),
-                 boss=boss, boss_cards=boss_cards)
+                 boss=boss, boss_cards=boss_cards, dashboards=dashboards(seed))
 
 
 class Record(NamedTuple):
@@ -129,11 +140,23 @@ def play_record(spec: Any, setup: Setup, seed: int) -> Record:
     """``GameSpec.play_record``: game ``seed`` as ``play`` plays it (same state, bots and
     streams from ``new_game``), its actions applied without re-checking their legality (the
     ``--check`` run and the tests check them through ``apply``)."""
+    from pnp.games.waste_of_parts.bots import HeuristicCrew
     from pnp.sim.play import new_game
 
     game, bots, rng = new_game(spec, setup, seed)
     state = cast(WasteState, game)
     do = state.do
+    if all(type(b) is HeuristicCrew for b in bots):
+        # The heuristic crew's turns straight to its turn method and the state's (what
+        # ``choose`` and ``do`` would call in the TURN phase), the rest through them.
+        turn = [cast(HeuristicCrew, b)._turn for b in bots]
+        do_turn = state.do_turn
+        while state.result is None:
+            if state.phase == TURN:
+                do_turn(turn[state.seat](state))
+            else:
+                do(bots[state.first].choose(state, rng))
+        return record(state)
     while state.result is None:
         do(bots[state.current_player].choose(state, rng))
     return record(state)

@@ -17,6 +17,7 @@ from pnp.games.api import IllegalAction
 from pnp.games.waste_of_parts import actions as A
 from pnp.games.waste_of_parts import endround, turns
 from pnp.games.waste_of_parts.cards import EnemyCard, EventCard, SalvageCard
+from pnp.games.waste_of_parts.crew import Dashboard, choose_ability
 from pnp.games.waste_of_parts.rules import (
     CONDITIONS,
     FUNCTIONAL,
@@ -40,10 +41,15 @@ class Crew:
     """
 
     __slots__ = ("seat", "room", "damage", "items", "spent", "actions_left", "stunned",
-                 "health0", "attack0", "actions0", "health", "attack", "actions", "armor")
+                 "health0", "attack0", "actions0", "health", "attack", "actions", "armor",
+                 "ability", "slots", "fixed")
 
-    def __init__(self, seat: int, room: int, health: int, attack: int, actions: int) -> None:
+    def __init__(self, seat: int, room: int, health: int, attack: int, actions: int,
+                 ability: str = "", slots: int = 2) -> None:
         self.seat, self.room, self.damage = seat, room, 0
+        self.ability = ability             # the dashboard's chosen ability (crew.py)
+        self.slots = slots + (ability == "hauler")
+        self.fixed = False                 # mechanic: the turn's free Repair/Extinguish used
         self.items: tuple[SalvageCard, ...] = ()
         self.spent: set[int] = set()       # weapons turned upside down until reloaded
         self.actions_left = 0
@@ -57,7 +63,8 @@ class Crew:
         self.attack = self.attack0 + self.bonus("attack")
         self.actions = self.actions0 + self.bonus("actions")
         # "A Crew Member can only benefit from one armor card at a time."
-        self.armor = max((c.armor for c in items if c.kind == "armor"), default=0)
+        self.armor = (max((c.armor for c in items if c.kind == "armor"), default=0)
+                      + (self.ability == "plated"))
 
     def equip(self, card: SalvageCard) -> None:
         self.items = (*self.items, card)
@@ -101,7 +108,9 @@ class WasteState:
                  start_rooms: Sequence[int] | None = None,
                  events: Sequence[EventCard] = (),
                  start_cards: Sequence[SalvageCard] = (),
-                 boss_cards: tuple[Sequence[Any], Sequence[Any]] | None = None) -> None:
+                 boss_cards: tuple[Sequence[Any], Sequence[Any]] | None = None,
+                 dashboards: Sequence[Dashboard] = (),
+                 crew_cards: Sequence[Dashboard] | None = None) -> None:
         if crew not in dict(cfg.noise_by_crew):
             raise ValueError(f"The Waste of Parts is for 3-5 crew members, got {crew}")
         self.cfg, self.rng, self.map = cfg, rng, cfg.mech
@@ -111,8 +120,15 @@ class WasteState:
         self.log: list[str] | None = None
         self._legal: list[Any] | None = None
         rooms = start_rooms or [8, 5, 10, 11, 12][:crew]
-        self.crew = [Crew(s, rooms[s], cfg.crew_health, cfg.crew_attack, cfg.crew_actions)
-                     for s in range(crew)]
+        # "Choose Crew Members": the game's dashboards drawn from the 11 by its own stream
+        # (``crew_cards`` fixes them seat by seat; none: the plain crew member of rules.yaml).
+        if crew_cards is None:
+            crew_cards = rng.sample(list(dashboards), crew) if dashboards else \
+                [Dashboard(0, "", cfg.crew_health, cfg.crew_attack, cfg.crew_actions)] * crew
+        self.dashboards = tuple(crew_cards)
+        self.crew = [Crew(s, rooms[s], d.health, d.attack, d.actions,
+                          choose_ability(d, s, crew), cfg.equipment_slots)
+                     for s, d in enumerate(crew_cards)]
         self.condition = [FUNCTIONAL] * (WASTES + 1)
         self.upgrades: dict[int, SalvageCard] = {}
         self.ground: dict[int, list[SalvageCard]] = {r: [] for r in range(1, WASTES)}
@@ -274,6 +290,20 @@ class WasteState:
             faces.append(r + 1)
         return faces
 
+    def roll_hits(self, dice: int) -> tuple[int, bool]:
+        """``hits(roll(dice))`` and whether every die showed a 1 (a jam), the same draws, without
+        the list of faces (the hot path; a replay's narration rolls with ``roll``)."""
+        bits, damage = self.rng.getrandbits, self.face_damage
+        hits, top = 0, 0
+        for _ in range(dice):
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            hits += damage[r + 1]
+            if r > top:
+                top = r
+        return hits, dice > 0 and top == 0
+
     def hits(self, faces: list[int]) -> int:
         return sum(map(self.face_damage.__getitem__, faces))
 
@@ -297,7 +327,7 @@ class WasteState:
             c = self.crew[(self.first + k) % n]
             if c.damage < c.health and not c.stunned:  # not Downed
                 self.seat, self.turn_index, self.phase = c.seat, k, TURN
-                c.actions_left = c.actions
+                c.actions_left, c.fixed = c.actions, False
                 return
             k += 1
         endround.end_of_round(self)
@@ -343,12 +373,7 @@ class WasteState:
         for bots whose actions ``play(check=True)`` confirms (tests/.../test_fast.py)."""
         self._legal = None
         if self.phase == TURN:
-            if type(action) is A.EndTurn:
-                self._end_turn()
-                return
-            turns.do_turn_action(self, action)
-            if self.result is None and self.crew[self.seat].actions_left <= 0:
-                self._end_turn()
+            self.do_turn(action)
         elif self.phase == EVENT:
             self.event = next(c for c in self.event_choice if c.ident == action.card)
             self.event_choice = []
@@ -364,6 +389,17 @@ class WasteState:
                 endround.after_scrap(self)
             else:
                 turns.do_scrap(self, action)
+
+    def do_turn(self, action: Any) -> None:
+        """``do`` of a crew member's action on its turn (the phase is TURN)."""
+        if type(action) is A.EndTurn:
+            self._legal = None
+            self._end_turn()
+            return
+        self._legal = None
+        turns.do_turn_action(self, action)
+        if self.result is None and self.crew[self.seat].actions_left <= 0:
+            self._end_turn()
 
     # --- damage ----------------------------------------------------------------------------
     def damage_room(self, room: int, steps: int = 1) -> None:

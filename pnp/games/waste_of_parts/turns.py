@@ -75,9 +75,9 @@ def turn_actions(s: WasteState) -> list[Any]:
     for slot in range(len(c.items)):
         out.append(A.Drop(slot))
         out += [A.Give(slot, o.seat) for o in s.crew
-                if o is not c and o.room == c.room and len(o.items) < s.cfg.equipment_slots]
+                if o is not c and o.room == c.room and len(o.items) < o.slots]
         out += [A.Trade(slot, g.ident) for g in s.ground[c.room]]
-    if len(c.items) < s.cfg.equipment_slots:
+    if len(c.items) < c.slots:
         out += [A.PickUp(g.ident) for g in s.ground[c.room]]
     for o in s.crew:
         if o is not c and o.room == c.room and o.damage > 0:
@@ -127,12 +127,12 @@ def turn_action_legal(s: WasteState, a: Any) -> bool:
     if t is A.Give:
         o = _mate(s, c, a.seat)
         return (_slot(c, a.slot) is not None and o is not None
-                and len(o.items) < s.cfg.equipment_slots)
+                and len(o.items) < o.slots)
     if t is A.Trade:
         return _slot(c, a.slot) is not None and any(g.ident == a.card
                                                      for g in s.ground[c.room])
     if t is A.PickUp:
-        return (len(c.items) < s.cfg.equipment_slots
+        return (len(c.items) < c.slots
                 and any(g.ident == a.card for g in s.ground[c.room]))
     if t is A.Mend or t is A.Revive:
         o = _mate(s, c, a.seat)
@@ -156,17 +156,25 @@ def _mate(s: WasteState, c: Crew, seat: Any) -> Crew | None:
     return o if o is not c and o.room == c.room else None
 
 
-def _attack(s: WasteState, c: Crew, enemy: int, dice: int, weapon: Any) -> None:
+def _attack(s: WasteState, c: Crew, enemy: int, dice: int, weapon: Any,
+            gun: bool = False) -> None:
     e = s.enemy(enemy)
     assert e is not None
-    faces = s.roll(dice)
-    hits = s.hits(faces)
+    if c.ability:  # crew.ABILITIES: "gunner" +1 die firing a gun, "brawler" in its own room
+        if (c.ability == "gunner" and gun) or (c.ability == "brawler" and not gun
+                                               and e.room == c.room):
+            dice += 1
+    if s.log is not None:
+        faces = s.roll(dice)
+        hits, jam = s.hits(faces), max(faces) == 1
+    else:
+        hits, jam = s.roll_hits(dice)
     if e.card.ability == "armored":
         hits = max(0, hits - 1)
     if s.log is not None:
         s.say(f"P{c.seat + 1} rolls {faces} at e{e.ident}: {hits} damage")
     e.damage += hits
-    if weapon is not None and max(faces) == 1:
+    if weapon is not None and jam:
         c.unequip(weapon)                            # "the weapon jams and is ... Scrapped"
         s.scrap_pile.append(weapon)
         if s.log is not None:
@@ -188,14 +196,18 @@ def do_turn_action(s: WasteState, a: Any) -> None:
         _attack(s, c, a.enemy, weapon.attack if weapon else c.attack, weapon)
     elif t is A.FireGun:
         remote = c.room != a.gun
-        _attack(s, c, a.enemy, s.gun_dice(a.gun, remote), None)
+        _attack(s, c, a.enemy, s.gun_dice(a.gun, remote), None, gun=True)
     elif t is A.Reload:
         c.spent.discard(c.items[a.slot].ident)
+        if c.ability == "quickdraw":   # "Reload costs no action."
+            c.actions_left += 1
     elif t is A.Repair:
+        _free_fix(c)
         s.condition[c.room] = FUNCTIONAL
         if s.log is not None:
             s.say(f"room {c.room} is Functional")
     elif t is A.Extinguish:
+        _free_fix(c)
         s.condition[c.room] = INOPERABLE
         if s.log is not None:
             s.say(f"room {c.room} is Inoperable")
@@ -215,7 +227,8 @@ def do_turn_action(s: WasteState, a: Any) -> None:
     elif t is A.Search:
         scourge.search(s, c)
     elif t is A.Mend:
-        s.crew[a.seat].damage -= 1
+        o = s.crew[a.seat]   # "medic": "Mend removes 2 damage."
+        o.damage -= min(o.damage, 2 if c.ability == "medic" else 1)
     elif t is A.Revive:
         c.actions_left -= s.cfg.revive_actions - 1
         o = s.crew[a.seat]
@@ -228,6 +241,13 @@ def do_turn_action(s: WasteState, a: Any) -> None:
             s.win()
         elif s.boss_stage is None:   # a Boss: "fully complete the remainder of the round"
             s.standard_won = True
+
+
+def _free_fix(c: Crew) -> None:
+    """"mechanic": "Your first Repair or Extinguish each turn costs no action." """
+    if c.ability == "mechanic" and not c.fixed:
+        c.fixed = True
+        c.actions_left += 1
 
 
 def _take(c: Crew, slot: int) -> Any:
@@ -249,7 +269,7 @@ def salvage_actions(s: WasteState) -> list[Any]:
     out: list[Any] = [A.ScrapCard(card.ident)]
     if card.equipment:
         out += [A.Equip(card.ident, c.seat) for c in s.crew
-                if len(c.items) < s.cfg.equipment_slots]
+                if len(c.items) < c.slots]
     elif card.kind == "upgrade":
         # "Inoperable or On Fire rooms cannot receive upgrades, but rooms with Enemies can."
         out += [A.Install(card.ident, r.number) for r in s.map.rooms
@@ -272,6 +292,14 @@ def do_salvage(s: WasteState, a: Any) -> None:
             s.say(f"{card.name} installed in room {a.room}")
     else:
         s.scrap_pile.append(card)
+
+
+def scrap_choice(s: WasteState) -> bool:
+    """``len(scrap_actions(s)) > 1`` without building the list: a Scrap use is possible."""
+    pile = len(s.scrap_pile)
+    if pile >= s.reinforce_cost() and s.hull < s.cfg.hull_max:
+        return True
+    return pile >= s.cfg.recycle_cost and any(c.kind != "scrap" for c in s.salvage_deck)
 
 
 def scrap_actions(s: WasteState) -> list[Any]:

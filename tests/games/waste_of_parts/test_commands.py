@@ -61,7 +61,8 @@ def test_decks_measures_salvage_archetypes(run_pnp, tmp_path):
     doc = json.loads((tmp_path / "decks.json").read_text(encoding="utf-8"))
     values = doc["salvage_values"]
     assert "scrap" in values and all(v["cards"] >= 1 for v in values.values())
-    assert any(c["name"].startswith("noisy upgrades") for c in doc["checks"])
+    assert "noise +1" in doc["noise_costs"]
+    assert any(c["name"].endswith("Noise cost tracks its value") for c in doc["checks"])
 
 
 def test_starting_card_is_given_to_the_crew():
@@ -132,3 +133,10 @@ def test_crew_is_the_players_option(run_pnp):
     assert runs[0][1] == runs[1][1] and json.loads(runs[0][1])["crew"] == 3
     code, _, err = run_pnp("waste-of-parts", "simulate", "--crew", "2", "--games", "1")
     assert code == 2 and "3-5" in err
+def test_decks_measures_crew_dashboards(run_pnp, tmp_path):
+    code, _, err = run_pnp("waste-of-parts", "decks", "--seed", "t", "--crew-games", "2",
+                           "--out", str(tmp_path))
+    assert code == 0 or "FAIL" in err, err
+    doc = json.loads((tmp_path / "decks.json").read_text(encoding="utf-8"))
+    assert len(doc["crew_effects"]) == 11 == len(doc["crew_dashboards"])
+    assert sum(c["name"].startswith("crew dashboard") for c in doc["checks"]) == 11

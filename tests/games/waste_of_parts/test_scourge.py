@@ -241,9 +241,16 @@ def test_heuristic_games_with_the_scourge_finish_with_legal_actions():
 
 
 def test_replay_of_a_scourge_game_says_search():
+    # the first game of the run that reaches the Scourge (the crew may lose before it)
+    from pnp.games.waste_of_parts import GAME
+    from pnp.sim.play import game_seed, play
+
+    setup = make_setup("demo", 4, ("heuristic",) * 4, {"boss": "scourge"})
+    index = next(k for k in range(20)
+                 if play(GAME, setup, game_seed("demo", k)).scourge is not None)
     run = subprocess.run([sys.executable, "-m", "pnp", "waste-of-parts", "replay", "--boss",
-                          "scourge", "--seed", "demo", "--game", "0"], capture_output=True,
-                         text=True)
+                          "scourge", "--seed", "demo", "--game", str(index)],
+                         capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert "Scourge" in run.stdout and " search" in run.stdout
 
