@@ -81,9 +81,10 @@ def map_cmd(seed: str, out: str | None, players: int, **values: Any) -> None:
     O.echo_pack(where, manifest, pack)
 
 
-def cards(seed: str, players: int, games: int | None, jobs: int, json_out: bool,
-          **values: Any) -> None:
-    """Each salvage card's value to its holder, by paired simulation."""
+def cards(seed: str, players: int, games: int | None, jobs: int, retune: int | None,
+          out: str | None, json_out: bool, **values: Any) -> None:
+    """Each salvage card's value to its holder, by paired simulation; with ``retune``, the
+    balance search, writing the retuned deck."""
     from pnp.errors import PnpError
     from pnp.games.wreck_and_ruin.deck import card_checks, measure_cards
     from pnp.games.wreck_and_ruin.simulate import make_setup
@@ -93,7 +94,12 @@ def cards(seed: str, players: int, games: int | None, jobs: int, json_out: bool,
         raise PnpError(f"must be at least 2 paired games, got {n}", field="games")
     if not 2 <= players <= 4:
         raise PnpError(f"Wreck and Ruin is for 2-4 players, got {players}", field="players")
+    if retune is not None and retune < 1:
+        raise PnpError(f"must be at least 1 round, got {retune}", field="retune")
     setup = make_setup(seed, players, ("heuristic",) * players, values)
+    if retune is not None:
+        _retune(setup, n, seed, retune, jobs, out, json_out)
+        return
     measured = measure_cards(setup, n, seed, jobs)
     checks = card_checks(measured)
     if json_out:
@@ -102,6 +108,35 @@ def cards(seed: str, players: int, games: int | None, jobs: int, json_out: bool,
         return
     for c in checks:
         typer.echo(str(c))
+
+
+def _retune(setup: Any, games: int, seed: str, rounds: int, jobs: int, out: str | None,
+            json_out: bool) -> None:
+    """`cards --retune`: salvage.yaml (the retuned deck, for --salvage), retune.json."""
+    from pnp.games.wreck_and_ruin.deck import BAND, card_checks, deck_yaml, retune
+    from pnp.output import Output
+
+    deck, report = retune(setup, games, seed, rounds, jobs)
+    checks = card_checks(report["cards"])
+    where = O.out_dir(out, "wreck-and-ruin", "cards", seed)
+    header = (f"Wreck and Ruin salvage deck retuned by `pnp wreck-and-ruin cards --retune "
+              f"{rounds}`\n(seed {seed}, {setup.players} players, {games} paired games per "
+              f"seat): each card's value to\nits holder in the band {BAND[0]:+.2f}..."
+              f"{BAND[1]:+.2f} or named in retune.json's 'unresolved'.")
+    with Output(where, seed=seed) as output:
+        output.write_text("salvage.yaml", deck_yaml(deck, header), "data")
+        output.write_json("retune.json", {**report, "checks": [c.to_dict() for c in checks]})
+        output.commit([c.to_dict() for c in checks])
+    if json_out:
+        typer.echo(json.dumps({**report, "out": str(where)}, sort_keys=True, indent=2))
+        return
+    for c in report["changes"]:
+        typer.echo(f"round {c['round']}: {c['card']} {c['from']} -> {c['to']} "
+                   f"(value {c['value_before']:+.3f} -> {c['value_after']:+.3f})")
+    for name, why in report["unresolved"].items():
+        typer.echo(f"not in band: {name}: {why}")
+    typer.echo(f"{len(report['changes'])} changes in {report['rounds']} rounds, "
+               f"{len(report['unresolved'])} cards outside the band; wrote {where}/salvage.yaml")
 
 
 def register(app: typer.Typer) -> None:
@@ -145,15 +180,25 @@ def register(app: typer.Typer) -> None:
         param("seed", O.Seed, O.DEFAULT_SEED),
         param("players", Annotated[int, typer.Option("--players", help="Players (2-4).")], 2),
         param("games", O.Games, None), param("jobs", O.Jobs, 0),
+        param("retune", Annotated[int | None, typer.Option(
+            "--retune", metavar="ROUNDS",
+            help="Retune the cards outside the band: each round, their number one step "
+                 "towards the band, and measure those again; writes salvage.yaml (use it "
+                 "with --salvage) and retune.json to --out.")], None),
+        param("out", O.Out, None),
         param("json_out", O.Json, False),
         *(game_param(o) for o in GAME.options_for("cards"))],
         """Each salvage card's value: paired games (heuristic players) with and without an
     extra copy in one seat's starting hand; the change in that seat's win rate, with its 95%
-    interval, against the declared band.
+    interval, against the declared band. With --retune ROUNDS, the balance search: cards
+    outside the band get their number one step smaller or larger and are measured again, for
+    at most ROUNDS rounds; the cards it could not bring into band are named.
 
     Examples:
 
     pnp wreck-and-ruin cards --players 2 --games 200 --seed demo --jobs 2
+
+    pnp wreck-and-ruin cards --players 2 --games 100 --seed demo --retune 3 --out deck
     """))
     app.command("map")(build_command(map_cmd, [
         param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),

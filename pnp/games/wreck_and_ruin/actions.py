@@ -74,7 +74,7 @@ class Act(NamedTuple):
                   else f" on {tgt}" if tgt else "")
             return f"P{self.seat + 1} plays its faction card{on}"
         if k == "card":     # n: the card's place in the salvage deck (state.salvage)
-            return f"P{self.seat + 1} plays salvage card {self.n}"
+            return f"P{self.seat + 1} plays salvage card {self.n}" + (f" on {tgt}" if tgt else "")
         if k == "fuel":
             return f"{who} uses a reserve fuel tank to move to {where}"
         if k == "kit":
@@ -118,7 +118,7 @@ _PATTERNS = (
     (re.compile(rf"^{_V} uses a reserve fuel tank to move to {_W}$"), "fuel"),
     (re.compile(rf"^P(\d+) plays its faction card(?: (for|on) {_V})?$"), "faction"),
     (re.compile(rf"^P(\d+) uses a field repair kit on {_V}$"), "kit"),
-    (re.compile(r"^P(\d+) plays salvage card (\d+)$"), "card"),
+    (re.compile(rf"^P(\d+) plays salvage card (\d+)(?: on {_V})?$"), "card"),
 )
 _VERB = {"moves": "move", "reverses": "reverse", "drives": "drive", "returns": "return"}
 
@@ -133,7 +133,8 @@ def parse_action(text: str) -> Act:
         if shape in ("search", "end"):
             return Act(shape, int(g[0]) - 1)
         if shape == "card":
-            return Act("card", int(g[0]) - 1, n=int(g[1]))
+            return Act("card", int(g[0]) - 1, target=_vehicle(g[2]) if g[2] else -1,
+                       n=int(g[1]))
         if shape == "faction":
             seat = int(g[0]) - 1
             if g[1] == "for":

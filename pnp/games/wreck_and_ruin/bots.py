@@ -27,7 +27,7 @@ from typing import Any
 from pnp.games.wreck_and_ruin.actions import Act
 from pnp.games.wreck_and_ruin.cards import SUMMONS
 from pnp.games.wreck_and_ruin.dice import pool, ram_odds
-from pnp.games.wreck_and_ruin.hexes import Coord
+from pnp.games.wreck_and_ruin.hexes import Coord, distance
 from pnp.games.wreck_and_ruin.legal import (
     MOVE_KINDS,
     _front_wrecks,
@@ -51,6 +51,9 @@ __all__ = ["BOTS", "HeuristicBot", "RandomBot"]
 #: What taking an enemy off a site it would score at the end of this turn is worth (a site is
 #: worth about 10: the value of driving onto a free one).
 CONTEST = 8.0
+#: Enemies within this many hexes can hit a plated vehicle in their next turn (a move, then
+#: a shot at range 3).
+PLATING_REACH = 8
 SITE = 10.0
 #: Per hex of progress towards the vehicle's goal.
 PROGRESS = 0.6
@@ -271,7 +274,7 @@ class _Turn:
         dice = max(1, v.kind.attack - s.effect("ammo_shortage") + s.bonus_dice)
         for vid, rear in self._memo(("shoot", v.vid), self._targets, v):
             t = s.vehicles[vid]
-            exp, any_hit, wreck = _shot_value(dice, t.kind.armour - (1 if rear else 0),
+            exp, any_hit, wreck = _shot_value(dice, t.armour() - (1 if rear else 0),
                                               modifier, t.kind.dp - t.damage)
             value = 1.0 + 2 * exp + 3 * wreck
             if vid in self.holders:
@@ -287,7 +290,7 @@ class _Turn:
             if n and on_site:
                 continue                 # a steamroll would leave the site
             t = s.vehicles[vid]
-            dealt, taken, any_hit = _ram_value(v.kind.armour, v.kind.size, t.kind.armour,
+            dealt, taken, any_hit = _ram_value(v.armour(), v.kind.size, t.armour(),
                                                t.kind.size, rear)
             value = dealt - 1.5 * taken - 0.3 * n
             if vid in self.holders:
@@ -520,6 +523,8 @@ class _Turn:
             return 4.0 if healed >= 2 else -1.0
         if e in ("bloodlust", "nomads"):
             return 4.0 if s.ap >= 3 else -1.0
+        if e == "plating":
+            return self._plating(s.vehicles[a.target])
         if e == "frenzy":
             v = s.vehicles[a.vehicle]
             return 2.0 if v.count >= 2 and s.ap >= 1 else -1.0
@@ -527,12 +532,25 @@ class _Turn:
             return 4.0 if s.ap >= 2 and summon_spot(s, a.seat, SUMMONS[e]) else -1.0
         if e == "airstrike":
             t = s.vehicles[a.target]
-            exp, any_hit, wreck = _shot_value(n, t.kind.armour, 0, t.kind.dp - t.damage)
+            exp, any_hit, wreck = _shot_value(n, t.armour(), 0, t.kind.dp - t.damage)
             value = 1.0 + exp * 2 + wreck * 3
             if t.vid in self.holders:
                 value += (CONTEST if self.holders[t.vid] else 1.0) * any_hit
             return value
         return 0.35 if s.ap <= 1 else -1.0               # scavenge: with the last AP
+
+
+    def _plating(self, v: Vehicle) -> float:
+        """Armour on a vehicle that holds a site or is one hit from a wreck, with an enemy
+        close enough to shoot or ram it next turn; best played last (it lasts the others'
+        turns, and the vehicle may still move this turn)."""
+        if not (v.vid in self.held or _hurt(v)):
+            return -1.0
+        near = min((distance(h, th) for t in _enemies(self.s, self.seat) for h in v.hexes()
+                    for th in t.hexes()), default=99)
+        if near > PLATING_REACH:
+            return -1.0
+        return (3.0 if v.vid in self.held else 2.0) if self.s.ap <= 1 else -1.0
 
 
 def _enemies(s: WreckState, seat: int) -> list[Vehicle]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["CARD_PLAYS", "EVENT_EFFECTS", "FACTION_EFFECTS", "FACTION_TARGET",
+__all__ = ["CARD_ON_VEHICLE", "CARD_PLAYS", "EVENT_EFFECTS", "FACTION_EFFECTS", "FACTION_TARGET",
            "SALVAGE_EFFECTS", "SUMMONS", "CardDef",
            "deck_of", "rules_text"]
 
@@ -40,10 +40,14 @@ SALVAGE_EFFECTS = {
     "war_cry": "Gain N AP this turn.",
     "bloodlust": "This turn your attacks roll N more dice.",
     "nomads": "This turn your move actions get N extra movement.",
+    "plating": "One of your active vehicles has +N ARMOUR until the start of your next turn "
+               "(or until it is wrecked).",
 }
-#: Salvage effects played as a "card" action (no vehicle named); the faction cards of the same
-#: effect do the same (``play.boost``).
-CARD_PLAYS = ("overhaul", "scavenge", "war_cry", "bloodlust", "nomads")
+#: Salvage effects played as a "card" action; the faction cards of the same effect do the same
+#: (``play.boost``). ``plating`` names one of the player's vehicles (``CARD_ON_VEHICLE``).
+CARD_PLAYS = ("overhaul", "scavenge", "war_cry", "bloodlust", "nomads", "plating")
+#: Salvage effects played on one of the player's own active vehicles.
+CARD_ON_VEHICLE = frozenset(("plating",))
 
 
 #: Faction card effects: "free to use", once a game, in your own turn, one a turn.

@@ -39,7 +39,7 @@ def shoot(s: WreckState, v: Vehicle, t: Vehicle, *, potshot: bool = False,
           rear: bool = False) -> None:
     """An attack: ATTACK dice against the target's armour (-1 from behind; Potshot -1)."""
     cfg = s.config
-    target = t.kind.armour - (cfg.rear_bonus if rear else 0)
+    target = t.armour() - (cfg.rear_bonus if rear else 0)
     dice = max(1, v.kind.attack - s.effect("ammo_shortage")
                + (s.bonus_dice if v.seat == s.seat else 0))
     hits, faces = _roll(s, dice, target, -cfg.potshot_penalty if potshot else 0)
@@ -54,13 +54,15 @@ def ram(s: WreckState, v: Vehicle, t: Vehicle, rear: bool) -> None:
     """A ram: both sides roll ARMOUR dice, add SIZE, compare (Ramming an Adjacent Vehicle)."""
     cfg = s.config
     pen = cfg.rear_bonus if rear else 0
-    a_hits, a_faces = _roll(s, v.kind.armour, t.kind.armour - pen)
-    d_dice = max(0, t.kind.armour - pen)
+    # plating is ARMOUR: the ram's target number and each side's dice (choice: assumptions)
+    a_arm, t_arm = v.armour(), t.armour()
+    a_hits, a_faces = _roll(s, a_arm, t_arm - pen)
+    d_dice = max(0, t_arm - pen)
     if cfg.defender_explodes:
-        d_hits, d_faces = _roll(s, d_dice, v.kind.armour)
+        d_hits, d_faces = _roll(s, d_dice, a_arm)
     else:
         d_faces = [s.rng.randint(1, 6) for _ in range(d_dice)]
-        d_hits = sum(1 for f in d_faces if f == 6 or (f != 1 and f >= v.kind.armour))
+        d_hits = sum(1 for f in d_faces if f == 6 or (f != 1 and f >= a_arm))
     a_score, d_score = a_hits + v.kind.size, d_hits + t.kind.size
     to_t, to_a, push = ram_result(a_score, d_score, v.kind.size, t.kind.size)
     if s.log is not None:
@@ -129,6 +131,7 @@ def damage(s: WreckState, t: Vehicle, n: int, away_from: Coord | None) -> None:
     if s.log is not None:
         s.say(f"{t.name} is wrecked")
     t.active = False
+    t.plating = 0           # a wreck's plating is gone with it (choice: assumptions.md)
     s.wrecked_by_turn[s.seat] += 1
     if s.setup.all_out_war and s.team[t.seat] != s.team[s.seat]:
         # All-out WaR: "receive size stat -1 points when you wreck a vehicle"
@@ -176,7 +179,7 @@ def crash(s: WreckState, t: Vehicle) -> None:
         for vid in hit:
             other = s.vehicles[vid]
             if other.active and other.pos is not None:
-                hits, faces = _roll(s, s.config.explosion_dice, other.kind.armour)
+                hits, faces = _roll(s, s.config.explosion_dice, other.armour())
                 if s.log is not None:
                     s.say(f"the explosion rolls {faces} against {other.name}: {hits}")
                 damage(s, other, hits, away_from=centre[0])
@@ -243,7 +246,7 @@ def _collide(s: WreckState, t: Vehicle, vid: int) -> None:
     other = s.vehicles[vid]
     if not other.active:
         return
-    hits, faces = _roll(s, t.kind.size, other.kind.armour)
+    hits, faces = _roll(s, t.kind.size, other.armour())
     if s.log is not None:
         s.say(f"{t.name} collides with {other.name}: {faces}, {hits} hit{'s' * (hits != 1)}")
     assert t.pos is not None

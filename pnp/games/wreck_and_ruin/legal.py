@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pnp.games.wreck_and_ruin.actions import Act
-from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, FACTION_TARGET
+from pnp.games.wreck_and_ruin.cards import CARD_ON_VEHICLE, CARD_PLAYS, FACTION_TARGET
 from pnp.games.wreck_and_ruin.hexes import (
     DIRECTIONS,
     Coord,
@@ -329,9 +329,18 @@ def airstrike_targets(s: WreckState) -> list[int]:
 
 
 def card_plays(s: WreckState, seat: int) -> list[Act]:
-    """The seat's salvage cards played for their own effect (``cards.CARD_PLAYS``)."""
-    return [Act("card", seat, n=c) for c in sorted(set(s.hands[seat]))
-            if s.salvage[c].effect in CARD_PLAYS]
+    """The seat's salvage cards played for their own effect (``cards.CARD_PLAYS``); a card
+    played on a vehicle (``cards.CARD_ON_VEHICLE``) once per active vehicle of the seat."""
+    out = []
+    for c in sorted(set(s.hands[seat])):
+        e = s.salvage[c].effect
+        if e in CARD_ON_VEHICLE:
+            out += [Act("card", seat, target=v.vid, n=c)
+                    for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
+                    if v.active and v.pos is not None]
+        elif e in CARD_PLAYS:
+            out.append(Act("card", seat, n=c))
+    return out
 
 
 def faction_actions(s: WreckState, effect: str) -> list[Act]:

@@ -174,7 +174,13 @@ def apply_action(s: WreckState, a: Act) -> None:
         s.card_used = True
         if s.log is not None:
             s.say(f"salvage card: {played.name}")
-        boost(s, a.seat, played.effect, played.amount)
+        if played.effect == "plating":
+            assert t is not None
+            t.plating += played.amount
+            if s.log is not None:
+                s.say(f"{t.name} has ARMOUR {t.armour()} until P{a.seat + 1}'s next turn")
+        else:
+            boost(s, a.seat, played.effect, played.amount)
     elif k == "faction":
         _faction(s, a)
     elif k == "fuel":
@@ -221,9 +227,9 @@ def _faction(s: WreckState, a: Act) -> None:
     elif e == "airstrike":
         t = s.vehicles[a.target]
         faces: list[int] = []
-        hits = roll_pool(s.rng, n, t.kind.armour, 0, faces)
+        hits = roll_pool(s.rng, n, t.armour(), 0, faces)
         if s.log is not None:
-            s.say(f"airstrike on {t.name}: {faces} needing {t.kind.armour}+, {hits} hits")
+            s.say(f"airstrike on {t.name}: {faces} needing {t.armour()}+, {hits} hits")
         combat.damage(s, t, hits, away_from=None)
 
 
@@ -324,6 +330,7 @@ def start_turn(s: WreckState) -> None:
     s.pending = None
     for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
         v.reset_turn()
+        v.plating = 0                 # a plating card lasts until its owner's next turn
         if v.kind.has("MECHANIC") and v.pos is not None and v.damage > 0:
             v.damage -= cfg.mechanic      # "even if they are wrecked"
             if not v.active and v.damage < v.kind.dp:

@@ -31,8 +31,8 @@ class Vehicle:
     """One vehicle: where it is, its damage and what it did this turn."""
 
     __slots__ = ("acts", "active", "count", "damage", "done", "facing", "kind", "name",
-                 "pos", "potshot", "repair", "seat", "slot", "special", "stuck", "vid",
-                 "hazard_move")
+                 "plating", "pos", "potshot", "repair", "seat", "slot", "special", "stuck",
+                 "vid", "hazard_move")
 
     def __init__(self, vid: int, seat: int, slot: int, kind: VehicleType) -> None:
         self.vid, self.seat, self.slot, self.kind = vid, seat, slot, kind
@@ -44,6 +44,9 @@ class Vehicle:
         #: A special vehicle (drone, rhinax): in the box (off the board, never returning)
         #: until its faction card brings it in, back in the box once it leaves the board.
         self.special = False
+        #: Extra ARMOUR from a salvage card (``plating``), until its owner's next turn starts
+        #: or it is wrecked (choice: docs/assumptions.md).
+        self.plating = 0
         self.reset_turn()
 
     def reset_turn(self) -> None:
@@ -55,6 +58,10 @@ class Vehicle:
         self.potshot = False    # a POTSHOT is available (after its move this turn)
         self.repair = False     # a REPAIR is available (after the buggy's move this turn)
         self.hazard_move = False
+
+    def armour(self) -> int:
+        """Its ARMOUR now: the type's, plus any plating."""
+        return self.kind.armour + self.plating
 
     def hexes(self) -> tuple[Coord, ...]:
         """The hexes it covers (none when off the board)."""
