@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
+from typing import TypeVar
 
 from pnp.layout.draw import Drawing
 
 BATCH = 24           # faces per batch: one PDF embeds its fonts once (1.3 ms a face at 12,
                      # 1.0 at 24, 0.8 at 48; larger batches hold more results in memory)
 IN_FLIGHT = 2        # batches queued per worker: keeps both cores busy and memory bounded
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,16 @@ class FaceRunner:
                 self.pending and self.pending[0].done()):
             ready.append(self.pending.popleft().result())
         return ready
+
+    def call(self, fn: Callable[[T], R], arg: T) -> R | Future[R]:
+        """``fn(arg)`` on a worker when they run (its future), else here (its result).
+
+        For work the parent would otherwise do while the workers wait for its next batch
+        (the Tabletop Simulator sheets): it queues behind the batches already given.
+        """
+        if self.pool is None:
+            return fn(arg)
+        return self.pool.submit(fn, arg)
 
     def finish(self) -> list[list[FaceFiles]]:
         """The results of every batch still running."""
