@@ -39,7 +39,8 @@ class FaceJob:
 
 @dataclass(frozen=True)
 class FaceFiles:
-    """The bytes made for one job (None where not asked for); ``picture`` is raw RGB."""
+    """The bytes made for one job (None where not asked for); ``picture`` is the trimmed
+    picture's RGB, packed (``tts.pack_picture``)."""
 
     svg: bytes | None
     png: bytes | None
@@ -50,6 +51,7 @@ def make_faces(jobs: list[FaceJob]) -> list[FaceFiles]:
     """Every job of a batch: one PDF of its faces, each page drawn at the sizes wanted."""
     from pnp.layout.raster import RasterDoc
     from pnp.layout.svg import drawing_to_svg
+    from pnp.layout.tts import pack_picture
 
     drawn = [j.face for j in jobs if j.png or j.picture]
     doc = RasterDoc(drawn) if drawn else None
@@ -61,7 +63,7 @@ def make_faces(jobs: list[FaceJob]) -> list[FaceFiles]:
                 if job.png:
                     png = doc.pixels(page, job.dpi).png(job.dpi)
                 if job.picture:
-                    picture = doc.picture(page, job.picture)
+                    picture = pack_picture(doc.picture(page, job.picture))
                 page += 1
             svg = _svg_bytes(drawing_to_svg(job.face)) if job.svg else None
             out.append(FaceFiles(svg, png, picture))
@@ -91,7 +93,8 @@ class FaceRunner:
     """Runs batches as they are given and hands back their results in the same order.
 
     ``submit`` returns the results that are ready (always in order), ``finish`` the rest. Worker
-    processes start only when a second batch arrives, so a small deck starts none.
+    processes start only when a second batch arrives, so a small deck (one batch, made here)
+    starts none.
     """
 
     def __init__(self, jobs: int | None = None):
@@ -110,13 +113,16 @@ class FaceRunner:
                 return []
             from concurrent.futures import ProcessPoolExecutor
 
-            # The first batch is made here, before the workers fork: they inherit what it
-            # loaded (pdfium, the SVG fonts cut to size) instead of each loading it again.
-            first = make_faces(self.held)
-            self.held = None
+            import pnp.layout.raster  # noqa: F401 (loaded once here, inherited by the workers)
+            import pnp.layout.svg  # noqa: F401
+
+            # Both batches go to the workers, which start at once: the parent goes on laying
+            # out cards and writing the PDF instead of drawing faces while a core idles.
             self.pool = ProcessPoolExecutor(max_workers=self.workers)
+            self.pending.append(self.pool.submit(make_faces, self.held))
+            self.held = None
             self.pending.append(self.pool.submit(make_faces, batch))
-            return [first]
+            return []
         self.pending.append(self.pool.submit(make_faces, batch))
         ready = []
         while len(self.pending) >= self.workers * IN_FLIGHT or (

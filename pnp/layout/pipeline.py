@@ -81,7 +81,7 @@ def slug(text: str, fallback: str = "card", limit: int = 40) -> str:
 
 
 face_digest = face_key  # what a face draws: two backs that look alike are one back
-RECENT_PICTURES = 128   # TTS pictures kept for faces that may be needed again (~75 MB at most)
+RECENT_PICTURES = 128   # TTS pictures kept for faces that may be needed again (packed: ~4 MB)
 
 
 def footer_text(deck: Deck, seed_code: str | None) -> str:
