@@ -118,7 +118,10 @@ class FaceRunner:
 
             # Both batches go to the workers, which start at once: the parent goes on laying
             # out cards and writing the PDF instead of drawing faces while a core idles.
-            self.pool = ProcessPoolExecutor(max_workers=self.workers)
+            from pnp.signals import worker_init
+
+            # worker_init: the workers die with this process and leave signals to it.
+            self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=worker_init)
             self.pending.append(self.pool.submit(make_faces, self.held))
             self.held = None
             self.pending.append(self.pool.submit(make_faces, batch))
@@ -150,17 +153,31 @@ class FaceRunner:
             ready.append(self.pending.popleft().result())
         return ready
 
-    def close(self) -> None:
-        """Stop the workers (at once when an error left batches queued)."""
+    def close(self, abort: bool = False) -> None:
+        """Stop the workers: after their batches, or at once if ``abort`` (an error or a stop
+        request: the run's results are lost anyway, and a batch takes a while)."""
         for future in self.pending:
             future.cancel()
         self.pending.clear()
         if self.pool is not None:
+            if abort:
+                procs = list(getattr(self.pool, "_processes", {}).values())
+                for proc in procs:
+                    proc.terminate()
+                for proc in procs:
+                    proc.join()
+                # A worker stopped while sending its results (megabytes of PNG) leaves half a
+                # message in the result pipe, and the pool's reader thread would wait for the
+                # rest for ever: closing this process's end of the pipe (the workers' ends
+                # died with them) ends that wait, and the pool sees itself broken.
+                queue = getattr(self.pool, "_result_queue", None)
+                if queue is not None:
+                    queue._writer.close()
             self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
 
     def __enter__(self) -> FaceRunner:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        self.close(abort=exc_type is not None)
