@@ -28,19 +28,25 @@ R = TypeVar("R")
 
 @dataclass(frozen=True)
 class FaceJob:
-    """What to make of one face: SVG and/or PNG (at ``dpi``) and/or a trimmed picture."""
+    """What to make of one face: SVG and/or PNG (at ``dpi``) and/or a trimmed picture.
+
+    With ``svg_to`` / ``png_to`` the worker writes the file there itself (a staging path of
+    the output) instead of sending its bytes back: no copy through the pipe or the parent.
+    """
 
     face: Drawing
     svg: bool = False
     png: bool = False
     dpi: float = 300.0
     picture: tuple[int, int] | None = None   # (w, h) px of the trimmed picture (TTS), if wanted
+    svg_to: str | None = None
+    png_to: str | None = None
 
 
 @dataclass(frozen=True)
 class FaceFiles:
-    """The bytes made for one job (None where not asked for); ``picture`` is the trimmed
-    picture's RGB, packed (``tts.pack_picture``)."""
+    """The bytes made for one job (None where not asked for or written to its path);
+    ``picture`` is the trimmed picture's RGB, packed (``tts.pack_picture``)."""
 
     svg: bytes | None
     png: bytes | None
@@ -66,11 +72,20 @@ def make_faces(jobs: list[FaceJob]) -> list[FaceFiles]:
                     picture = pack_picture(doc.picture(page, job.picture))
                 page += 1
             svg = _svg_bytes(drawing_to_svg(job.face)) if job.svg else None
-            out.append(FaceFiles(svg, png, picture))
+            out.append(FaceFiles(_kept(svg, job.svg_to), _kept(png, job.png_to), picture))
     finally:
         if doc is not None:
             doc.close()
     return out
+
+
+def _kept(data: bytes | None, path: str | None) -> bytes | None:
+    """``data``, or None once written to ``path`` (when there is one)."""
+    if data is None or path is None:
+        return data
+    with open(path, "wb") as fh:
+        fh.write(data)
+    return None
 
 
 def _svg_bytes(text: str) -> bytes:

@@ -150,7 +150,7 @@ class _Render:
         self.footer = footer_text(deck, opts.seed_code)
         self.seen: set[bytes] = set()
         self.batch: list[FaceJob] = []
-        self.jobs_meta: deque[tuple[str | None, bytes | None]] = deque()  # (stem, picture key)
+        self.jobs_meta: deque[bytes | None] = deque()  # each job's picture key, if it makes one
         self.job_count = 0
         self.jobs_done = 0
         self.pending_picture: dict[bytes, int] = {}    # face key -> job that makes its picture
@@ -261,8 +261,12 @@ class _Render:
         if not (svg or png or picture):
             return
         size = self.tts.picture_size(face) if picture and self.tts else None
-        self.batch.append(FaceJob(face, svg=svg, png=bool(png), dpi=opts.dpi, picture=size))
-        self.jobs_meta.append((stem, key if picture else None))
+        # The workers write the SVG and PNG straight into the staging folder.
+        svg_to = str(self.out.path(f"svg/{stem}.svg", "svg")) if svg else None
+        png_to = str(self.out.path(f"png/{stem}.png", "png")) if png else None
+        self.batch.append(FaceJob(face, svg=svg, png=bool(png), dpi=opts.dpi, picture=size,
+                                  svg_to=svg_to, png_to=png_to))
+        self.jobs_meta.append(key if picture else None)
         if picture:
             self.pending_picture[key] = self.job_count
         self.job_count += 1
@@ -293,11 +297,7 @@ class _Render:
         self._write_sheets(wait=False)
 
     def _write(self, files: FaceFiles) -> None:
-        stem, key = self.jobs_meta.popleft()
-        if files.svg is not None:
-            self.out.write_bytes(f"svg/{stem}.svg", files.svg, "svg")
-        if files.png is not None:
-            self.out.write_bytes(f"png/{stem}.png", files.png, "png")
+        key = self.jobs_meta.popleft()  # the SVG and PNG are written by the workers
         if files.picture is not None and key is not None:
             self.job_pictures[self.jobs_done] = files.picture
             if self.pending_picture.get(key) == self.jobs_done:
