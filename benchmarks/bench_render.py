@@ -304,9 +304,12 @@ def main(n: int = 1000, big: int = 100_000, runs: int = 3, skip_all: bool = Fals
                   f"(runs {min(t_all):.1f}-{max(t_all):.1f}; target < 10 s on two cores); "
                   f"{CPU[tuple(all_cmd)]:.1f} CPU s")
             if t_old:
+                base_cmd = tuple(c for c in pnp_cmd(str(src), "--out", out + "-base")
+                                 if c != "--quiet")
                 print(f"  baseline, all four formats:       {min(t_old):.1f} s "
                       f"(runs {min(t_old):.1f}-{max(t_old):.1f}): this version "
-                      f"{min(t_old) / min(t_all):.1f}x as fast")
+                      f"{min(t_old) / min(t_all):.2f}x as fast; {CPU[base_cmd]:.1f} CPU s "
+                      f"({CPU[base_cmd] / CPU[tuple(all_cmd)]:.2f}x this version's)")
             t_one = timed(pnp_cmd(str(src), "--out", out, "--jobs", "1"))
             print(f"  the same with --jobs 1:           {t_one:.1f} s")
             pdf = Path(tmp) / "faces.pdf"
