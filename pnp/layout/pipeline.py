@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -32,7 +33,7 @@ from pnp.layout.impose import (
 )
 from pnp.layout.pdf import PdfWriter, write_pdf
 from pnp.layout.templates import Layout, components, load_layout, missing_glyphs, overflowing
-from pnp.layout.tts import TTSBuilder, face_key, plain_back, saved_object_json
+from pnp.layout.tts import TTSBuilder, compose_sheet, face_key, plain_back, saved_object_json
 from pnp.output import Output
 
 FORMATS = ("pdf", "svg", "png", "tts")
@@ -80,7 +81,7 @@ def slug(text: str, fallback: str = "card", limit: int = 40) -> str:
 
 
 face_digest = face_key  # what a face draws: two backs that look alike are one back
-RECENT_PICTURES = 128   # TTS pictures kept for faces that may be needed again (~75 MB at most)
+RECENT_PICTURES = 128   # TTS pictures kept for faces that may be needed again (packed: ~4 MB)
 
 
 def footer_text(deck: Deck, seed_code: str | None) -> str:
@@ -149,7 +150,7 @@ class _Render:
         self.footer = footer_text(deck, opts.seed_code)
         self.seen: set[bytes] = set()
         self.batch: list[FaceJob] = []
-        self.jobs_meta: deque[tuple[str | None, bytes | None]] = deque()  # (stem, picture key)
+        self.jobs_meta: deque[bytes | None] = deque()  # each job's picture key, if it makes one
         self.job_count = 0
         self.jobs_done = 0
         self.pending_picture: dict[bytes, int] = {}    # face key -> job that makes its picture
@@ -158,7 +159,10 @@ class _Render:
         self.tts: TTSBuilder | None = None
         self.tts_files: list[str] = []
         if "tts" in opts.formats:
-            self.tts = TTSBuilder(opts.stem, self._emit_tts, url_prefix=opts.tts_url)
+            # The sheets are pasted and encoded on the workers, off the parent's path.
+            self.tts = TTSBuilder(opts.stem, self._emit_tts, url_prefix=opts.tts_url,
+                                  compose=lambda job: runner.call(compose_sheet, job))
+        self.sheets: deque[tuple[str, Future[bytes], str]] = deque()  # being made, in order
         self.tts_queue: deque[tuple[Drawing, bytes, object, object]] = deque()
         self.shop: PdfWriter | None = None
 
@@ -201,6 +205,7 @@ class _Render:
             objects = self.tts.finish()
             self._emit_tts(f"{opts.stem}.json", saved_object_json(objects).encode("utf-8"),
                            "tts-json")
+        self._write_sheets(wait=True)
         return self.summary
 
     # -- each card, once ------------------------------------------------------------------------
@@ -256,8 +261,12 @@ class _Render:
         if not (svg or png or picture):
             return
         size = self.tts.picture_size(face) if picture and self.tts else None
-        self.batch.append(FaceJob(face, svg=svg, png=bool(png), dpi=opts.dpi, picture=size))
-        self.jobs_meta.append((stem, key if picture else None))
+        # The workers write the SVG and PNG straight into the staging folder.
+        svg_to = str(self.out.path(f"svg/{stem}.svg", "svg")) if svg else None
+        png_to = str(self.out.path(f"png/{stem}.png", "png")) if png else None
+        self.batch.append(FaceJob(face, svg=svg, png=bool(png), dpi=opts.dpi, picture=size,
+                                  svg_to=svg_to, png_to=png_to))
+        self.jobs_meta.append(key if picture else None)
         if picture:
             self.pending_picture[key] = self.job_count
         self.job_count += 1
@@ -285,13 +294,10 @@ class _Render:
             for files in batch:
                 self._write(files)
         self._fill_tts()
+        self._write_sheets(wait=False)
 
     def _write(self, files: FaceFiles) -> None:
-        stem, key = self.jobs_meta.popleft()
-        if files.svg is not None:
-            self.out.write_bytes(f"svg/{stem}.svg", files.svg, "svg")
-        if files.png is not None:
-            self.out.write_bytes(f"png/{stem}.png", files.png, "png")
+        key = self.jobs_meta.popleft()  # the SVG and PNG are written by the workers
         if files.picture is not None and key is not None:
             self.job_pictures[self.jobs_done] = files.picture
             if self.pending_picture.get(key) == self.jobs_done:
@@ -317,8 +323,17 @@ class _Render:
         for job in [j for j in self.job_pictures if j < oldest]:
             del self.job_pictures[job]
 
-    def _emit_tts(self, name: str, data: bytes, kind: str = "tts-sheet") -> None:
-        self.out.write_bytes(f"tts/{name}", data, kind)
+    def _emit_tts(self, name: str, data: bytes | Future[bytes], kind: str = "tts-sheet") -> None:
+        if isinstance(data, Future):
+            self.sheets.append((name, data, kind))
+        else:
+            self.out.write_bytes(f"tts/{name}", data, kind)
+
+    def _write_sheets(self, wait: bool) -> None:
+        """Write the sheets made so far (all of them, waiting, if ``wait``)."""
+        while self.sheets and (wait or self.sheets[0][1].done()):
+            name, future, kind = self.sheets.popleft()
+            self.out.write_bytes(f"tts/{name}", future.result(), kind)
 
 
 def _warn_face(face: Drawing, card: Card, deck: Deck, is_back: bool,

@@ -37,6 +37,21 @@ def staging(folder: Path, pid: int) -> bool:
     return any(p.is_dir() and p.name.startswith(".") for p in folder.iterdir())
 
 
+def writing(folder: Path, pid: int) -> bool:
+    """A run is writing its files: its hidden staging folder holds one already.
+
+    Stronger than ``staging``: the folder appears inside the output's set-up, a moment before
+    the run enters the block that removes it on a stop; a signal landing in that moment (a
+    loaded machine can hold the run there for a while) tests the set-up, not the run.
+    """
+    for p in folder.iterdir():
+        if p.is_dir() and p.name.startswith("."):
+            with contextlib.suppress(OSError):  # removed meanwhile: not writing any more
+                if any(p.iterdir()):
+                    return True
+    return False
+
+
 def workers(folder: Path, pid: int) -> bool:
     """A run's worker processes are up (the process and at least two more in its session)."""
     return len(_session_alive(pid)) >= 3

@@ -7,16 +7,16 @@ import signal
 
 import pytest
 
-from .conftest import staging, workers
+from .conftest import workers, writing
 
 DECK = "name,type,cost,text\n" + "".join(
     f"Card {i},Type {i % 7},{i % 5},Some rules text for card number {i} to wrap over lines\n"
     for i in range(120))
 
 RUNS = {
-    "render": (("render", "deck.csv", "--out", "out", "--formats", "pdf,svg,png"), staging),
+    "render": (("render", "deck.csv", "--out", "out", "--formats", "pdf,svg,png"), writing),
     "session": (("junkyard-wars", "session", "--out", "out", "--games", "20", "--jobs", "2"),
-                staging),
+                writing),
     "simulate-jw": (("junkyard-wars", "simulate", "--games", "1000000", "--jobs", "2"), workers),
     "simulate-wk": (("waste-knights", "simulate", "--games", "1000000", "--jobs", "2"), workers),
 }

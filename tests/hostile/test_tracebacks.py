@@ -98,16 +98,16 @@ def test_a_session_board_file_with_a_huge_number(pnp_run):
 def test_a_write_error_is_one_line_naming_the_output_path(tmp_path, monkeypatch, run_pnp, error):
     # In process: a read-only file system or a permission error cannot be set up for a child
     # run as root, so writing an SVG fails as they make it fail.
-    import pnp.output
+    import pnp.layout.faces
 
-    write = pnp.output.Output.write_bytes
+    write = pnp.layout.faces._kept  # where a face's SVG and PNG are written (staging paths)
 
-    def refuse(self, rel, data, kind):
-        if not rel.startswith("svg/"):
-            return write(self, rel, data, kind)
-        raise OSError(error, os.strerror(error), str(self.path(rel, kind)))
+    def refuse(data, path):
+        if path is None or "/svg/" not in path:
+            return write(data, path)
+        raise OSError(error, os.strerror(error), path)
 
-    monkeypatch.setattr(pnp.output.Output, "write_bytes", refuse)
+    monkeypatch.setattr(pnp.layout.faces, "_kept", refuse)
     (tmp_path / "c.csv").write_text(CARD)
     code, _, err = run_pnp("render", str(tmp_path / "c.csv"), "--out", str(tmp_path / "out"),
                            "--formats", "svg")
