@@ -9,7 +9,6 @@ import pytest
 
 from pnp.games.api import IllegalAction
 from pnp.games.junkyard_wars.actions import END_TURN, ChooseMachine, Move
-
 from pnp.games.junkyard_wars.rules import machine_works
 
 from .toy import ZONE, fetch_to_pile, link_all, make_game, next_turn_of, start_turn_two
@@ -68,7 +67,8 @@ def test_every_refusal_says_why_in_full():
     assert refusal(game.move, 4, 7) == turn
     assert refusal(game.travel, 4, 7) == turn
     assert refusal(game.search, 4) == turn
-    assert refusal(game.choose_machine, 0, 2) == "a player holds two machine cards: choose card 0 or 1"
+    assert refusal(game.choose_machine, 0, 2) == (
+        "a player holds two machine cards: choose card 0 or 1")
     game.choose_machine(0, 1)
     assert refusal(game.choose_machine, 0, 0) == "the machine has already been chosen"
     assert refusal(game.move, 0, 0) == "not an adjacent square (or a wall is in the way)"
