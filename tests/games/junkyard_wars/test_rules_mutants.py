@@ -5,13 +5,25 @@ Each test quotes the rulebook (junkyard-wars.txt, section "Actions" unless it sa
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pnp.games.api import IllegalAction
 from pnp.games.junkyard_wars.actions import END_TURN, ChooseMachine, Move
-from pnp.games.junkyard_wars.rules import machine_works
+from pnp.games.junkyard_wars.rules import letter_code, machine_works
+from pnp.games.junkyard_wars.spec import JunkyardWarsState
 
-from .toy import ZONE, fetch_to_pile, link_all, make_game, next_turn_of, start_turn_two
+from .toy import (
+    DECK,
+    TABLES,
+    ZONE,
+    fetch_to_pile,
+    link_all,
+    make_game,
+    next_turn_of,
+    start_turn_two,
+)
 
 
 def test_a_carrier_of_two_objects_who_shares_one_pays_2_plus_1():
@@ -146,3 +158,36 @@ def test_a_search_of_an_empty_square_says_so():
     game.move(0, 7)
     game.search(0)
     assert game.log == ["sees nothing", "sees tile 2 (T)"]
+
+
+def test_a_search_names_every_tile_lying_there():
+    game = make_game("CAT?", at={0: ZONE, 1: ZONE, 2: 7, 3: 7})
+    start_turn_two(game)
+    game.log = []
+    game.search(0)
+    assert game.log == ["sees tile 0 (C), tile 1 (A)"]
+
+
+def test_the_setup_refuses_what_the_rulebook_does_not_allow():
+    # PLAYERS: 2-6; "each player is dealt two machine cards"; the hour ends by the tests or by
+    # the share of steps done (docs/assumptions.md).
+    for players in (1, 7):
+        with pytest.raises(ValueError) as caught:
+            make_game(players=players)
+        assert str(caught.value) == "Junkyard Wars is for 2-6 players"
+    with pytest.raises(ValueError) as caught:
+        make_game(hour_end="bell")
+    assert str(caught.value) == "the hour ends by test or share, not 'bell'"
+    codes = [letter_code(c) for c in "CAT"]
+    with pytest.raises(ValueError) as caught:
+        JunkyardWarsState(TABLES, codes, DECK[:3], 2, random.Random(1))
+    assert str(caught.value) == "the machine deck must hold two cards per player"
+    JunkyardWarsState(TABLES, codes, DECK[:4], 2, random.Random(1))  # two each: enough
+
+
+def test_a_new_game_runs_an_hour_at_one_minute_a_player_turn_with_no_trades_yet():
+    # "DURATION: At most 1 hour"; the pace of 1 minute per player-turn is docs/assumptions.md's.
+    codes = [letter_code(c) for c in "CAT"]
+    game = JunkyardWarsState(TABLES, codes, DECK, 3, random.Random(1))
+    assert game.minutes_per_turn == 1.0 and game.max_player_turns == 60
+    assert game.traded == [0, 0, 0]
