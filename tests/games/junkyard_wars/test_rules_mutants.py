@@ -191,3 +191,33 @@ def test_a_new_game_runs_an_hour_at_one_minute_a_player_turn_with_no_trades_yet(
     game = JunkyardWarsState(TABLES, codes, DECK, 3, random.Random(1))
     assert game.minutes_per_turn == 1.0 and game.max_player_turns == 60
     assert game.traded == [0, 0, 0]
+
+
+def test_each_player_is_dealt_two_cards_of_his_own():
+    # SETUP: "Each player is dealt two machine cards": six players hold the twelve cards once each.
+    codes = [letter_code(c) for c in "CAT"]
+    for seed in range(5):
+        game = JunkyardWarsState(TABLES, codes, DECK, 6, random.Random(seed))
+        held = [card for pair in game.cards for card in pair]
+        assert sorted(held) == list(range(12))
+
+
+def test_a_layout_gives_one_square_of_the_board_per_tile():
+    codes = [letter_code(c) for c in "CAT"]
+    for layout in ([ZONE, ZONE], [ZONE, ZONE, 15], [ZONE, ZONE, -1]):
+        with pytest.raises(ValueError) as caught:
+            JunkyardWarsState(TABLES, codes, DECK, 2, random.Random(1), layout=layout)
+        assert str(caught.value) == "a layout gives one square of the board per tile"
+    game = JunkyardWarsState(TABLES, codes, DECK, 2, random.Random(1), layout=[ZONE, 14, 0])
+    assert game.tile_at == [ZONE, 14, 0]
+
+
+def test_nobody_carries_a_tile_lying_on_the_ground():
+    # Actions: a worker "can help Worker A carry a heavy object" only when A carries it.
+    game = make_game("CAT?", at={0: ZONE, 1: ZONE})
+    start_turn_two(game)
+    game.search(0)
+    for helper in range(4):
+        assert refusal(game.share, helper, 1) == (
+            "only a coworker of the worker carrying it can help carry it")
+    assert game.tile_holder == [-1, -1, -1, -1]
