@@ -11,7 +11,7 @@ import pytest
 
 from pnp.games.api import IllegalAction
 from pnp.games.junkyard_wars.actions import END_TURN, ChooseMachine, Move
-from pnp.games.junkyard_wars.rules import letter_code, machine_works
+from pnp.games.junkyard_wars.rules import BLANK, letter_code, machine_works
 from pnp.games.junkyard_wars.spec import JunkyardWarsState
 
 from .toy import (
@@ -221,3 +221,8 @@ def test_nobody_carries_a_tile_lying_on_the_ground():
         assert refusal(game.share, helper, 1) == (
             "only a coworker of the worker carrying it can help carry it")
     assert game.tile_holder == [-1, -1, -1, -1]
+
+
+def test_a_blank_is_written_as_a_question_mark_or_an_underscore():
+    assert letter_code("?") == letter_code("_") == BLANK
+    assert letter_code("a") == letter_code("A") == 0 and letter_code("Z") == 25
