@@ -1,0 +1,107 @@
+"""Salvage: the player aid's rules that mutation testing of ``state.py`` found unpinned.
+
+Played on the corridor of ``helpers`` with scripted dice; each test quotes the aid's line.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.games.api import IllegalAction
+from pnp.games.salvage import actions as A
+from pnp.games.salvage.rules import Config
+from pnp.games.salvage.state import TURN, WRECK
+
+from .helpers import act, corridor, face, new_state
+
+
+def test_a_cell_returned_under_a_mecha_is_picked_up_as_its_act():
+    # "move your mecha one node, or act on the node where it stands"; a collapsing mecha
+    # "loses one fusion cell if it carries any ... The lost cell returns to its wreck site".
+    # Mecha 2 stands on wreck site 2 (node 2) when mecha 1, carrying its cell, collapses.
+    s, _ = new_state(field=corridor({3: 5}, extra_edges=[(2, 8)]), config=Config(max_hp=1))
+    act(s, A.Move(0, 1))
+    act(s, A.Pass(1))
+    act(s, A.Move(0, 2))  # takes wreck site 2's cell
+    act(s, A.PressOn(0))
+    act(s, A.Pass(1))
+    act(s, A.Move(0, 3))  # a medium mob (8, two hits): the first round is compulsory
+    act(s, A.FightRound(0, (6,)), face(6, 6))
+    act(s, A.FightOn(0))
+    act(s, A.Move(1, 2))  # no cell lies there now
+    assert s.phase == WRECK and s.mechas[1].cells == ()
+    act(s, A.PressOn(1))
+    act(s, A.FightRound(0, (6,)), face(1, 6))  # a miss at HP 1: mecha 1 collapses
+    assert s.mechas[0].cells == () and s.cell_at[0] and s.mechas[0].collapses == 1
+    assert A.PickUp(1) in s.legal_actions()
+    assert A.PickUp(0) not in s.legal_actions()
+    s.log = []
+    act(s, A.PickUp(1))
+    assert s.mechas[1].cells == (0,) and not s.cell_at[0]
+    assert s.phase == TURN and s.current_player == 0  # the act ended mecha 2's turn
+    with pytest.raises(IllegalAction, match="no loot lies free on node 0"):
+        s.apply(A.PickUp(0))
+
+
+NOTHING = face(1, 6)  # a node die roll of 1 on a rerolled empty node
+
+
+def to_wreck_2(s):
+    act(s, A.Move(0, 1))
+    act(s, A.Pass(1))
+    act(s, A.Move(0, 2))
+    assert s.phase == WRECK
+
+
+def test_a_run_closes_as_an_act_on_a_wreck_site_and_banking_adds_up():
+    # "Closing sends your mecha home ... everything it carries is banked"; a mecha standing on
+    # a wreck site may close there as its act ("act on the node where it stands").
+    s, _ = new_state({1: 3})  # a D4 lying free on node 1
+    to_wreck_2(s)  # picks up the D4 on the way: carries D4 and D6
+    act(s, A.PressOn(0))
+    act(s, A.Pass(1))
+    assert A.CloseRun(0) in s.legal_actions()
+    act(s, A.CloseRun(0), NOTHING, NOTHING)
+    me = s.mechas[0]
+    assert me.banked_dice == (4, 6) and me.pos == 0 and s.phase == TURN
+    assert me.dice == (4,)  # "you take the smallest die left in the supply"
+    act(s, A.Pass(1))
+    to_wreck_2(s)  # with that D4
+    act(s, A.CloseRun(0), NOTHING, NOTHING)
+    assert me.banked_dice == (4, 6, 4)  # banked on top of the first run's
+    with pytest.raises(IllegalAction, match="a run closes on a wreck site"):
+        s.apply(A.CloseRun(1))
+
+
+def test_beating_a_mob_gives_its_loot_to_what_the_mecha_carries():
+    # "Its loot is yours only once you beat it": a weak mob (one hit) guarding 1 scrap; the
+    # mecha already carries the scrap it picked up on the way.
+    s, _ = new_state({1: 2, 3: 4}, draws=[face(1, 6), face(2, 6)])  # wood on 1, acrylic on 3
+    walk = [A.Move(0, 1), A.Pass(1), A.Move(0, 2), A.PressOn(0), A.Pass(1), A.Move(0, 3)]
+    for a in walk:
+        act(s, a)
+    assert s.mechas[0].scrap == (1,)
+    act(s, A.FightRound(0, (6,)), face(6, 6))
+    me = s.mechas[0]
+    assert me.scrap == (1, 2) and s.mob[3] == 0 and s.guard_scrap[3] == ()
+    assert not s.mob_mask & (1 << 3) and s.mob_mask == 0
+
+
+def test_the_countdown_gives_the_game_to_mecha_2_on_a_higher_score():
+    # "If nobody has done either by the end of round 24, the higher score wins."
+    s, _ = new_state(field=corridor(extra_edges=[(6, 8)]), config=Config(rounds=2))
+    act(s, A.Pass(0))
+    act(s, A.Move(1, 6))  # mecha 2 takes wreck site 6's cell: 5 points
+    act(s, A.PressOn(1))
+    act(s, A.Pass(0))
+    act(s, A.Pass(1))
+    assert s.is_over() and s.winner == 1 and s.win_type == "score"
+    assert s.returns() == (0.0, 1.0)
+
+
+def test_collapses_are_counted_one_by_one():
+    s, _ = new_state(config=Config(max_fuel=1))
+    for k in (1, 2):
+        act(s, A.Move(0, 1))  # out of fuel on a field node: collapse
+        assert s.mechas[0].collapses == k
+        act(s, A.Pass(1))
