@@ -10,9 +10,10 @@ import pytest
 from pnp.games.api import IllegalAction
 from pnp.games.salvage import actions as A
 from pnp.games.salvage.rules import Config
-from pnp.games.salvage.state import TURN, WRECK
+from pnp.games.salvage.simulate import Setup
+from pnp.games.salvage.state import TURN, WRECK, SalvageState
 
-from .helpers import act, corridor, face, new_state
+from .helpers import Script, act, corridor, face, mod, new_state
 
 
 def test_a_cell_returned_under_a_mecha_is_picked_up_as_its_act():
@@ -105,3 +106,61 @@ def test_collapses_are_counted_one_by_one():
         act(s, A.Move(0, 1))  # out of fuel on a field node: collapse
         assert s.mechas[0].collapses == k
         act(s, A.Pass(1))
+
+
+def with_mods(mods0, field=None, config=Config(), deck=()):
+    """A new game where mecha 1 starts with ``mods0`` installed."""
+    setup = Setup(bots=("heuristic", "heuristic"), field=field or corridor(), config=config,
+                  mods=tuple(deck), start_mods=(tuple(mods0), ()))
+    return SalvageState(setup, Script())
+
+
+def test_refuel_bonus_keeps_fuel_above_full_after_closing():
+    # refuel_bonus: "when you close a run, keep N fuel above full"
+    s = with_mods([mod("Jerrycan", refuel_bonus=2)])
+    to_wreck_2(s)
+    act(s, A.CloseRun(0), NOTHING, NOTHING)
+    assert s.mechas[0].fuel == 6 + 2
+
+
+def test_free_first_move_is_free_again_after_a_collapse():
+    # free_first_move: "the first move of each run costs no fuel"; a collapse "starts again
+    # from home": a new run.
+    s = with_mods([mod("Glider", free_first_move=1)], config=Config(max_fuel=1))
+    act(s, A.Move(0, 1))  # free: fuel stays 1
+    act(s, A.Pass(1))
+    act(s, A.Move(0, 0))  # pays its last fuel on a field... home is not a wreck site
+    me = s.mechas[0]
+    assert me.collapses == 1 and me.fuel == 1
+    act(s, A.Pass(1))
+    act(s, A.Move(0, 1))
+    assert me.fuel == 1 and me.collapses == 1  # the new run's first move is free again
+
+
+def test_start_die_gives_the_smallest_die_on_a_collapse():
+    # start_die: "start each run with the smallest die left in the supply"
+    s = with_mods([mod("Dice Bag", start_die=1)], config=Config(max_fuel=2))
+    act(s, A.Move(0, 1))
+    act(s, A.Pass(1))
+    act(s, A.Move(0, 2), NOTHING, NOTHING)  # a wreck site on the last fuel: the run closes
+    assert s.mechas[0].dice == (4, 4)  # the closing's smallest die, and one more
+    act(s, A.Pass(1))
+    act(s, A.Move(0, 1))
+    act(s, A.Pass(1))
+    act(s, A.Move(0, 0))  # out of fuel at home (not a wreck site): collapse, both D4 dropped
+    assert s.mechas[0].collapses == 1 and s.mechas[0].dice == (4,)
+
+
+def test_a_seventh_mod_may_replace_the_first():
+    # "A mecha holds six mods, so a seventh replaces one" - any of the six, the first too.
+    six = [mod(f"Mod {k}", k) for k in range(1, 7)]
+    s = with_mods(six, deck=[mod("New", 9)])
+    to_wreck_2(s)
+    act(s, A.CloseRun(0), 0.0)
+    assert A.Install(0, "New", 1) in s.legal_actions()
+    with pytest.raises(IllegalAction):
+        s.apply(A.Install(0, "New", 7))
+    act(s, A.Install(0, "New", 1), NOTHING, NOTHING)
+    me = s.mechas[0]
+    assert [m.name for m in me.mods] == ["New", "Mod 2", "Mod 3", "Mod 4", "Mod 5", "Mod 6"]
+    assert [m.name for m in s.discard] == ["Mod 1"] and s.drawn == ()
