@@ -11,7 +11,7 @@ from pnp.games.api import IllegalAction
 from pnp.games.salvage import actions as A
 from pnp.games.salvage.rules import Config
 from pnp.games.salvage.simulate import Setup
-from pnp.games.salvage.state import TURN, WRECK, SalvageState
+from pnp.games.salvage.state import AFTER, TURN, WRECK, SalvageState
 
 from .helpers import Script, act, corridor, face, mod, new_state
 
@@ -164,3 +164,34 @@ def test_a_seventh_mod_may_replace_the_first():
     me = s.mechas[0]
     assert [m.name for m in me.mods] == ["New", "Mod 2", "Mod 3", "Mod 4", "Mod 5", "Mod 6"]
     assert [m.name for m in s.discard] == ["Mod 1"] and s.drawn == ()
+
+
+def test_reroll_rolls_a_missed_round_again_n_times_a_run():
+    # reroll: "N times per run, roll a missed round against a mob again"
+    s = with_mods([mod("Gyro", reroll=1)], field=corridor({1: 5}))  # a medium mob: 8, 2 hits
+    act(s, A.Move(0, 1))
+    act(s, A.FightRound(0, (6,)), face(1, 6), face(6, 6))  # 1 + 2 misses, 6 + 2 hits
+    me = s.mechas[0]
+    assert s.wounds[1] == 1 and me.hp == 4 and me.rerolls_used == 1 and me.dice == (6,)
+    act(s, A.FightOn(0))
+    act(s, A.Pass(1))
+    act(s, A.FightRound(0, (6,)), face(1, 6), face(6, 6))  # used up: the miss stands
+    assert s.wounds[1] == 1 and me.hp == 3 and me.dice == ()
+
+
+def test_spare_plating_saves_the_hp_on_5_or_6_only():
+    # spare_plating: "when a round against a mob misses, roll a D6: on 5 or 6 you lose no HP"
+    for plating, hp in ((face(5, 6), 4), (face(6, 6), 4), (face(4, 6), 3), (face(1, 6), 3)):
+        s = with_mods([mod("Plate", spare_plating=1)], field=corridor({1: 5}))
+        act(s, A.Move(0, 1))
+        act(s, A.FightRound(0, (6,)), face(1, 6), plating)
+        assert s.mechas[0].hp == hp
+
+
+def test_a_miss_that_leaves_1_hp_is_no_collapse():
+    # "Your mecha collapses when its HP reaches 0"
+    s, _ = new_state({1: 5}, config=Config(max_hp=2))
+    act(s, A.Move(0, 1))
+    act(s, A.FightRound(0, (6,)), face(1, 6))
+    me = s.mechas[0]
+    assert me.hp == 1 and me.collapses == 0 and me.pos == 1 and s.phase == AFTER
