@@ -195,3 +195,13 @@ def test_a_miss_that_leaves_1_hp_is_no_collapse():
     act(s, A.FightRound(0, (6,)), face(1, 6))
     me = s.mechas[0]
     assert me.hp == 1 and me.collapses == 0 and me.pos == 1 and s.phase == AFTER
+
+
+def test_a_clash_loser_with_fuel_left_does_not_collapse():
+    # "A clash costs no HP, so it never makes you collapse" - only an empty tank does: the
+    # attacker arrives with 1 fuel left, loses the tie and is knocked back home, standing.
+    from .test_state import clash_at_6
+
+    s = clash_at_6([face(4, 6)], [face(4, 6)], config=Config(max_fuel=4))
+    m1 = s.mechas[0]
+    assert m1.pos == 0 and m1.fuel == 1 and m1.collapses == 0 and s.clashes == 1
