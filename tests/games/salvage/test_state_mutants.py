@@ -205,3 +205,19 @@ def test_a_clash_loser_with_fuel_left_does_not_collapse():
     s = clash_at_6([face(4, 6)], [face(4, 6)], config=Config(max_fuel=4))
     m1 = s.mechas[0]
     assert m1.pos == 0 and m1.fuel == 1 and m1.collapses == 0 and s.clashes == 1
+
+
+def test_the_listed_actions_of_a_turn_with_1_fuel_left():
+    # "move your mecha one node, or act on the node where it stands": 1 fuel still moves; a
+    # raid is listed only in the enemy camp; every action is the mover's own.
+    s, _ = new_state(field=corridor(extra_edges=[(1, 8)]), config=Config(max_fuel=2))
+    act(s, A.Move(0, 1))
+    act(s, A.Pass(1))
+    assert s.mechas[0].fuel == 1
+    assert s.legal_actions() == [A.Move(0, n) for n in s.t.nbrs[1]] + [A.Pass(0)]
+    s, _ = new_state(field=corridor(extra_edges=[(1, 8)]))
+    act(s, A.Move(0, 1))
+    act(s, A.Move(1, 7))
+    act(s, A.Move(0, 8))  # the enemy camp, empty
+    act(s, A.Pass(1))
+    assert s.legal_actions() == [A.Move(0, n) for n in s.t.nbrs[8]] + [A.Raid(0), A.Pass(0)]
