@@ -37,7 +37,8 @@ _JW_RULES = [_JW + f for f in ("test_rules.py", "test_rules_machine.py", "test_a
                                "test_rulebook_words.py", "test_rules_mutants.py")]
 _SALVAGE = "tests/games/salvage/"
 _SALVAGE_RULES = [_SALVAGE + f for f in ("test_rules.py", "test_state.py", "test_actions.py",
-                                         "test_odds.py", "test_rulebook_words.py")]
+                                         "test_odds.py", "test_rulebook_words.py",
+                                         "test_state_mutants.py")]
 _WK = "tests/games/waste_knights/"
 #: Waste Knights' rules tests (the whole-game tests take minutes per mutant).
 _WK_RULES = [_WK + f for f in ("test_combat.py", "test_wasteland.py", "test_knights.py",
