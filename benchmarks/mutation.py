@@ -34,10 +34,11 @@ COPY = ("pnp", "tests", "cardsets", "templates", "pyproject.toml")
 _JW = "tests/games/junkyard_wars/"
 _JW_RULES = [_JW + f for f in ("test_rules.py", "test_rules_machine.py", "test_actions.py",
                                "test_hour.py", "test_zone.py", "test_trades.py",
-                               "test_rulebook_words.py")]
+                               "test_rulebook_words.py", "test_rules_mutants.py")]
 _SALVAGE = "tests/games/salvage/"
 _SALVAGE_RULES = [_SALVAGE + f for f in ("test_rules.py", "test_state.py", "test_actions.py",
-                                         "test_odds.py", "test_rulebook_words.py")]
+                                         "test_odds.py", "test_rulebook_words.py",
+                                         "test_state_mutants.py")]
 _WK = "tests/games/waste_knights/"
 #: Waste Knights' rules tests (the whole-game tests take minutes per mutant).
 _WK_RULES = [_WK + f for f in ("test_combat.py", "test_wasteland.py", "test_knights.py",
@@ -74,9 +75,15 @@ def tests_for(module: str) -> list[str]:
     raise SystemExit(f"no default tests for {module}: pass --tests")
 
 
-def mutmut_section(module: str, tests: list[str]) -> str:
-    """The copy's ``[tool.mutmut]``: the repository's settings narrowed to one module."""
+def mutmut_section(module: str, tests: list[str], timeout_multiplier: float = 3.0) -> str:
+    """The copy's ``[tool.mutmut]``: the repository's settings narrowed to one module.
+
+    A mutant that loops (an hour that never ends) is stopped after ``2 * timeout_multiplier``
+    times its tests' CPU time and counts as killed; mutmut's default (15) lets one such mutant
+    take a quarter of an hour on a shared machine.
+    """
     return ("[tool.mutmut]\n"
+            f"timeout_multiplier = {timeout_multiplier}\n"
             'source_paths = ["pnp"]\n'
             f"only_mutate = [{json.dumps(module)}]\n"
             "pytest_add_cli_args_test_selection = "
@@ -84,7 +91,7 @@ def mutmut_section(module: str, tests: list[str]) -> str:
             'pytest_add_cli_args = ["-x", "-q"]\n')
 
 
-def prepare(module: str, tests: list[str]) -> Path:
+def prepare(module: str, tests: list[str], timeout_multiplier: float = 3.0) -> Path:
     """A temporary copy of the repository set up to mutate ``module`` only."""
     root = Path(tempfile.mkdtemp(prefix="pnp-mutation-"))
     for name in COPY:
@@ -95,7 +102,8 @@ def prepare(module: str, tests: list[str]) -> Path:
             shutil.copy2(src, root / name)
     py = (root / "pyproject.toml").read_text(encoding="utf-8")
     py = re.sub(r"(?ms)^\[tool\.mutmut\]\n.*?(?=^\[|\Z)", "", py)
-    (root / "pyproject.toml").write_text(py + "\n" + mutmut_section(module, tests),
+    section = mutmut_section(module, tests, timeout_multiplier)
+    (root / "pyproject.toml").write_text(py + "\n" + section,
                                          encoding="utf-8")
     return root
 
@@ -119,9 +127,9 @@ def show(root: Path, name: str) -> str:
 
 
 def measure(module: str, tests: list[str], jobs: int, with_diffs: bool,
-            before: dict | None = None) -> dict:
+            before: dict | None = None, timeout_multiplier: float = 3.0) -> dict:
     """Run mutmut over one module (or only ``before``'s survivors); counts, score, survivors."""
-    root = prepare(module, tests)
+    root = prepare(module, tests, timeout_multiplier)
     names = sorted(before["survivors"]) if before else []
     try:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
@@ -153,6 +161,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="mutants tried at once (default 1)")
     ap.add_argument("--json", help="write the results to this file")
     ap.add_argument("--show", action="store_true", help="print each survivor's diff")
+    ap.add_argument("--timeout-multiplier", type=float, default=3.0,
+                    help="a mutant may run 2x this times its tests' CPU time (default 3)")
     ap.add_argument("--rerun", help="a previous --json file: try only its survivors again")
     args = ap.parse_args()
     earlier = {d["module"]: d for d in json.loads(Path(args.rerun).read_text())} if args.rerun \
@@ -162,7 +172,7 @@ def main() -> None:
         if not (REPO / module).is_file():
             raise SystemExit(f"no such module: {module}")
         doc = measure(module, args.tests or tests_for(module), args.jobs, args.show,
-                      earlier.get(module))
+                      earlier.get(module), args.timeout_multiplier)
         docs.append(doc)
         print(f"{module}: {doc['killed']} of {doc['mutants']} mutants killed, score "
               f"{doc['score']}, survivors {len(doc['survivors'])}  {doc['counts']}", flush=True)
