@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pnp.games.waste_of_parts.balance import deck_checks, decks_document
-from pnp.pack import Cards, Json, Pack, Pages, PrintOptions, Report, footer
+from pnp.pack import Cards, Json, Pack, Pages, Poster, PrintOptions, Report, footer
 from pnp.seed import seed_code
 from pnp.sim.stats import fmt_estimate
 
@@ -67,15 +67,14 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                       "title": "Enemies aboard by round"}})
     sections.append({"heading": "Checks", "checks": checks})
     files: list[Any] = [
-        Pages("mech-board.pdf", f"{TITLE} Mech board", [mech_board(cfg, print_opts.page, foot)],
-              kind="board"),
+        Poster("mech-board.pdf", f"{TITLE} Mech board (true size, tiled)", mech_board(cfg)),
         Pages("reference.pdf", f"{TITLE} reference", [reference_sheet(cfg, print_opts.page,
                                                                       foot)]),
         Pages("trackers.pdf", f"{TITLE} Mech Tracker and Enemy Tracker",
               [mech_tracker(cfg, print_opts.page, foot), enemy_tracker(cfg, print_opts.page,
                                                                        foot)]),
         Pages("tokens.pdf", f"{TITLE} room overlays and standee chits",
-              [overlays(cfg, print_opts.page, foot), standee_chits(cfg, print_opts.page, foot)]),
+              [*overlays(cfg, print_opts.page, foot), standee_chits(cfg, print_opts.page, foot)]),
         Pages("crew-mats.pdf", f"{TITLE} crew mats (the {len(setup.dashboards)} dashboards)",
               crew_mats(setup.dashboards, cfg, print_opts.page, foot)),
         Cards("enemies.pdf", f"{TITLE} Enemy cards", enemy_components(setup.enemies, cfg, code)),
