@@ -21,7 +21,11 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
     from pnp.games.waste_of_parts.boss import harrow_document
     from pnp.games.waste_of_parts.cards import event_deck
     from pnp.games.waste_of_parts.crew_mats import crew_mats
-    from pnp.games.waste_of_parts.printables import boss_components, event_components
+    from pnp.games.waste_of_parts.printables import (
+        boss_components,
+        event_components,
+        token_components,
+    )
     from pnp.games.waste_of_parts.scourge import scourge_document
     from pnp.games.waste_of_parts.sheets import (
         enemy_components,
@@ -84,6 +88,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
               boss_components(cfg, boss_decks(cfg, seed, "harrow"),
                               boss_decks(cfg, seed, "scourge"), code)),
         Cards("events.pdf", f"{TITLE} Event cards", event_components(event_deck(), code)),
+        Cards("token-cards.pdf", f"{TITLE} Token cards (Defense Drone, Lesser Ooze)",
+              token_components(code)),
         Json("decks.json", {**decks_document(setup), "harrow": harrow_document(cfg, seed),
                             "scourge": scourge_document(cfg, seed),
                             "events": [{**dataclasses.asdict(c), "text": c.text}

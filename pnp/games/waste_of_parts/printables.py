@@ -18,7 +18,7 @@ from pnp.games.waste_of_parts.rules import Config
 from pnp.layout.draw import Component
 from pnp.layout.templates import game_layout, layout_cards
 
-__all__ = ["boss_components", "boss_texts", "event_components"]
+__all__ = ["TOKEN_CARDS", "boss_components", "boss_texts", "event_components", "token_components"]
 
 POKER = (63.5, 88.9)
 
@@ -78,6 +78,24 @@ def boss_components(cfg: Config, harrow: tuple[Sequence[Any], Sequence[EnemyCard
               for c in the_scourge[1]]
     return layout_cards(game_layout("waste_of_parts", "boss-card.yaml"), cards, POKER, bleed,
                         "bosses")
+
+
+#: The Token Cards the rulebook names, stored apart ("11 Token Cards (Scrap Metal (2), Defense
+#: Drone (2), Lesser Ooze (4)...)"), with their counts. It prints no rules for the Drone or the
+#: Ooze and the simulator plays neither; the 2 Scrap Metal are Salvage Cards (setup: "Place the
+#: two Scrap Metal Salvage Cards face-up in the Scrap Pile space"), so they are printed once, in
+#: salvage.pdf with the Salvage back (docs/assumptions.md).
+TOKEN_CARDS = (("Defense Drone", 2), ("Lesser Ooze", 4))
+
+
+def token_components(code: str, bleed: float = 3.0) -> list[Component]:
+    """The Defense Drone and Lesser Ooze Token Cards, with a TOKEN back."""
+    rules = ("Token card: keep it apart until a card or rule puts it in play. The rulebook "
+             "gives it no stats; the simulator does not use it.")
+    cards = [_card("TOKEN", k, "TOKEN CARD", name, rules, code)
+             for k, name in enumerate((n for n, count in TOKEN_CARDS for _ in range(count)), 1)]
+    return layout_cards(game_layout("waste_of_parts", "boss-card.yaml"), cards, POKER, bleed,
+                        "tokens")
 
 
 def event_components(events: Sequence[EventCard], code: str,

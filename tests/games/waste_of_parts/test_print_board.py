@@ -52,5 +52,21 @@ def test_rooms_print_at_the_overlays_size(run_pnp, tmp_path, page):
     assert rect_sizes(board)[room] >= 12           # the 12 rooms, each on at least one page
     assert rect_sizes(tokens)[room] == 20          # 10 Inoperable + 10 On Fire!
     assert "12 Fore Gun" in "".join(labels)
-    for pdf in (board, tokens):
+    for pdf in (board, tokens, tmp_path / "token-cards.pdf"):
         assert preflight(pdf).problems == [], pdf.name
+
+
+def test_token_cards(run_pnp, tmp_path):
+    """"11 Token Cards (Scrap Metal (2), Defense Drone (2), Lesser Ooze (4)...)": the Drones and
+    Oozes in token-cards.pdf (a page of poker cards and its TOKEN back); the 2 Scrap Metal in
+    salvage.pdf, as the Salvage Cards they are (docs/assumptions.md)."""
+    code, _, err = run_pnp("waste-of-parts", "session", "--seed", "t", "--games", "0",
+                           "--out", str(tmp_path))
+    assert code == 0, err
+    front, back = (p.extract_text() for p in PdfReader(tmp_path / "token-cards.pdf").pages)
+    assert front.count("Defense Drone") == 2 and front.count("Lesser Ooze") == 4
+    assert back.count("TOKEN") == 6
+    salvage = "".join(p.extract_text() for p in PdfReader(tmp_path / "salvage.pdf").pages)
+    assert salvage.count("Scrap Metal") == 2
+    sizes = rect_sizes(tmp_path / "token-cards.pdf")
+    assert sizes[(63.5 + 6, 88.9 + 6)] >= 6  # poker cards with 3 mm bleed (backs may share one)
