@@ -18,12 +18,13 @@ from pnp.games.waste_of_parts.rules import Config
 from pnp.layout.draw import Component
 from pnp.layout.templates import game_layout, layout_cards
 
-__all__ = ["TOKEN_CARDS", "boss_components", "boss_texts", "event_components", "token_components"]
+__all__ = ["TOKEN_CARDS", "boss_components", "boss_texts", "event_components", "steps_text",
+           "token_components"]
 
 POKER = (63.5, 88.9)
 
 
-def _steps(steps: Sequence[str]) -> str:
+def steps_text(steps: Sequence[str]) -> str:
     return " ".join(f"{k} {name}." for k, name in enumerate(steps, 1))
 
 
@@ -34,14 +35,14 @@ def boss_texts(cfg: Config) -> list[tuple[str, str, str]]:
               f"Setup: shuffle its {len(boss._AI)} AI cards; the {boss.TENTACLES} Tentacles "
               f"form the Enemy Deck; draw a Tentacle per Crew Member. It surfaces into The "
               f"Wastes when few Tentacles are left ({limit}). End of round: "
-              f"{_steps(boss.HARROW_STEPS)} Destroy it to win with style.")
+              f"{steps_text(boss.HARROW_STEPS)} Destroy it to win with style.")
     winds = f"{scourge.SHUFFLED_WIND} Just the Wind"
     the_scourge = (f"In The Wastes. Setup: shuffle its {len(scourge._AI)} AI cards. Search Deck: "
                    f"the Hacking Beacon, {scourge.HARPOON_BOMBS} Harpoon Bombs and {winds} "
                    f"shuffled, Crew Members + {scourge.TOP_WIND_PLUS} Just the Wind on top. "
                    f"Every room but the Aft and Fore Decks Inoperable. Draw an AI card. While "
                    f"the Beacon hides, no Repair. Search (1 action): an unsearched room, draw "
-                   f"a Search card. End of round: {_steps(scourge.SCOURGE_STEPS)} Destroyed: "
+                   f"a Search card. End of round: {steps_text(scourge.SCOURGE_STEPS)} Destroyed: "
                    f"a Wastelander on the Fore Deck ({scourge.FORE_DECK}); destroy it to win.")
     return [("The Harrow", f"Health {boss.HARROW_HEALTH}X (X = Crew Members)", harrow),
             ("The Scourge", f"Health {scourge.SCOURGE_HEALTH}X (X = Crew Members)",

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.content import Card
+from pnp.games.waste_of_parts import boss, scourge
 from pnp.games.waste_of_parts.cards import ENEMY_ABILITIES, EnemyCard, SalvageCard, enemy_threat
+from pnp.games.waste_of_parts.printables import steps_text
 from pnp.games.waste_of_parts.rules import WASTES, Config, half_up
 from pnp.layout.draw import Component, Drawing, Item, Rect, TextBox, VAlign
 from pnp.layout.impose import sheet_area, sheet_page
@@ -247,19 +249,28 @@ def reference_lines(cfg: Config) -> list[tuple[str, str]]:
         ("Salvaging", f"Crane manned and Functional: draw {cfg.crane_salvage} (Cockpit: "
                       f"{half_up(cfg.crane_salvage)}); not after "
                       f"{cfg.crane_uses_without_advancing} uses without advancing."),
+        *boss_lines(),
     ]
 
 
+def boss_lines() -> list[tuple[str, str]]:
+    """Each Boss's end-of-round steps (the Boss Battle replaces the standard round's)."""
+    return [("The Harrow", f"Boss Battle, end of round: {steps_text(boss.HARROW_STEPS)}"),
+            ("The Scourge",
+             f"Boss Battle, end of round: {steps_text(scourge.SCOURGE_STEPS)}")]
+
+
 def reference_sheet(cfg: Config, page: tuple[float, float], footer: str) -> Drawing:
-    w, _ = sheet_area(page)
+    w, h = sheet_area(page)
     items: list[Item] = [TextBox(0, 0, w, 8, "The Waste of Parts: reference", size=13,
                                  font="Vera-Bold", colour=INK)]
-    y = 12.0
-    for head, text in reference_lines(cfg):
-        items.append(Rect(0, y, w, 24, stroke=RULE, stroke_width=0.25))
-        items.append(TextBox(2, y, 32, 24, head, size=9, font="Vera-Bold", colour=INK,
+    lines = reference_lines(cfg)
+    y, pitch = 12.0, min(26.0, (h - 12.0) / len(lines))  # the rows fill a Letter page too
+    for head, text in lines:
+        items.append(Rect(0, y, w, pitch - 2, stroke=RULE, stroke_width=0.25))
+        items.append(TextBox(2, y, 32, pitch - 2, head, size=9, font="Vera-Bold", colour=INK,
                              valign=VAlign.MIDDLE))
-        items.append(TextBox(36, y + 1, w - 38, 22, text, size=9, min_size=6, colour=INK,
-                             valign=VAlign.MIDDLE))
-        y += 26
+        items.append(TextBox(36, y + 1, w - 38, pitch - 4, text, size=9, min_size=6,
+                             colour=INK, valign=VAlign.MIDDLE))
+        y += pitch
     return sheet_page(page, items, footer, name="reference")

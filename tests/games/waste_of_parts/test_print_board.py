@@ -12,6 +12,8 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from pnp.games.waste_of_parts import boss, scourge
+from pnp.games.waste_of_parts.printables import steps_text
 from pnp.games.waste_of_parts.sheets import ROOM
 from pnp.preflight import preflight
 
@@ -54,6 +56,14 @@ def test_rooms_print_at_the_overlays_size(run_pnp, tmp_path, page):
     assert "12 Fore Gun" in "".join(labels)
     for pdf in (board, tokens, tmp_path / "token-cards.pdf"):
         assert preflight(pdf).problems == [], pdf.name
+    # The reference sheet's Bosses panel: each Boss's end-of-round steps, on one page.
+    ref = PdfReader(str(tmp_path / "reference.pdf"))
+    text = " ".join(ref.pages[0].extract_text().split())
+    assert len(ref.pages) == 1
+    for name, steps in (("The Harrow", boss.HARROW_STEPS), ("The Scourge", scourge.SCOURGE_STEPS)):
+        assert f"{name} Boss Battle, end of round: {steps_text(steps)}" in text
+    report = preflight(tmp_path / "reference.pdf")
+    assert report.problems == [] and not any(t["pt"] < 6 for t in report.small_text)
 
 
 def test_token_cards(run_pnp, tmp_path):
