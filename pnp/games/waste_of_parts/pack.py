@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pnp.games.waste_of_parts.balance import deck_checks, decks_document
-from pnp.pack import Cards, Json, Pack, Pages, PrintOptions, Report, footer
+from pnp.pack import Cards, Json, Pack, Pages, Poster, PrintOptions, Report, footer
 from pnp.seed import seed_code
 from pnp.sim.stats import fmt_estimate
 
@@ -21,7 +21,11 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
     from pnp.games.waste_of_parts.boss import harrow_document
     from pnp.games.waste_of_parts.cards import event_deck
     from pnp.games.waste_of_parts.crew_mats import crew_mats
-    from pnp.games.waste_of_parts.printables import boss_components, event_components
+    from pnp.games.waste_of_parts.printables import (
+        boss_components,
+        event_components,
+        token_components,
+    )
     from pnp.games.waste_of_parts.scourge import scourge_document
     from pnp.games.waste_of_parts.sheets import (
         enemy_components,
@@ -67,15 +71,14 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                       "title": "Enemies aboard by round"}})
     sections.append({"heading": "Checks", "checks": checks})
     files: list[Any] = [
-        Pages("mech-board.pdf", f"{TITLE} Mech board", [mech_board(cfg, print_opts.page, foot)],
-              kind="board"),
+        Poster("mech-board.pdf", f"{TITLE} Mech board (true size, tiled)", mech_board(cfg)),
         Pages("reference.pdf", f"{TITLE} reference", [reference_sheet(cfg, print_opts.page,
                                                                       foot)]),
         Pages("trackers.pdf", f"{TITLE} Mech Tracker and Enemy Tracker",
               [mech_tracker(cfg, print_opts.page, foot), enemy_tracker(cfg, print_opts.page,
                                                                        foot)]),
         Pages("tokens.pdf", f"{TITLE} room overlays and standee chits",
-              [overlays(cfg, print_opts.page, foot), standee_chits(cfg, print_opts.page, foot)]),
+              [*overlays(cfg, print_opts.page, foot), standee_chits(cfg, print_opts.page, foot)]),
         Pages("crew-mats.pdf", f"{TITLE} crew mats (the {len(setup.dashboards)} dashboards)",
               crew_mats(setup.dashboards, cfg, print_opts.page, foot)),
         Cards("enemies.pdf", f"{TITLE} Enemy cards", enemy_components(setup.enemies, cfg, code)),
@@ -85,6 +88,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
               boss_components(cfg, boss_decks(cfg, seed, "harrow"),
                               boss_decks(cfg, seed, "scourge"), code)),
         Cards("events.pdf", f"{TITLE} Event cards", event_components(event_deck(), code)),
+        Cards("token-cards.pdf", f"{TITLE} Token cards (Defense Drone, Lesser Ooze)",
+              token_components(code)),
         Json("decks.json", {**decks_document(setup), "harrow": harrow_document(cfg, seed),
                             "scourge": scourge_document(cfg, seed),
                             "events": [{**dataclasses.asdict(c), "text": c.text}

@@ -18,12 +18,13 @@ from pnp.games.waste_of_parts.rules import Config
 from pnp.layout.draw import Component
 from pnp.layout.templates import game_layout, layout_cards
 
-__all__ = ["boss_components", "boss_texts", "event_components"]
+__all__ = ["TOKEN_CARDS", "boss_components", "boss_texts", "event_components", "steps_text",
+           "token_components"]
 
 POKER = (63.5, 88.9)
 
 
-def _steps(steps: Sequence[str]) -> str:
+def steps_text(steps: Sequence[str]) -> str:
     return " ".join(f"{k} {name}." for k, name in enumerate(steps, 1))
 
 
@@ -34,14 +35,14 @@ def boss_texts(cfg: Config) -> list[tuple[str, str, str]]:
               f"Setup: shuffle its {len(boss._AI)} AI cards; the {boss.TENTACLES} Tentacles "
               f"form the Enemy Deck; draw a Tentacle per Crew Member. It surfaces into The "
               f"Wastes when few Tentacles are left ({limit}). End of round: "
-              f"{_steps(boss.HARROW_STEPS)} Destroy it to win with style.")
+              f"{steps_text(boss.HARROW_STEPS)} Destroy it to win with style.")
     winds = f"{scourge.SHUFFLED_WIND} Just the Wind"
     the_scourge = (f"In The Wastes. Setup: shuffle its {len(scourge._AI)} AI cards. Search Deck: "
                    f"the Hacking Beacon, {scourge.HARPOON_BOMBS} Harpoon Bombs and {winds} "
                    f"shuffled, Crew Members + {scourge.TOP_WIND_PLUS} Just the Wind on top. "
                    f"Every room but the Aft and Fore Decks Inoperable. Draw an AI card. While "
                    f"the Beacon hides, no Repair. Search (1 action): an unsearched room, draw "
-                   f"a Search card. End of round: {_steps(scourge.SCOURGE_STEPS)} Destroyed: "
+                   f"a Search card. End of round: {steps_text(scourge.SCOURGE_STEPS)} Destroyed: "
                    f"a Wastelander on the Fore Deck ({scourge.FORE_DECK}); destroy it to win.")
     return [("The Harrow", f"Health {boss.HARROW_HEALTH}X (X = Crew Members)", harrow),
             ("The Scourge", f"Health {scourge.SCOURGE_HEALTH}X (X = Crew Members)",
@@ -78,6 +79,24 @@ def boss_components(cfg: Config, harrow: tuple[Sequence[Any], Sequence[EnemyCard
               for c in the_scourge[1]]
     return layout_cards(game_layout("waste_of_parts", "boss-card.yaml"), cards, POKER, bleed,
                         "bosses")
+
+
+#: The Token Cards the rulebook names, stored apart ("11 Token Cards (Scrap Metal (2), Defense
+#: Drone (2), Lesser Ooze (4)...)"), with their counts. It prints no rules for the Drone or the
+#: Ooze and the simulator plays neither; the 2 Scrap Metal are Salvage Cards (setup: "Place the
+#: two Scrap Metal Salvage Cards face-up in the Scrap Pile space"), so they are printed once, in
+#: salvage.pdf with the Salvage back (docs/assumptions.md).
+TOKEN_CARDS = (("Defense Drone", 2), ("Lesser Ooze", 4))
+
+
+def token_components(code: str, bleed: float = 3.0) -> list[Component]:
+    """The Defense Drone and Lesser Ooze Token Cards, with a TOKEN back."""
+    rules = ("Token card: keep it apart until a card or rule puts it in play. The rulebook "
+             "gives it no stats; the simulator does not use it.")
+    cards = [_card("TOKEN", k, "TOKEN CARD", name, rules, code)
+             for k, name in enumerate((n for n, count in TOKEN_CARDS for _ in range(count)), 1)]
+    return layout_cards(game_layout("waste_of_parts", "boss-card.yaml"), cards, POKER, bleed,
+                        "tokens")
 
 
 def event_components(events: Sequence[EventCard], code: str,

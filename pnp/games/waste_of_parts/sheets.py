@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.content import Card
+from pnp.games.waste_of_parts import boss, scourge
 from pnp.games.waste_of_parts.cards import ENEMY_ABILITIES, EnemyCard, SalvageCard, enemy_threat
+from pnp.games.waste_of_parts.printables import steps_text
 from pnp.games.waste_of_parts.rules import WASTES, Config, half_up
 from pnp.layout.draw import Component, Drawing, Item, Rect, TextBox, VAlign
 from pnp.layout.impose import sheet_area, sheet_page
@@ -63,39 +65,57 @@ def salvage_components(cards: Sequence[SalvageCard], code: str,
                         "salvage")
 
 
-def mech_board(cfg: Config, page: tuple[float, float], footer: str) -> Drawing:
-    """The Mech: its rooms by level, aft to fore, the ladders, and The Wastes around it."""
-    w, h = sheet_area(page)
-    mech = cfg.mech
+#: A room on the Mech board, and so each "Inoperable" / "On Fire!" overlay, in mm: room for a
+#: standee or chit per crew member and a few Enemies (docs/assumptions.md).
+ROOM = (70.0, 50.0)
+GAP, PAD, HEAD = 4.0, 6.0, 22.0
+
+
+def _levels(cfg: Config) -> list[list[int]]:
+    """The Mech's room numbers by level (top row first), aft to fore."""
     rows: dict[int, list[int]] = {}
-    for r in mech.rooms:
+    for r in cfg.mech.rooms:
         if r.number != WASTES:
             rows.setdefault(r.level, []).append(r.number)
-    cols = max(len(v) for v in rows.values())
-    cell_w, cell_h, top = w / cols, min(45.0, (h - 60) / max(1, len(rows))), 24.0
+    return [sorted(rows[lv]) for lv in sorted(rows)]
+
+
+def mech_board(cfg: Config, room: tuple[float, float] = ROOM) -> Drawing:
+    """The Mech at true size (each room ``room`` mm): its rooms by level, aft to fore, the
+    ladders, and The Wastes around it. Larger than a page: the pack tiles it as a poster."""
+    levels, (rw, rh) = _levels(cfg), room
+    cols = max(len(v) for v in levels)
+    width = 2 * PAD + cols * rw + (cols - 1) * GAP
+    height = HEAD + len(levels) * rh + (len(levels) - 1) * GAP + 14 + PAD
+    mech = cfg.mech
     items: list[Item] = [
-        TextBox(0, 0, w, 8, "The Waste of Parts: the Mech", size=13, font="Vera-Bold",
-                colour=INK),
-        Rect(0, 12, w, len(rows) * cell_h + 24, fill="#d9d2c0", stroke=INK, stroke_width=0.4),
-        TextBox(2, 13, w - 4, 8, f"13 The Wastes (adjacent to rooms "
-                f"{', '.join(map(str, mech.wastes_adjacent))} for attacks)", size=8,
+        Rect(0, 0, width, height, fill="#d9d2c0", stroke=INK, stroke_width=0.4),
+        TextBox(PAD, PAD, width - 2 * PAD, 8, "The Waste of Parts: the Mech", size=13,
+                font="Vera-Bold", colour=INK),
+        TextBox(PAD, PAD + 9, width - 2 * PAD, 6, f"13 The Wastes, all around (adjacent to "
+                f"rooms {', '.join(map(str, mech.wastes_adjacent))} for attacks)", size=8,
                 colour=INK)]
-    for k, level in enumerate(sorted(rows)):
-        for j, number in enumerate(sorted(rows[level])):
-            room = mech.room(number)
-            x, y = j * cell_w + 2, top + k * cell_h
-            items.append(Rect(x, y, cell_w - 4, cell_h - 4, fill=FILL.get(room.kind, "#ffffff"),
+    at: dict[int, tuple[float, float]] = {}
+    for k, row in enumerate(levels):
+        for j, number in enumerate(row):
+            x, y = PAD + j * (rw + GAP), HEAD + k * (rh + GAP)
+            at[number] = (x, y)
+            items.append(Rect(x, y, rw, rh, fill=FILL.get(mech.room(number).kind, "#ffffff"),
                               stroke=INK, stroke_width=0.5))
-            items.append(TextBox(x + 2, y + 2, cell_w - 8, cell_h - 8,
-                                 f"{number}\n{room.name}", size=10, min_size=6,
-                                 font="Vera-Bold", colour=INK))
+            items.append(TextBox(x + 2, y + 2, rw - 4, 10, f"{number} {mech.room(number).name}",
+                                 size=9, min_size=6, font="Vera-Bold", colour=INK))
     ladders = sorted({(a, b) for a in range(1, WASTES) for b in mech.adjacent[a]
                       if a < b and mech.room(a).level != mech.room(b).level})
-    items.append(TextBox(0, top + len(rows) * cell_h + 6, w, 10,
-                         "Ladders: " + ", ".join(f"{a}-{b}" for a, b in ladders)
+    for a, b in ladders:  # a ladder across the gap where the two rooms are stacked
+        (xa, ya), (xb, yb) = at[a], at[b]
+        if xa == xb and abs(ya - yb) == rh + GAP:
+            items.append(Rect(xa + rw - 14, max(ya, yb) - GAP - 3, 8, GAP + 6, fill="#8a7a5a",
+                              stroke=INK, stroke_width=0.3))
+    items.append(TextBox(PAD, height - PAD - 10, width - 2 * PAD, 10,
+                         "Ladders (brown): " + ", ".join(f"{a}-{b}" for a, b in ladders)
                          + ". Rooms side by side on a level are adjacent.", size=9,
                          colour=INK))
-    return sheet_page(page, items, footer, name="mech-board")
+    return Drawing(width=width, height=height, items=tuple(items), name="mech-board")
 
 
 def _track(items: list[Item], y: float, w: float, title: str, values: Sequence[int],
@@ -159,34 +179,29 @@ def enemy_tracker(cfg: Config, page: tuple[float, float], footer: str) -> Drawin
     return sheet_page(page, items, footer, name="enemy-tracker")
 
 
-def room_cell(cfg: Config, page: tuple[float, float]) -> tuple[float, float]:
-    """Width and height (mm) of a room on ``mech_board`` (an overlay covers one)."""
-    w, h = sheet_area(page)
-    levels = {r.level for r in cfg.mech.rooms if r.number != WASTES}
-    cols = max(sum(1 for r in cfg.mech.rooms if r.level == lv and r.number != WASTES)
-               for lv in levels)
-    return w / cols - 4, min(45.0, (h - 60) / max(1, len(levels))) - 4
-
-
-def overlays(cfg: Config, page: tuple[float, float], footer: str,
-             count: int = 10) -> Drawing:
+def overlays(cfg: Config, page: tuple[float, float], footer: str, count: int = 10,
+             room: tuple[float, float] = ROOM) -> list[Drawing]:
     """``count`` "Inoperable" and ``count`` "On Fire!" overlays, each the size of a room on the
-    Mech board, to cut out and lay on a room."""
-    w, _ = sheet_area(page)
-    ow, oh = room_cell(cfg, page)
+    Mech board, to cut out and lay on a room; as many pages as they need."""
+    w, h = sheet_area(page)
+    ow, oh = room
     per_row = max(1, int((w + 2) // (ow + 2)))
-    items: list[Item] = []
+    per_page = per_row * max(1, int((h + 2) // (oh + 2)))
     looks = (("Inoperable", "#c9c9c9", "Repair: Functional"),
              ("On Fire!", "#f2a65a", "-1 Hull a round. Extinguish: Inoperable"))
-    for k in range(2 * count):
-        label, fill, note = looks[k // count]
-        x, y = (k % per_row) * (ow + 2), (k // per_row) * (oh + 2)
-        items.append(Rect(x, y, ow, oh, fill=fill, stroke=INK, stroke_width=0.3))
-        items.append(TextBox(x + 3, y + 3, ow - 6, oh / 2 - 3, label, size=11, font="Vera-Bold",
-                             colour=INK, valign=VAlign.MIDDLE))
-        items.append(TextBox(x + 3, y + oh / 2, ow - 6, oh / 2 - 3, note, size=7, min_size=6,
-                             colour=INK))
-    return sheet_page(page, items, footer, name="overlays")
+    pages: list[Drawing] = []
+    for first in range(0, 2 * count, per_page):
+        items: list[Item] = []
+        for k in range(first, min(2 * count, first + per_page)):
+            label, fill, note = looks[k // count]
+            x, y = (k % per_row) * (ow + 2), ((k - first) // per_row) * (oh + 2)
+            items.append(Rect(x, y, ow, oh, fill=fill, stroke=INK, stroke_width=0.3))
+            items.append(TextBox(x + 3, y + 3, ow - 6, oh / 2 - 3, label, size=11,
+                                 font="Vera-Bold", colour=INK, valign=VAlign.MIDDLE))
+            items.append(TextBox(x + 3, y + oh / 2, ow - 6, oh / 2 - 3, note, size=7,
+                                 min_size=6, colour=INK))
+        pages.append(sheet_page(page, items, footer, name="overlays"))
+    return pages
 
 
 def standee_chits(cfg: Config, page: tuple[float, float], footer: str, crew: int = 11,
@@ -234,19 +249,28 @@ def reference_lines(cfg: Config) -> list[tuple[str, str]]:
         ("Salvaging", f"Crane manned and Functional: draw {cfg.crane_salvage} (Cockpit: "
                       f"{half_up(cfg.crane_salvage)}); not after "
                       f"{cfg.crane_uses_without_advancing} uses without advancing."),
+        *boss_lines(),
     ]
 
 
+def boss_lines() -> list[tuple[str, str]]:
+    """Each Boss's end-of-round steps (the Boss Battle replaces the standard round's)."""
+    return [("The Harrow", f"Boss Battle, end of round: {steps_text(boss.HARROW_STEPS)}"),
+            ("The Scourge",
+             f"Boss Battle, end of round: {steps_text(scourge.SCOURGE_STEPS)}")]
+
+
 def reference_sheet(cfg: Config, page: tuple[float, float], footer: str) -> Drawing:
-    w, _ = sheet_area(page)
+    w, h = sheet_area(page)
     items: list[Item] = [TextBox(0, 0, w, 8, "The Waste of Parts: reference", size=13,
                                  font="Vera-Bold", colour=INK)]
-    y = 12.0
-    for head, text in reference_lines(cfg):
-        items.append(Rect(0, y, w, 24, stroke=RULE, stroke_width=0.25))
-        items.append(TextBox(2, y, 32, 24, head, size=9, font="Vera-Bold", colour=INK,
+    lines = reference_lines(cfg)
+    y, pitch = 12.0, min(26.0, (h - 12.0) / len(lines))  # the rows fill a Letter page too
+    for head, text in lines:
+        items.append(Rect(0, y, w, pitch - 2, stroke=RULE, stroke_width=0.25))
+        items.append(TextBox(2, y, 32, pitch - 2, head, size=9, font="Vera-Bold", colour=INK,
                              valign=VAlign.MIDDLE))
-        items.append(TextBox(36, y + 1, w - 38, 22, text, size=9, min_size=6, colour=INK,
-                             valign=VAlign.MIDDLE))
-        y += 26
+        items.append(TextBox(36, y + 1, w - 38, pitch - 4, text, size=9, min_size=6,
+                             colour=INK, valign=VAlign.MIDDLE))
+        y += pitch
     return sheet_page(page, items, footer, name="reference")
