@@ -10,6 +10,8 @@ import pytest
 
 from pnp.games.wreck_and_ruin import dice
 
+from .helpers import Dice
+
 
 @pytest.fixture(autouse=True)
 def _fresh_pools():
@@ -80,6 +82,11 @@ def test_rolled_faces_are_the_dice_then_their_free_rolls():
         hits = dice.roll_pool(rng, 3, 4, -1, faces)
         assert len(faces) == 3 + faces.count(6)
         assert hits == dice.successes(faces, 4, -1)
+    for _ in range(300):     # needing 2 (a +1 cannot rescue a 1): only the 1s miss
+        for modifier in (0, 1):
+            faces = []
+            hits = dice.roll_pool(rng, 2, 2, modifier, faces)
+            assert hits == len(faces) - faces.count(1)
     assert dice.roll_pool(rng, 0, 4) == 0
 
 
@@ -124,10 +131,22 @@ def test_ram_odds_are_the_scores_compared(a_arm, a_size, t_arm, t_size, rear):
     assert sum(k * p for k, p in enumerate(o.attacker_damage)) == b["to_a"]
     assert o.tail == 1 - b["higher"] - b["tie"] - b["lower"]
     assert (o.attacker_size, o.target_size) == (a_size, t_size)
+    assert o.target_damage[-1] > 0          # listed up to the largest difference, no further
     if t_size > a_size:
         assert o.push == 0 and o.attacker_damage[t_size - a_size] == o.defender_higher
+        assert all(p == 0 for p in o.attacker_damage[1:t_size - a_size])
+        assert len(o.attacker_damage) == t_size - a_size + 1
     else:
         assert o.push == o.attacker_higher and o.expected_attacker_damage == 0
+        assert o.attacker_damage == (o.attacker_higher + o.tie + o.defender_higher,)
+
+
+def test_equal_sizes_may_push_and_a_defender_with_no_armour_left_rolls_nothing():
+    # "if the attacker's size is equal or higher than the target's they may push the target"
+    assert dice.ram_result(7, 4, 3, 3) == (3, 0, True)
+    # "they lose 1 die if attacked from the rear hex": armour 1 from behind is no die at all
+    o = dice.ram_odds(3, 2, 1, 1, rear=True)
+    assert o.target_score.dice == 0 and o.target_score.probs == (F(1),)
 
 
 def test_a_ram_from_the_rear_uses_the_rear_bonus_option():
@@ -158,8 +177,11 @@ def test_trapped_vehicles_roll_their_size_needing_one_4_plus():
 
 def test_a_random_vehicle_among_none_is_an_error_and_each_number_is_rolled():
     # "Roll a die and apply the effects to that vehicle, any 6 would be rolled again"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no vehicle to pick"):
         dice.random_vehicle(random.Random(1), 0)
+    assert dice.random_vehicle(Dice([6, 6, 3]), 5) == 2      # the 6s are rolled again
+    assert dice.random_vehicle(Dice([4]), 5) == 3
+    assert dice.random_vehicle(random.Random(2), 1) == 0
     rng = random.Random(3)
     assert {dice.random_vehicle(rng, 6) for _ in range(300)} == set(range(6))
     assert dice.random_vehicle_odds((1, 2)) == {1: F(1, 2), 2: F(1, 2)}
