@@ -87,6 +87,9 @@ def test_rolled_faces_are_the_dice_then_their_free_rolls():
             faces = []
             hits = dice.roll_pool(rng, 2, 2, modifier, faces)
             assert hits == len(faces) - faces.count(1)
+    for _ in range(300):     # no modifier unless one is given: a 3 misses a 4
+        faces = []
+        assert dice.roll_pool(rng, 3, 4, faces=faces) == dice.successes(faces, 4)
     assert dice.roll_pool(rng, 0, 4) == 0
 
 
@@ -160,7 +163,7 @@ def test_the_defender_option_without_free_rolls_is_a_binomial():
     o = dice.ram_odds(5, 3, 3, 2, defender_explodes=False)
     assert o.target_score.probs == (F(8, 27), F(12, 27), F(6, 27), F(1, 27))
     assert o.target_score.tail == 0 and o.target_score.expected == 1
-    assert (o.target_score.dice, o.target_score.target) == (3, 5)
+    assert (o.target_score.dice, o.target_score.target, o.target_score.modifier) == (3, 5, 0)
     b = _brute_ram(o.attacker_score, o.target_score, 3, 2)
     assert o.attacker_higher == b["higher"] and o.tie == b["tie"]
 
