@@ -3,14 +3,17 @@ combat modules); section names in the comments, the rulebook's words quoted."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from fractions import Fraction as F
 
 import pytest
 
 from pnp.games.wreck_and_ruin import dice
+from pnp.games.wreck_and_ruin.actions import Act
+from pnp.games.wreck_and_ruin.rules import Config
 
-from .helpers import Dice
+from .helpers import RIG, WRECKER, Dice, new_state, put
 
 
 @pytest.fixture(autouse=True)
@@ -188,3 +191,28 @@ def test_a_random_vehicle_among_none_is_an_error_and_each_number_is_rolled():
     rng = random.Random(3)
     assert {dice.random_vehicle(rng, 6) for _ in range(300)} == set(range(6))
     assert dice.random_vehicle_odds((1, 2)) == {1: F(1, 2), 2: F(1, 2)}
+
+
+# --- Ramming an Adjacent Vehicle, in the simulator (combat.ram) --------------------------------
+
+
+def test_a_defender_rammed_from_the_rear_rolls_one_die_fewer():
+    # The rulebook's example: "their armour (normally 4) is reduced to 3 ... so roll 3 dice":
+    # the two faces after the defender's three are left unrolled.
+    s = new_state(faces=[1, 3, 3, 4, 6, 5, 2, 4, 5, 6, 6])
+    w = put(s, 0, WRECKER, (-1, 0), 0)
+    rig = put(s, 1, RIG, (0, 0), 0)
+    s.apply(Act("ram", 0, w.vid, rig.vid))
+    assert rig.damage == 3 and s.rng.faces == [6, 6]
+
+
+def test_the_defender_option_without_free_rolls_in_the_simulator():
+    # defender_explodes=False: the defender's 6 is one success and no free roll; a 5 against
+    # the wrecker's armour 5 is a success ("equal or beat").
+    cfg = dataclasses.replace(Config(), defender_explodes=False)
+    s = new_state(faces=[1, 3, 3, 4, 6, 5, 6, 5, 2, 6], config=cfg)
+    w = put(s, 0, WRECKER, (-1, 0), 0)
+    rig = put(s, 1, RIG, (0, 0), 0)
+    s.apply(Act("ram", 0, w.vid, rig.vid))
+    # 5 + 3 = 8 against 2 + 4 = 6: 2 DP, the last 6 unrolled
+    assert rig.damage == 2 and s.rng.faces == [6]
