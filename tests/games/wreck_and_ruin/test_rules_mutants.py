@@ -13,7 +13,7 @@ from pnp.games.wreck_and_ruin import dice
 from pnp.games.wreck_and_ruin.actions import Act
 from pnp.games.wreck_and_ruin.rules import Config
 
-from .helpers import RIG, WRECKER, Dice, new_state, put
+from .helpers import BUGGY, RIG, WRECKER, Dice, new_state, put
 
 
 @pytest.fixture(autouse=True)
@@ -216,3 +216,16 @@ def test_the_defender_option_without_free_rolls_in_the_simulator():
     s.apply(Act("ram", 0, w.vid, rig.vid))
     # 5 + 3 = 8 against 2 + 4 = 6: 2 DP, the last 6 unrolled
     assert rig.damage == 2 and s.rng.faces == [6]
+
+
+def test_a_ram_that_wins_by_one_pushes_a_smaller_target_which_survives():
+    # "if the attacker's size is equal or higher than the target's they may push the target
+    # into one of the three hexes behind it (relative to the direction of the ram) without
+    # changing its facing ... The target takes 1DP for each difference in the scores."
+    s = new_state(faces=[1, 1, 1, 1, 4, 1, 1, 1])
+    rig = put(s, 0, RIG, (0, 0), 0)          # front hex (1, 0)
+    b = put(s, 1, BUGGY, (2, 0), 3)
+    s.apply(Act("ram", 0, rig.vid, b.vid))
+    # rig: no success + size 4 = 4; buggy: one 4 against armour 4 + size 2 = 3: 1 DP, pushed
+    assert b.active and b.damage == 1
+    assert b.pos == (3, 0) and b.facing == 3
