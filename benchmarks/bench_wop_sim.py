@@ -17,20 +17,17 @@ import argparse
 import json
 import os
 import platform
-import subprocess
 import sys
 import time
 
 HERE = os.path.abspath(__file__)
+sys.path.insert(0, os.path.dirname(HERE))
+from checkout import in_checkout, use_other_checkout  # noqa: E402
 
 
 def one_run(games: int, seed: str, crew: int, bots: str) -> dict[str, float]:
     """Games per CPU-second of ``games`` games with the ``pnp`` this interpreter imports."""
-    if os.environ.get("WOP_BENCH_OTHER"):
-        # The other checkout's own cardsets/: an editable install of this one would otherwise
-        # answer for the ``pnp.cardsets`` package.
-        sys.meta_path[:] = [f for f in sys.meta_path
-                            if not str(getattr(f, "__module__", "")).startswith("__editable__")]
+    use_other_checkout()
     from pnp.games.waste_of_parts import GAME
     from pnp.sim.play import game_seed, play, record_game
 
@@ -50,20 +47,6 @@ def one_run(games: int, seed: str, crew: int, bots: str) -> dict[str, float]:
         play(GAME, setup, game_seed(seed, i), on_action=count)
     return {"cpu": cpu, "wall": wall, "rate": games / cpu, "actions": actions / min(games, 50),
             "load": os.getloadavg()[0]}
-
-
-def in_checkout(path: str | None, games: int, seed: str, crew: int, bots: str
-                ) -> dict[str, float]:
-    """``one_run`` in a fresh interpreter, importing ``pnp`` from ``path`` (None: this one)."""
-    env = dict(os.environ)
-    if path:
-        env["PYTHONPATH"] = os.path.abspath(path)
-        env["WOP_BENCH_OTHER"] = "1"
-    out = subprocess.run([sys.executable, HERE, "--one", str(games), seed, str(crew), bots],
-                         env=env, capture_output=True, text=True, check=True,
-                         cwd=os.path.abspath(path) if path else None)
-    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
-    return result
 
 
 def main() -> None:
@@ -88,7 +71,7 @@ def main() -> None:
             for which, path in (("this", None), ("against", args.against)):
                 if which == "against" and not args.against:
                     continue
-                r = in_checkout(path, args.games, args.seed, args.crew, bots)
+                r = in_checkout(HERE, path, [str(args.games), args.seed, str(args.crew), bots])
                 rates[which].append(r["rate"])
                 print(f"{bots:<10} {which:<8} {r['cpu']:7.2f} s cpu {r['wall']:7.2f} s wall "
                       f"{r['rate']:7.1f} games/cpu-s {r['actions']:6.0f} actions/game  "

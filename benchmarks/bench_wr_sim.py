@@ -18,22 +18,21 @@ import argparse
 import json
 import os
 import platform
-import subprocess
 import sys
 import time
 from typing import Any
 
 HERE = os.path.abspath(__file__)
+sys.path.insert(0, os.path.dirname(HERE))
+from checkout import in_checkout, use_other_checkout  # noqa: E402
+
 TARGET = 200
 LINE_UPS = ((4, "heuristic"), (4, "random"), (2, "heuristic"))
 
 
 def one_run(players: int, bots: str, games: int, seed: str) -> dict[str, float]:
     """Games per CPU-second of one line-up with the ``pnp`` this interpreter imports."""
-    if os.environ.get("WR_BENCH_OTHER"):
-        # the other checkout: not this one's editable install
-        sys.meta_path[:] = [f for f in sys.meta_path
-                            if not str(getattr(f, "__module__", "")).startswith("__editable__")]
+    use_other_checkout()
     from pnp.games.wreck_and_ruin import GAME
     from pnp.sim.play import game_seed, play, record_game
 
@@ -51,20 +50,6 @@ def one_run(players: int, bots: str, games: int, seed: str) -> dict[str, float]:
     cpu = time.process_time() - cpu
     return {"cpu": cpu, "rate": games / cpu, "actions": count / games,
             "load": os.getloadavg()[0]}
-
-
-def in_checkout(path: str | None, players: int, bots: str, games: int, seed: str
-                ) -> dict[str, float]:
-    """``one_run`` in a fresh interpreter importing ``pnp`` from ``path`` (None: this one)."""
-    env = dict(os.environ)
-    if path:
-        env["PYTHONPATH"] = os.path.abspath(path)
-        env["WR_BENCH_OTHER"] = "1"
-    out = subprocess.run([sys.executable, HERE, "--one", str(players), bots, str(games), seed],
-                         env=env, capture_output=True, text=True, check=True,
-                         cwd=os.path.abspath(path) if path else None)
-    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
-    return result
 
 
 def odds_times() -> None:
@@ -108,7 +93,7 @@ def main() -> None:
             for which, path in (("this", None), ("against", args.against)):
                 if which == "against" and not path:
                     continue
-                r = in_checkout(path, players, bots, n, seed)
+                r = in_checkout(HERE, path, [str(players), bots, str(n), seed])
                 rates[which].append(r["rate"])
                 print(f"{label:<22} {which:<8} {r['cpu']:7.2f} s cpu {r['rate']:8.1f} "
                       f"games/cpu-s {r['actions']:6.1f} actions/game  load {r['load']:.1f}")
