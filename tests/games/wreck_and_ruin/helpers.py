@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from pnp.games.wreck_and_ruin import data
 from pnp.games.wreck_and_ruin.board import Board
 from pnp.games.wreck_and_ruin.hexes import spiral
 from pnp.games.wreck_and_ruin.rules import Config
@@ -55,3 +56,19 @@ def put(s: WreckState, seat: int, slot: int, pos, facing: int = 0, damage: int =
 
 
 SCOUT, SCOUT2, BUGGY, WRECKER, RIG = range(5)
+
+
+#: The generated salvage deck, as the game loads it.
+SALVAGE = data.load_cards(None, "salvage")
+
+
+def holding(card, faces=()):
+    """Seat 1 in round 2 with salvage ``card`` in hand (the deck's other cards in the pile)."""
+    s = new_state(faces=faces)
+    s.salvage = SALVAGE
+    mine = SALVAGE.index(card)
+    s.hands[0] = [mine]
+    s.salvage_pile = [c for c in range(len(SALVAGE)) if c != mine]
+    s.round = 2
+    s._legal = None
+    return s, mine

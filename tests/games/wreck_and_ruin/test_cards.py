@@ -10,15 +10,13 @@ from pnp.games.wreck_and_ruin.cards import (
     CARD_PLAYS,
     EVENT_EFFECTS,
     SALVAGE_EFFECTS,
-    CardDef,
     rules_text,
 )
 from pnp.games.wreck_and_ruin.legal import move_options
 from pnp.games.wreck_and_ruin.play import _event as start_turn_event
 
-from .helpers import BUGGY, RIG, SCOUT, SCOUT2, WRECKER, new_state, put
+from .helpers import BUGGY, RIG, SALVAGE, SCOUT, SCOUT2, WRECKER, holding, new_state, put
 
-SALVAGE = data.load_cards(None, "salvage")
 EVENTS = data.load_cards(None, "event")
 
 
@@ -38,18 +36,6 @@ def test_each_card_reads_as_a_card(card):
         assert str(card.amount) in text
 
 
-def _holding(card: CardDef, faces=()):
-    """Seat 1 in round 2 with ``card`` in hand (the deck's other cards in the pile)."""
-    s = new_state(faces=faces)
-    s.salvage = SALVAGE
-    mine = SALVAGE.index(card)
-    s.hands[0] = [mine]
-    s.salvage_pile = [c for c in range(len(SALVAGE)) if c != mine]
-    s.round = 2
-    s._legal = None
-    return s, mine
-
-
 def _play(s, mine):
     act = Act("card", 0, n=mine)
     assert act in s.legal_actions() and parse_action(str(act)) == act
@@ -64,7 +50,7 @@ def _of(effect):
 @pytest.mark.parametrize("card", _of("field_repair"), ids=lambda c: c.name)
 def test_field_repair_removes_its_amount_of_dp(card):
     # "Remove N DP from one of your active vehicles."
-    s, mine = _holding(card)
+    s, mine = holding(card)
     b = put(s, 0, BUGGY, (0, 0), damage=3)
     s.apply(Act("kit", 0, target=b.vid))
     assert b.damage == 3 - card.amount and s.hands[0] == []
@@ -72,7 +58,7 @@ def test_field_repair_removes_its_amount_of_dp(card):
 
 def test_field_repair_uses_the_biggest_kit_in_hand():
     small, big = _of("field_repair")[0], _of("field_repair")[-1]
-    s, _ = _holding(small)
+    s, _ = holding(small)
     s.hands[0].append(SALVAGE.index(big))
     b = put(s, 0, BUGGY, (0, 0), damage=3)
     s.apply(Act("kit", 0, target=b.vid))
@@ -82,7 +68,7 @@ def test_field_repair_uses_the_biggest_kit_in_hand():
 @pytest.mark.parametrize("card", _of("overhaul"), ids=lambda c: c.name)
 def test_overhaul_repairs_each_active_vehicle(card):
     # "Remove N DP from each of your active vehicles."
-    s, mine = _holding(card)
+    s, mine = holding(card)
     b = put(s, 0, BUGGY, (0, 0), damage=2)
     w = put(s, 0, WRECKER, (2, 0), damage=1)
     e = put(s, 1, BUGGY, (4, 0), damage=2)
@@ -93,7 +79,7 @@ def test_overhaul_repairs_each_active_vehicle(card):
 @pytest.mark.parametrize("card", _of("scavenge"), ids=lambda c: c.name)
 def test_scavenge_draws_its_amount(card):
     # "Draw N salvage cards."
-    s, mine = _holding(card)
+    s, mine = holding(card)
     _play(s, mine)
     assert len(s.hands[0]) == card.amount
 
@@ -101,7 +87,7 @@ def test_scavenge_draws_its_amount(card):
 @pytest.mark.parametrize("card", _of("war_cry"), ids=lambda c: c.name)
 def test_war_cry_gains_ap(card):
     # "Gain N AP this turn."
-    s, mine = _holding(card)
+    s, mine = holding(card)
     ap = s.ap
     _play(s, mine)
     assert s.ap == ap + card.amount
@@ -110,7 +96,7 @@ def test_war_cry_gains_ap(card):
 @pytest.mark.parametrize("card", _of("bloodlust"), ids=lambda c: c.name)
 def test_bloodlust_adds_attack_dice_this_turn(card):
     # "This turn your attacks roll N more dice." Every die a 2 (a miss): count the dice.
-    s, mine = _holding(card, faces=[2] * 20)
+    s, mine = holding(card, faces=[2] * 20)
     b = put(s, 0, BUGGY, (0, 0))
     t = put(s, 1, RIG, (2, 0))
     _play(s, mine)
@@ -124,7 +110,7 @@ def test_bloodlust_adds_attack_dice_this_turn(card):
 @pytest.mark.parametrize("card", _of("nomads"), ids=lambda c: c.name)
 def test_nomads_adds_movement_this_turn(card):
     # "This turn your move actions get N extra movement."
-    s, mine = _holding(card)
+    s, mine = holding(card)
     v = put(s, 0, SCOUT, (0, 0))
     put(s, 0, SCOUT2, (-6, 6))
     before = max(move_options(s, v).values())
@@ -135,7 +121,7 @@ def test_nomads_adds_movement_this_turn(card):
 def test_scrap_and_fuel_are_not_played_as_cards():
     # scrap: "No other use." (only the discard to repair 1DP); fuel is its own move action
     for effect in ("scrap", "reserve_fuel"):
-        s, mine = _holding(_of(effect)[0])
+        s, mine = holding(_of(effect)[0])
         assert not any(a.kind == "card" for a in s.legal_actions())
     assert set(CARD_PLAYS) < set(SALVAGE_EFFECTS)
 
@@ -143,7 +129,7 @@ def test_scrap_and_fuel_are_not_played_as_cards():
 def test_one_salvage_card_a_turn():
     # "only one can be used per player per turn"
     a, b = _of("war_cry")[:2]
-    s, mine = _holding(a)
+    s, mine = holding(a)
     s.hands[0].append(SALVAGE.index(b))
     _play(s, mine)
     assert not any(x.kind == "card" for x in s.legal_actions())

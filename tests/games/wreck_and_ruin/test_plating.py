@@ -7,26 +7,14 @@ import random
 
 import pytest
 
-from pnp.games.wreck_and_ruin import combat, data
+from pnp.games.wreck_and_ruin import combat
 from pnp.games.wreck_and_ruin.actions import Act, parse_action
 from pnp.games.wreck_and_ruin.bots import HeuristicBot
 from pnp.games.wreck_and_ruin.cards import rules_text
 
-from .helpers import BUGGY, RIG, SCOUT, WRECKER, new_state, put
+from .helpers import BUGGY, RIG, SALVAGE, SCOUT, WRECKER, holding, put
 
-SALVAGE = data.load_cards(None, "salvage")
 PLATING = [c for c in SALVAGE if c.effect == "plating"]
-
-
-def _holding(card, faces=()):
-    s = new_state(faces=faces)
-    s.salvage = SALVAGE
-    mine = SALVAGE.index(card)
-    s.hands[0] = [mine]
-    s.salvage_pile = [c for c in range(len(SALVAGE)) if c != mine]
-    s.round = 2
-    s._legal = None
-    return s, mine
 
 
 def test_the_deck_has_at_least_two_plating_cards_whose_text_says_what_they_do():
@@ -41,7 +29,7 @@ def test_the_deck_has_at_least_two_plating_cards_whose_text_says_what_they_do():
 def test_plating_raises_a_shots_armour_target_then_ends_at_its_owners_next_turn(card):
     # Wrecker ARMOUR 5; plated 5 + amount: a 5 no longer hits ("roll equal or higher than
     # your armour"), a 6 still does (and rolls again: a 2, a miss).
-    s, mine = _holding(card, faces=[5, 5, 6, 2, 5, 5])
+    s, mine = holding(card, faces=[5, 5, 6, 2, 5, 5])
     w = put(s, 0, WRECKER, (0, 0))
     enemy = put(s, 1, BUGGY, (2, 0), facing=3)
     act = Act("card", 0, target=w.vid, n=mine)
@@ -63,7 +51,7 @@ def test_plating_raises_a_shots_armour_target_then_ends_at_its_owners_next_turn(
 
 
 def test_plating_ends_when_the_vehicle_is_wrecked():
-    s, mine = _holding(PLATING[0], faces=[2] * 10)
+    s, mine = holding(PLATING[0], faces=[2] * 10)
     sc = put(s, 0, SCOUT, (0, 0), damage=0)
     s.apply(Act("card", 0, target=sc.vid, n=mine))
     assert sc.plating
@@ -73,7 +61,7 @@ def test_plating_ends_when_the_vehicle_is_wrecked():
 
 def test_plating_is_taken_by_ram_odds_and_dice():
     # a ram rolls ARMOUR dice: the plated defender rolls one more die (choice, assumptions.md)
-    s, mine = _holding(PLATING[0], faces=[2] * 20)
+    s, mine = holding(PLATING[0], faces=[2] * 20)
     rig = put(s, 0, RIG, (0, 0), facing=0)
     w = put(s, 1, WRECKER, (2, 0), facing=3)
     s.apply(Act("card", 0, target=rig.vid, n=mine))
@@ -83,7 +71,7 @@ def test_plating_is_taken_by_ram_odds_and_dice():
 
 
 def _bot_state(card, enemy_at):
-    s, mine = _holding(card)
+    s, mine = holding(card)
     w = put(s, 0, WRECKER, (0, 0), facing=0)
     s.tokens[(0, 0)] = True
     put(s, 1, BUGGY, enemy_at, facing=3)
