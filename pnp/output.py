@@ -13,7 +13,6 @@ import json
 import os
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -39,14 +38,21 @@ class Output:
 
         check_out_dir(self.out_dir)  # before anything is written: one clear line if unusable
         self._lock = FolderLock(self.out_dir)
+        # The staging folder has a fixed name: the lock makes it this run's alone, a run killed
+        # outright (SIGKILL) leaves one the next run clears, and a stop (Ctrl-C) landing
+        # before the caller's ``with`` owns this object is cleaned up below, name known.
+        self._stage = self.out_dir.parent / f".{self.out_dir.name}.staging"
         self._lock.acquire()  # a second run into the same folder is refused, not mixed in
         try:
-            self._stage = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.",
-                                                dir=self.out_dir.parent))
+            shutil.rmtree(self._stage, ignore_errors=True)
+            self._stage.mkdir()
         except OSError as exc:
-            self._lock.release()
+            self.discard()
             raise PnpError(f"cannot write in {self.out_dir.parent}: {exc.strerror or exc}",
                            file=str(self.out_dir), field="out") from None
+        except BaseException:
+            self.discard()
+            raise
         self._files: dict[str, str] = {}
         self._current: str | None = None
         self.manifest: dict[str, Any] | None = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
 
@@ -52,6 +53,28 @@ def test_manifest_hashes_match_the_written_bytes(tmp_path):
 def test_no_staging_folder_left_after_commit(tmp_path):
     write_sample(tmp_path / "out")
     assert [p.name for p in tmp_path.iterdir()] == ["out"]
+
+
+def test_a_killed_runs_staging_folder_is_cleared_by_the_next_run(tmp_path):
+    left = tmp_path / ".out.staging"  # what a run killed outright (SIGKILL) leaves
+    (left / "cards").mkdir(parents=True)
+    (left / "cards" / "half.png").write_bytes(b"half")
+    write_sample(tmp_path / "out")
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
+    assert not list((tmp_path / "out").rglob("half.png"))
+
+
+def test_a_stop_while_the_output_is_set_up_leaves_nothing(tmp_path, monkeypatch):
+    from pnp.signals import Interrupted
+
+    def stopped(self, *a, **k):
+        raise Interrupted(2)  # Ctrl-C landing in the set-up, before any ``with`` owns it
+
+    monkeypatch.setattr(Path, "mkdir", stopped)
+    with pytest.raises(Interrupted):
+        Output(tmp_path / "out")
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []  # neither the lock file nor a staging folder
 
 
 def test_json_is_sorted_and_deterministic(tmp_path):
