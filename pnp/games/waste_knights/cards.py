@@ -234,6 +234,7 @@ def card_from_dict(d: Mapping[str, Any], where: str) -> Card:
 def generated_cards(g: Mapping[str, Any]) -> list[Card]:
     """Events and enemies drawn from the vocabulary with the data's own seed (same every run)."""
     rng = random.Random(str(g.get("seed", "wasteland")))
+    title = _Titles(str(g.get("seed", "wasteland")))
     out: list[Card] = []
     lo_a, hi_a = g["aggression"]
     lo_h, hi_h = g["health"]
@@ -243,7 +244,8 @@ def generated_cards(g: Mapping[str, Any]) -> list[Card]:
         effects = {k: (1 if k == "stop" else rng.randint(1, 2)) for k in picks}
         rewards = {"reputation": 1, "fuel": rng.randint(0, 2)} if rng.random() < 0.4 else {}
         out.append(card_from_dict({
-            "title": f"Wasteland event {i + 1}", "kind": "event", "traits": [],
+            "title": title(g.get("event_names"), picks[0], "Wasteland event"),
+            "kind": "event", "traits": [],
             "escape": [rng.choice(g["skills"]), rng.choice(g["difficulties"])],
             "effects": effects, "rewards": {k: v for k, v in rewards.items() if v}},
             f"generated event {i + 1}"))
@@ -254,15 +256,38 @@ def generated_cards(g: Mapping[str, Any]) -> list[Card]:
         strength = health + aggression
         rewards = {"reputation": 1 if strength >= 6 else 0,
                    "green": 1 if strength < 6 else 0, "yellow": 1 if strength >= 7 else 0}
+        trait = rng.choice(g["enemy_traits"])
         out.append(card_from_dict({
-            "title": f"Wasteland enemy {i + 1}", "kind": "enemy",
-            "traits": [rng.choice(g["enemy_traits"])],
+            "title": title(g.get("enemy_names"), trait, "Wasteland enemy"), "kind": "enemy",
+            "traits": [trait],
             "escape": [rng.choice(g["skills"]), rng.choice(g["difficulties"])],
             "rewards": {k: v for k, v in rewards.items() if v},
             "panel": {"aggression": aggression, "icons": icons, "health": health,
                       "armor": rng.randint(lo_r, hi_r), "damage": int(rng.random() < 0.3)}},
             f"generated enemy {i + 1}"))
     return out
+
+
+class _Titles:
+    """Card titles from the data's lists, without repeats, from a stream of their own (drawing
+    a title never moves the stream the cards' numbers come from)."""
+
+    def __init__(self, seed: str):
+        self._rng = random.Random(f"{seed}:titles")
+        self._left: dict[str, list[str]] = {}
+        self._used: dict[str, int] = {}
+
+    def __call__(self, names: Any, key: str, fallback: str) -> str:
+        pool = list((names or {}).get(key) or ()) or [f"{fallback} ({key})"]
+        left = self._left.get(key)
+        if not left:
+            left = self._left[key] = self._rng.sample(pool, len(pool))
+        name = left.pop()
+        self._used[name] = n = self._used.get(name, 0) + 1
+        return name if n == 1 else f"{name} {_ROMAN[min(n, len(_ROMAN)) - 1]}"
+
+
+_ROMAN = ("I", "II", "III", "IV", "V", "VI")
 
 
 def deck_from_dict(data: Mapping[str, Any]) -> Deck:

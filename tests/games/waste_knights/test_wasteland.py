@@ -345,3 +345,18 @@ def test_a_draw_triggers_no_effect_of_losing():
     k = state.seats[0].knight
     assert "a draw" in text and k.health == 0
     assert k.ammo == R.START_AMMO - 1 and k.fuel == R.START_FUEL - 1  # the shot, the drive
+
+
+def test_generated_cards_have_titles_of_their_own_that_do_not_move_their_numbers():
+    data = read_yaml(cardset("waste_knights/wasteland.yaml"))
+    deck = deck_from_dict(data)
+    titles = [c.title for c in deck.cards]
+    assert len(set(titles)) == len(titles)  # a title is a card's name on the table: no twins
+    assert not any(t.startswith("Wasteland") for t in titles)
+    plain = dict(data, generated={k: v for k, v in data["generated"].items()
+                                  if k not in ("enemy_names", "event_names")})
+    untitled = deck_from_dict(plain).cards
+    # The titles come from a stream of their own: without them every number stays the same.
+    assert [replace(c, title="") for c in deck.cards] == \
+        [replace(c, title="") for c in untitled]
+    assert any(c.title.startswith("Wasteland enemy (") for c in untitled)
