@@ -131,7 +131,8 @@ def session_dir(tmp_path_factory):
 def test_session_files(session_dir):
     files = set(_hashes(session_dir))
     assert files == {"board.svg", "board.pdf", "board-tiled.pdf", "hex-tiles.pdf",
-                     "reference.pdf", "setup.pdf", "report.html", "board.json"}
+                     "reference.pdf", "setup.pdf", "report.html", "board.json",
+                     "wasteland-cards.pdf"}
     manifest = json.loads((session_dir / "manifest.json").read_text())
     assert manifest["balance"]["board_seed_code"] == seed_code("table")
     assert len(manifest["checks"]) == 6
@@ -271,3 +272,23 @@ def test_session_out_of_tries_also_exits_3_with_every_file(run_pnp, tmp_path):
                            "--games", "0", "--reject-unbalanced", "--max-tries", "1")
     assert code == 3 and "no board passed in 1 tries" in err
     assert {"board.json", "setup.pdf", "hex-tiles.pdf"} <= set(_hashes(out))
+
+
+def test_session_prints_the_wasteland_deck_the_simulator_plays(session_dir):
+    from pnp.games.waste_knights.data import wasteland_deck
+    from pnp.preflight import preflight
+
+    deck = wasteland_deck()
+    pdf = PdfReader(session_dir / "wasteland-cards.pdf")
+    text = " ".join(p.extract_text() for p in pdf.pages).replace("\n", " ")
+    for card in deck.cards:  # every card, named and generated, with its escape check
+        assert card.title in text
+    # The rulebook's Car Wreck example: "stops ... loses 1 Ammo ... skip the Exploration Step
+    # ... rewards shown on the card: 1 Reputation and 3 Fuel" (Events); InHR's -2 dice.
+    assert "Escape: Repair 5" in text and "Skip the Exploration Step this round." in text
+    assert "Rewards: 3 Fuel, 1 Reputation" in text
+    assert "Knights' checks in this combat -2 dice." in text
+    fronts = [p for p in pdf.pages if "wasteland #" in p.extract_text()]
+    assert len(pdf.pages) == 2 * len(fronts)  # a back page behind every front page
+    assert text.count("wasteland #") == len(deck.cards)
+    assert preflight(session_dir / "wasteland-cards.pdf").problems == []

@@ -160,6 +160,8 @@ def session_pack(setup: Setup | None, seed: int | str, options: Mapping[str, Any
     backs, reference and setup sheets, balance report (with ``games`` tours per knight count)
     and board.json. ``setup`` is the run's ``simulate.Setup`` (vehicles, rounds)."""
     from pnp.games.waste_knights import printables as P
+    from pnp.games.waste_knights.data import wasteland_deck
+    from pnp.games.waste_knights.wasteland_cards import wasteland_components
 
     flat = hex_size(options)
     if games < 0:
@@ -181,6 +183,9 @@ def session_pack(setup: Setup | None, seed: int | str, options: Mapping[str, Any
         Poster("board-tiled.pdf", f"{TITLE} board (tiled)", drawing, kind="board"),
         Cards("hex-tiles.pdf", f"{TITLE} hex tiles",
               P.tile_components(board, tiles, flat=flat, bleed=print_opts.bleed), kind="tiles"),
+        Cards("wasteland-cards.pdf", f"{TITLE} wasteland cards",
+              wasteland_components(wasteland_deck(), code, bleed=print_opts.bleed),
+              kind="cards"),
         Pages("reference.pdf", f"{TITLE} reference sheet",
               P.reference_pages(board, tiles, page, foot), kind="sheet"),
         Pages("setup.pdf", f"{TITLE} setup sheet",
