@@ -136,9 +136,12 @@ def report_sections(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
              ("final push played", "final_push"))]},
         {"heading": "Faction cards",
          "text": "Each faction card's holder: games it was drawn and the holder's win rate "
-                 "(the vehicles are identical, so the faction cards and the seats decide).",
+                 "apart from the seats (the mean of its rates in each seat; the vehicles are "
+                 "identical, so the faction cards and the seats decide). Declared band: a "
+                 "fair share +-0.10.",
          "table": [{"card": name, "games": v["games"],
-                    "holder's win rate [95% CI]": fmt_estimate(v["win_rate"])}
+                    "holder's win rate, seats taken out [95% CI]":
+                        fmt_estimate(v["win_rate"])}
                    for name, v in doc.get("faction_cards", {}).items()]},
         *_balance_sections(doc),
         {"heading": "Checks", "checks": list(doc.get("checks", []))},

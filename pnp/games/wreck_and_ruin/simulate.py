@@ -8,7 +8,7 @@ game length, with 95% CIs and the band checks.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -26,7 +26,8 @@ __all__ = ["RULES", "Record", "Setup", "WreckRules", "make_setup", "record", "su
 
 #: Declared band: each seat wins within +-10 points of a fair share between equal bots.
 SEAT_MARGIN = 0.10
-#: Declared band: each faction wins within +-10 points of a fair share, seats taken out.
+#: Declared band: each faction wins within +-10 points of a fair share, seats taken out; the
+#: same band for the holder of each faction card (every seat draws one of its faction's four).
 FACTION_MARGIN = 0.10
 #: Declared band for a salvage card: the win rate of the seats dealt it at the start minus
 #: that of the seats not dealt it. A card is out of band when its whole 95% interval is.
@@ -176,6 +177,11 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
     checks += [check_band(f"faction {name} win rate (seats taken out)", Estimate(**v["win_rate"]),
                           fair - FACTION_MARGIN, fair + FACTION_MARGIN,
                           note=f"{v['games']} games") for name, v in factions.items()]
+    faction_cards = faction_rates(records, p, lambda r: r.faction_cards)
+    checks += [check_band(f"faction card {name}: its holder's win rate (seats taken out)",
+                          Estimate(**v["win_rate"]), fair - FACTION_MARGIN,
+                          fair + FACTION_MARGIN, note=f"{v['games']} games")
+               for name, v in faction_cards.items()]
     cards = card_effects(records)
     if cards:
         out = sorted(n for n, v in cards.items() if not v["in_band"])
@@ -192,7 +198,7 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
         "wrecks_per_game": _mean([float(r.wrecks) for r in records]).to_dict(),
         "final_push": proportion_ci(sum(r.final_push for r in records), n).to_dict(),
         "map_fairness": setup.board.extra.get("fairness"),
-        "faction_cards": _faction_cards(records),
+        "faction_cards": faction_cards,
         "win_rate_by_faction": factions,
         "salvage_cards": cards,
         "checks": [c.to_dict() for c in checks],
@@ -216,15 +222,18 @@ def _standardized(groups: list[list[float]]) -> Estimate:
                     sum(len(g) for g in groups))
 
 
-def faction_rates(records: list[Record], players: int) -> dict[str, Any]:
-    """Per faction its win rate apart from the seats: the mean over the seats of its win rate
-    in each seat (factions are dealt to seats at random, so each plays every seat about
+def faction_rates(records: list[Record], players: int,
+                  held: Callable[[Record], tuple[str, ...]] = lambda r: r.factions
+                  ) -> dict[str, Any]:
+    """Per faction (or, with ``held``, per what else each seat holds, e.g. its faction card)
+    its win rate apart from the seats: the mean over the seats of its win rate in each seat
+    (factions and their cards are dealt to seats at random, so each plays every seat about
     equally often; the equal weights take out what is left of the seat effect)."""
-    names = sorted({f for r in records for f in r.factions if f})
+    names = sorted({f for r in records for f in held(r) if f})
     out: dict[str, Any] = {}
     for name in names:
         per_seat = [[_result(r, s) for r in records
-                     if len(r.factions) > s and r.factions[s] == name] for s in range(players)]
+                     if len(held(r)) > s and held(r)[s] == name] for s in range(players)]
         out[name] = {"games": sum(map(len, per_seat)),
                      "games_by_seat": [len(g) for g in per_seat],
                      "win_rate": _standardized(per_seat).to_dict()}
@@ -252,17 +261,6 @@ def card_effects(records: list[Record]) -> dict[str, Any]:
         out[name] = {"dealt": len(held), "holder_win_rate": round(a, 4),
                      "difference": est.to_dict(),
                      "in_band": est.high >= CARD_BAND[0] and est.low <= CARD_BAND[1]}
-    return out
-
-
-def _faction_cards(records: list[Record]) -> dict[str, Any]:
-    """Per faction card: the games its holder drew it and its holder's win rate."""
-    out: dict[str, Any] = {}
-    names = sorted({c for r in records for c in r.faction_cards})
-    for name in names:
-        res = [1.0 / len(r.winners) if s in r.winners else 0.0 for r in records
-               for s, c in enumerate(r.faction_cards) if c == name]
-        out[name] = {"games": len(res), "win_rate": _mean(res).to_dict()}
     return out
 
 

@@ -67,7 +67,11 @@ def test_simulate_reports_factions_and_cards():
     assert sum(v["games"] for v in doc["win_rate_by_faction"].values()) == 16
     assert sum(v["dealt"] for v in doc["salvage_cards"].values()) <= 16
     names = [c["name"] for c in doc["checks"]]
-    assert sum(n.startswith("faction ") for n in names) == len(doc["win_rate_by_faction"])
+    assert sum(n.startswith("faction ") and not n.startswith("faction card ")
+               for n in names) == len(doc["win_rate_by_faction"])
+    # every seat draws one faction card: each drawn card has its check, the seats taken out
+    assert sum(v["games"] for v in doc["faction_cards"].values()) == 16
+    assert sum(n.startswith("faction card ") for n in names) == len(doc["faction_cards"])
     assert "salvage cards outside their band" in names
     assert any(line.startswith("factions") for line in GAME.summary_lines(doc))
 
@@ -80,3 +84,18 @@ def test_balance_report_has_factions_and_cards():
     doc = GAME.summarize(run_games(GAME, setup, 6, "rep"), setup, "rep")
     heads = [s["heading"] for s in report_sections(doc)]
     assert "Faction win rates" in heads and "Salvage cards" in heads
+
+
+def test_a_faction_card_holders_rate_takes_the_seats_out():
+    """Seat 1 always wins; card A is drawn by seat 1 in 3 games of 4, B once: the holders' raw
+    rates would be 0.75 and 0.5 apart from the card; the seat-standardized ones are both 0.5."""
+    from pnp.games.wreck_and_ruin.simulate import faction_rates
+
+    class R:
+        def __init__(self, cards):
+            self.faction_cards, self.winners = cards, (0,)
+
+    records = [R(("A", "B")), R(("A", "B")), R(("A", "B")), R(("B", "A"))]
+    rates = faction_rates(records, 2, lambda r: r.faction_cards)
+    assert rates["A"]["games_by_seat"] == [3, 1] and rates["B"]["games_by_seat"] == [1, 3]
+    assert rates["A"]["win_rate"]["value"] == rates["B"]["win_rate"]["value"] == 0.5
