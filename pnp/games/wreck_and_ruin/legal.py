@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from pnp.games.wreck_and_ruin.actions import Act
 from pnp.games.wreck_and_ruin.cards import CARD_ON_VEHICLE, CARD_PLAYS, FACTION_TARGET
 from pnp.games.wreck_and_ruin.hexes import (
-    DIRECTIONS,
     Coord,
     behind,
     distance,
@@ -83,20 +82,19 @@ def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = N
     reach = max(1, s.config.shoot_range - s.effect("sandstorm"))
     facing = -1 if v.kind.has("360 TURRET") else v.facing
     occupant = s.occupant
-    routes_of = tables_of(s.board).routes
+    sight = tables_of(s.board).sight
     team, me = s.team, v.vid
     flying = v.kind.has("FLYING")     # "do not gain a bonus for attacking ... from the rear"
     mine = team[v.seat]
-    shooter = v.hexes()
+    # per shooter hex: the hexes in range and arc with a route clear of obstacles (the map's
+    # table); then only the vehicles on those routes are checked
+    shooter = [(sh, sight(sh, facing, reach)) for sh in v.hexes()]
     q, r = v.pos
     near = 2 * (reach + 2)      # twice the hex distance: the rig's second hex each side
-    # the front arc: ahead of the line across the vehicle (hexes.in_front, inlined)
-    fq, fr = DIRECTIONS[facing] if facing >= 0 else (0, 0)
-    fx, fy = 3 * (2 * fq + fr), 9 * fr
     found: dict[int, bool] = {}
     # Enemy by enemy (a few are in range; the front arc holds dozens of hexes, the rig's
-    # turret twice 36): a hex of the target in range and arc of a shooter hex, one route
-    # clear of obstacles (the map's table) and of other vehicles.
+    # turret twice 36): a hex of the target in sight of a shooter hex, one route clear of
+    # other vehicles.
     for t in s.vehicles if among is None else among:
         tp = t.pos
         if tp is None or not t.active or team[t.seat] == mine:
@@ -105,14 +103,12 @@ def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = N
         if abs(dq) + abs(dr) + abs(dq + dr) > near:
             continue
         vid = t.vid
-        for sh in shooter:
+        for sh, seen in shooter:
             for th in t.hexes():
-                dq, dr = th[0] - sh[0], th[1] - sh[1]
-                if abs(dq) + abs(dr) + abs(dq + dr) > 2 * reach:
+                routes = seen.get(th)
+                if routes is None:
                     continue
-                if facing >= 0 and fx * (2 * dq + dr) + fy * dr <= 0:
-                    continue
-                for route in routes_of(sh, th):
+                for route in routes:
                     for h in route:
                         o = occupant.get(h)
                         if o is not None and o != me and o != vid:
@@ -120,7 +116,7 @@ def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = N
                     else:
                         break       # a clear route
                 else:
-                    continue        # none (or every route blocked): the target's other hex?
+                    continue        # every route blocked: the target's other hex?
                 found[vid] = found.get(vid, False) or (
                     not flying and behind(tp, t.facing, sh))
                 break

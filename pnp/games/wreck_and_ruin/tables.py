@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord
+from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, in_front, spiral
 from pnp.games.wreck_and_ruin.movement import Grid, grid_of
 from pnp.games.wreck_and_ruin.tiles import OBSTACLE
 
@@ -39,6 +39,7 @@ class Tables:
         self._routes: dict[tuple[Coord, Coord], tuple[tuple[Coord, ...], ...]] = {}
         self._steps: dict[int, list[int]] = {}
         self._togo: dict[tuple[int, int], list[int]] = {}
+        self._sight: dict[tuple[Coord, int, int], dict[Coord, tuple[tuple[Coord, ...], ...]]] = {}
 
     def routes(self, a: Coord, b: Coord) -> tuple[tuple[Coord, ...], ...]:
         """The hexes strictly between ``a`` and ``b`` on each shortest route that no obstacle
@@ -49,6 +50,24 @@ class Tables:
         hit = self._routes.get(key)
         if hit is None:
             hit = self._routes[key] = tuple(self._walk(a, b, hex_distance(a, b)))
+        return hit
+
+    def sight(self, a: Coord, facing: int, reach: int
+              ) -> dict[Coord, tuple[tuple[Coord, ...], ...]]:
+        """The hexes a vehicle on ``a`` facing ``facing`` (-1: the rig's 360 degree turret)
+        may shoot at over the terrain: within ``reach``, in the front arc ("every hex strictly
+        ahead of the line across the vehicle", ``hexes.in_front``), with a route no obstacle
+        blocks; each with its ``routes`` (a shot then only checks the vehicles on them)."""
+        key = (a, facing, reach)
+        hit = self._sight.get(key)
+        if hit is None:
+            hit = self._sight[key] = {}
+            for b in spiral(reach, a)[1:]:
+                if facing >= 0 and not in_front(a, facing, b):
+                    continue
+                routes = self.routes(a, b)
+                if routes:
+                    hit[b] = routes
         return hit
 
     def _walk(self, a: Coord, b: Coord, n: int) -> list[tuple[Coord, ...]]:
