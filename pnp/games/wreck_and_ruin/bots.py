@@ -106,6 +106,9 @@ def _ram_value(a_arm: int, a_size: int, t_arm: int, t_size: int, rear: bool
             float(1 - o.target_damage[0]))
 
 
+#: A candidate action: an ``Act`` or the plain tuple of its fields.
+Cand = tuple[Any, ...]
+
 #: Where a vehicle stands: what the heuristic player's memo depends on.
 _WHERE = attrgetter("pos", "facing", "active")
 
@@ -119,6 +122,9 @@ class HeuristicBot:
         #: the same answer, whatever the bot saw before.
         self.sig: tuple[Any, ...] = ()
         self.memo: dict[tuple[Any, ...], Any] = {}
+        #: ``_Turn._descend``'s walks with the hexes each looked at: kept while those hexes
+        #: hold what they held (the game's own answer either way).
+        self.walks: dict[tuple[int, ...], Any] = {}
 
     def choose(self, state: WreckState, rng: random.Random) -> Act:
         if state.pending is not None:
@@ -127,8 +133,9 @@ class HeuristicBot:
                *map(_WHERE, state.vehicles))
         if sig != self.sig:
             self.sig, self.memo = sig, {}
-        turn = _Turn(state, self.memo)
-        best, best_value = Act("end", state.seat), 0.0
+        turn = _Turn(state, self.memo, self.walks)
+        end: Cand = ("end", state.seat)
+        best, best_value = end, 0.0
         # The vehicle that took this turn's last action: its second action is looked at
         # first, alone (a vehicle moves then shoots, or shoots then moves), which halves the
         # full looks a turn takes.
@@ -137,12 +144,14 @@ class HeuristicBot:
                 if value > best_value + 1e-9:
                     best, best_value = act, value
         if best_value < FOLLOW_UP:
-            best, best_value = Act("end", state.seat), 0.0
+            best, best_value = end, 0.0
             for value, act in turn.candidates():
                 if value > best_value + 1e-9:
                     best, best_value = act, value
-        state.vouched = best
-        return best
+        # candidates are plain tuples (made faster): only the one picked becomes an Act
+        pick = best if type(best) is Act else Act(*best)
+        state.vouched = pick
+        return pick
 
 
 def _drive(s: WreckState) -> Act:
@@ -160,9 +169,12 @@ def _drive(s: WreckState) -> Act:
 class _Turn:
     """One decision: the sites, who holds them, each vehicle's goal, the candidates."""
 
-    def __init__(self, s: WreckState, memo: dict[tuple[Any, ...], Any] | None = None) -> None:
+    def __init__(self, s: WreckState, memo: dict[tuple[Any, ...], Any] | None = None,
+                 walks: dict[tuple[int, ...], Any] | None = None) -> None:
         self.s = s
         self.memo = {} if memo is None else memo
+        #: ``_descend``'s walks, kept across looks (the bot's ``walks``).
+        self.walks = {} if walks is None else walks
         self.seat = seat = s.seat
         self.t = tables_of(s.board)
         self.grid = grid_of(s.board)
@@ -215,13 +227,14 @@ class _Turn:
         return hit
 
     # -- the candidates ------------------------------------------------------------------
-    def candidates(self, only: Vehicle | None = None) -> list[tuple[float, Act]]:
+    def candidates(self, only: Vehicle | None = None) -> list[tuple[float, Cand]]:
         """Scored candidate actions: of every vehicle, the cards and searching, or of the
-        vehicle ``only`` alone."""
+        vehicle ``only`` alone. Each an ``Act`` or the plain tuple of its fields (``Act(*c)``:
+        a tuple is made faster, and only the one picked needs to be an ``Act``)."""
         s, seat = self.s, self.seat
         cfg = s.config
         ap = s.ap
-        out: list[tuple[float, Act]] = []
+        out: list[tuple[float, Cand]] = []
         movers: list[Vehicle] = []
         any_active = False
         for v in (self.mine if only is None else (only,)):
@@ -237,7 +250,7 @@ class _Turn:
                 continue
             if not v.active:
                 if ap:
-                    out.append((1.2 if ap >= 2 else 0.6, Act("fix", seat, v.vid)))
+                    out.append((1.2 if ap >= 2 else 0.6, ("fix", seat, v.vid)))
                 continue
             any_active = True
             if ap and v.count < cfg.ap_limit:
@@ -248,18 +261,18 @@ class _Turn:
                 if not v.acts & 4 and v.kind.name != "scout":
                     out += self._rams(v)
                 if not v.acts & 8:
-                    out += [(1.5, Act("salvage", seat, v.vid, t)) for t in
+                    out += [(1.5, ("salvage", seat, v.vid, t)) for t in
                             self._memo(("wrecks", v.vid), _front_wrecks, s, v, False)]
             if v.potshot:
                 out += self._shots(v, "potshot", -cfg.potshot_penalty)
             if v.repair:
-                out += [(6.0, Act("repair", seat, v.vid, t)) for t in repair_targets(s, v)]
+                out += [(6.0, ("repair", seat, v.vid, t)) for t in repair_targets(s, v)]
         if movers:
             out += self._moves(movers)
         if only is not None:
             return out
         if ap and any_active and not s.final_push:
-            out.append((0.3, Act("search", seat)))
+            out.append((0.3, ("search", seat)))
         if (s.hands[seat] and (not s.card_used or s.setup.card_shark) and s.round > 1
                 and not s.final_push):
             out += self._cards()
@@ -268,7 +281,7 @@ class _Turn:
             out += [(self._faction(a), a) for a in faction_actions(s, card.effect)]
         return out
 
-    def _shots(self, v: Vehicle, kind: str, modifier: int) -> list[tuple[float, Act]]:
+    def _shots(self, v: Vehicle, kind: str, modifier: int) -> list[tuple[float, Cand]]:
         s = self.s
         out = []
         dice = max(1, v.kind.attack - s.effect("ammo_shortage") + s.bonus_dice)
@@ -279,10 +292,10 @@ class _Turn:
             value = 1.0 + 2 * exp + 3 * wreck
             if vid in self.holders:
                 value += (CONTEST if self.holders[vid] else 1.0) * any_hit
-            out.append((value, Act(kind, self.seat, v.vid, vid)))
+            out.append((value, (kind, self.seat, v.vid, vid)))
         return out
 
-    def _rams(self, v: Vehicle) -> list[tuple[float, Act]]:
+    def _rams(self, v: Vehicle) -> list[tuple[float, Cand]]:
         s = self.s
         out = []
         on_site = v.vid in self.held
@@ -296,7 +309,7 @@ class _Turn:
             if vid in self.holders:
                 value += (CONTEST if self.holders[vid] else 1.0) * any_hit
             if value > 1.0:
-                out.append((value, Act("ram", self.seat, v.vid, vid, n=n)))
+                out.append((value, ("ram", self.seat, v.vid, vid, None, -1, n)))
         return out
 
     # -- moving --------------------------------------------------------------------------
@@ -311,7 +324,7 @@ class _Turn:
         base = v.kind.move - (s.config.hazard_move_penalty if hazard else 0)
         return max(1, base + s.effect("tailwind") - s.effect("deep_sand") + s.bonus_move)
 
-    def _moves(self, movers: list[Vehicle]) -> list[tuple[float, Act]]:
+    def _moves(self, movers: list[Vehicle]) -> list[tuple[float, Cand]]:
         """One move per vehicle: to its goal, or to its buggy when one more hit wrecks it."""
         index = self.grid.index
         coords = self.grid.coords
@@ -358,7 +371,7 @@ class _Turn:
                 v.kind.hexes == 2 and self._front(h, f) in self.free_sites)
             value = SITE - 0.1 * v.kind.size if ends_on_site else PROGRESS * weight * progress
             if value > 0:
-                out.append((value, Act("move", self.seat, v.vid, to=to, facing=f)))
+                out.append((value, ("move", self.seat, v.vid, -1, to, f)))
         return out
 
     def _assign(self, goals: tuple[int, ...], movers: list[Vehicle]
@@ -422,20 +435,53 @@ class _Turn:
         but for AGILE scouts, the big rig's front hex, no vehicle or wreck in the way)."""
         s = self.s
         g = self.grid
-        nb = g.nb
         vid = v.vid
         assert v.pos is not None
         hazard = s.in_hazard(v)
         rig = v.kind.hexes == 2
         agile = v.kind.has("AGILE") and not hazard
         allowance = self._allowance(v, hazard)
-        # enter[i]: hex i is open and holds no vehicle or wreck but (maybe) this one
-        owner = self._memo(("owner",), self._owners)
         kind = 2 if rig else 1 if agile else 0
-        togo = self.t.to_go(goal, kind)
-        fill = self.t.fill_to_go
         h0 = h = g.index[v.pos]
         f0 = f = v.facing
+        # The same walk from the same place is the same move while the open hexes it looked
+        # at hold what they held (a move elsewhere seldom crosses it): kept across looks.
+        occupant = s.occupant
+        key = (vid, h0, f0, goal, kind, allowance)
+        hit = self.walks.get(key)
+        if hit is not None:
+            for c, ok in hit[1]:
+                if (occupant.get(c, vid) == vid) != ok:
+                    break
+            else:
+                return hit[0]
+        coords, closed = g.coords, self.t.closed
+        # enter[i]: hex i is open and holds no vehicle or wreck but (maybe) this one
+        enter: dict[int, bool] = {}
+        probes: list[tuple[Coord, bool]] = []     # the open hexes looked at, and what held
+
+        def free(i: int) -> bool:
+            ok = enter.get(i)
+            if ok is None:
+                if closed[i] == -2:
+                    ok = enter[i] = False
+                else:
+                    c = coords[i]
+                    ok = enter[i] = occupant.get(c, vid) == vid
+                    probes.append((c, ok))
+            return ok
+
+        out = self._walk(goal, kind, h, f, allowance, rig, agile, free)
+        self.walks[key] = (out, tuple(probes))
+        return out
+
+    def _walk(self, goal: int, kind: int, h: int, f: int, allowance: int, rig: bool,
+              agile: bool, free: Any) -> tuple[tuple[int, int], int] | None:
+        """``_descend``'s greedy walk; ``free(i)``: a vehicle may enter hex i."""
+        nb = self.grid.nb
+        togo = self.t.to_go(goal, kind)
+        fill = self.t.fill_to_go
+        h0, f0 = h, f
         start = now = togo[h * 6 + f]
         if now < 0:
             start = now = fill(goal, kind, h, f)
@@ -451,7 +497,7 @@ class _Turn:
             n = nb[h * 6 + f]
             if n >= 0:
                 probe = nb[n * 6 + f] if rig else n
-                if probe >= 0 and (owner[probe] == -1 or owner[probe] == vid):
+                if probe >= 0 and free(probe):
                     p = togo[n * 6 + f]
                     if p < 0:
                         p = fill(goal, kind, n, f)
@@ -464,7 +510,7 @@ class _Turn:
                         continue
                     if rig:
                         fr = nb[base + nf]
-                        if fr < 0 or not (owner[fr] == -1 or owner[fr] == vid):
+                        if fr < 0 or not free(fr):
                             continue
                     p = togo[base + nf]
                     if p < 0:
@@ -480,18 +526,6 @@ class _Turn:
         if h == h0 and f == f0:
             return None
         return (h, f), start - now
-
-    def _owners(self) -> list[int]:
-        """Per hex index: -2 closed (obstacle, hazard, off), -1 open and empty, else the id of
-        the vehicle or wreck on it."""
-        g = self.grid
-        owner = list(self.t.closed)
-        index = g.index
-        for c, vid in self.s.occupant.items():
-            i = index.get(c)
-            if i is not None and owner[i] == -1:
-                owner[i] = vid
-        return owner
 
     # -- cards ---------------------------------------------------------------------------
     def _cards(self) -> list[tuple[float, Act]]:

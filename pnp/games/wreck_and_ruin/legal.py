@@ -89,22 +89,17 @@ def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = N
     # per shooter hex: the hexes in range and arc with a route clear of obstacles (the map's
     # table); then only the vehicles on those routes are checked
     shooter = [(sh, sight(sh, facing, reach)) for sh in v.hexes()]
-    q, r = v.pos
-    near = 2 * (reach + 2)      # twice the hex distance: the rig's second hex each side
     found: dict[int, bool] = {}
-    # Enemy by enemy (a few are in range; the front arc holds dozens of hexes, the rig's
-    # turret twice 36): a hex of the target in sight of a shooter hex, one route clear of
-    # other vehicles.
+    # Enemy by enemy: a hex of the target in sight of a shooter hex (one look-up each), one
+    # route clear of other vehicles.
     for t in s.vehicles if among is None else among:
         tp = t.pos
         if tp is None or not t.active or team[t.seat] == mine:
             continue
-        dq, dr = tp[0] - q, tp[1] - r
-        if abs(dq) + abs(dr) + abs(dq + dr) > near:
-            continue
         vid = t.vid
+        targets = t.hexes() if t.kind.hexes == 2 else (tp,)
         for sh, seen in shooter:
-            for th in t.hexes():
+            for th in targets:
                 routes = seen.get(th)
                 if routes is None:
                     continue
