@@ -122,9 +122,11 @@ class HeuristicBot:
         #: the same answer, whatever the bot saw before.
         self.sig: tuple[Any, ...] = ()
         self.memo: dict[tuple[Any, ...], Any] = {}
-        #: ``_Turn._descend``'s walks with the hexes each looked at: kept while those hexes
-        #: hold what they held (the game's own answer either way).
-        self.walks: dict[tuple[int, ...], Any] = {}
+        #: Kept across looks, each answer with what it depends on, checked before it is
+        #: used (so again the same state gets the same answer): ``_Turn._descend``'s walks
+        #: and ``_targets``' shot targets (with the hexes they looked at), ``_assign``'s goals
+        #: (geometry alone).
+        self.kept: dict[tuple[Any, ...], Any] = {}
 
     def choose(self, state: WreckState, rng: random.Random) -> Act:
         if state.pending is not None:
@@ -133,7 +135,7 @@ class HeuristicBot:
                *map(_WHERE, state.vehicles))
         if sig != self.sig:
             self.sig, self.memo = sig, {}
-        turn = _Turn(state, self.memo, self.walks)
+        turn = _Turn(state, self.memo, self.kept)
         end: Cand = ("end", state.seat)
         best, best_value = end, 0.0
         # The vehicle that took this turn's last action: its second action is looked at
@@ -170,11 +172,11 @@ class _Turn:
     """One decision: the sites, who holds them, each vehicle's goal, the candidates."""
 
     def __init__(self, s: WreckState, memo: dict[tuple[Any, ...], Any] | None = None,
-                 walks: dict[tuple[int, ...], Any] | None = None) -> None:
+                 kept: dict[tuple[Any, ...], Any] | None = None) -> None:
         self.s = s
         self.memo = {} if memo is None else memo
-        #: ``_descend``'s walks, kept across looks (the bot's ``walks``).
-        self.walks = {} if walks is None else walks
+        #: What is kept across looks (``HeuristicBot.kept``).
+        self.kept = {} if kept is None else kept
         self.seat = seat = s.seat
         self.t = tables_of(s.board)
         self.grid = grid_of(s.board)
@@ -316,8 +318,23 @@ class _Turn:
     def _targets(self, v: Vehicle) -> list[tuple[int, bool]]:
         """``shoot_targets`` among the enemies on the board (listed once while nothing
         moves)."""
-        enemies = self._memo(("enemies", self.seat), _enemies, self.s, self.seat)
-        return shoot_targets(self.s, v, enemies)
+        s = self.s
+        enemies, where = self._memo(("enemies", self.seat), _enemies_where, s, self.seat)
+        # kept across looks while the enemies stand where they stood and the hexes on the
+        # routes looked at hold what they held (most looks follow a move of one vehicle)
+        key = ("sight", v.vid, v.pos, v.facing, s.effect("sandstorm"))
+        occupant = s.occupant
+        hit = self.kept.get(key)
+        if hit is not None and hit[0] == where:
+            for h, o in hit[1]:
+                if occupant.get(h) != o:
+                    break
+            else:
+                return hit[2]       # type: ignore[no-any-return]
+        looked: list[tuple[Coord, int | None]] = []
+        out = shoot_targets(s, v, enemies, looked)
+        self.kept[key] = (where, looked, out)
+        return out
 
     def _allowance(self, v: Vehicle, hazard: bool) -> int:
         s = self.s
@@ -334,8 +351,11 @@ class _Turn:
         buggy = next((v for v in self.mine if v.kind.has("REPAIR") and v.active
                       and v.pos is not None), None)
         ground = [v for v in movers if not v.kind.has("FLYING")]
-        goal_of = self._memo(("goals", goals, *[(v.vid, v.pos) for v in ground]),
-                             self._assign, goals, ground)
+        # geometry alone (the goals, where the vehicles stand): kept across looks
+        key = ("assign", goals, *[(v.vid, v.pos, v.facing) for v in ground])
+        goal_of = self.kept.get(key)
+        if goal_of is None:
+            goal_of = self.kept[key] = self._assign(goals, ground)
         for v in movers:
             assert v.pos is not None
             flying = v.kind.has("FLYING")
@@ -378,16 +398,16 @@ class _Turn:
                 ) -> dict[int, tuple[int, float]]:
         """vehicle id -> (goal, weight): each site to the nearest vehicle first (weight 1),
         the others to their nearest site (weight 0.4, in support)."""
-        index, open_ = self.grid.index, self.grid.open
+        index = self.grid.index
         cells = [(v.vid, [index[c] for c in v.hexes()]) for v in movers]
         dist: dict[tuple[int, int], int] = {}
         rows = []
         for g in goals:
-            field = self.t.steps_to(g)
+            field = self.t.steps_from(g)
             for vid, hexes in cells:       # _steps, inlined: this runs once per look
                 best = FAR
                 for h in hexes:
-                    d = field[h] if open_[h] else self._dist(field, h)
+                    d = field[h]
                     if d < best:
                         best = d
                 dist[(g, vid)] = best
@@ -411,21 +431,14 @@ class _Turn:
         return self.grid.coords[n] if n >= 0 else None
 
     def _steps(self, goal: int, v: Vehicle) -> int:
-        field = self.t.steps_to(goal)
-        index, open_ = self.grid.index, self.grid.open
+        field = self.t.steps_from(goal)
+        index = self.grid.index
         best = FAR
         for c in v.hexes():
-            h = index[c]
-            d = field[h] if open_[h] else self._dist(field, h)
+            d = field[index[c]]
             if d < best:
                 best = d
         return best
-
-    def _dist(self, field: list[int], h: int) -> int:
-        if self.grid.open[h]:
-            return field[h]
-        nb = self.grid.nb     # a vehicle in a hazard: one more than its best neighbour
-        return 1 + min((field[n] for n in nb[h * 6:h * 6 + 6] if n >= 0), default=FAR)
 
     def _descend(self, v: Vehicle, goal: int) -> tuple[tuple[int, int], int] | None:
         """A move of ``v`` down the distance field to ``goal``: (end, facing), progress.
@@ -447,8 +460,8 @@ class _Turn:
         # The same walk from the same place is the same move while the open hexes it looked
         # at hold what they held (a move elsewhere seldom crosses it): kept across looks.
         occupant = s.occupant
-        key = (vid, h0, f0, goal, kind, allowance)
-        hit = self.walks.get(key)
+        key = ("walk", vid, h0, f0, goal, kind, allowance)
+        hit = self.kept.get(key)
         if hit is not None:
             for c, ok in hit[1]:
                 if (occupant.get(c, vid) == vid) != ok:
@@ -472,7 +485,7 @@ class _Turn:
             return ok
 
         out = self._walk(goal, kind, h, f, allowance, rig, agile, free)
-        self.walks[key] = (out, tuple(probes))
+        self.kept[key] = (out, tuple(probes))
         return out
 
     def _walk(self, goal: int, kind: int, h: int, f: int, allowance: int, rig: bool,
@@ -591,6 +604,12 @@ def _enemies(s: WreckState, seat: int) -> list[Vehicle]:
     team = s.team
     mine = team[seat]
     return [t for t in s.vehicles if t.pos is not None and t.active and team[t.seat] != mine]
+
+
+def _enemies_where(s: WreckState, seat: int) -> tuple[list[Vehicle], tuple[Any, ...]]:
+    """The enemies on the board, and where each stands (what their targets depend on)."""
+    enemies = _enemies(s, seat)
+    return enemies, tuple((t.vid, t.pos, t.facing) for t in enemies)
 
 
 def _hurt(v: Vehicle) -> bool:

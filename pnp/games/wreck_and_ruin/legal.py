@@ -72,12 +72,15 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     return out
 
 
-def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = None
+def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = None,
+                  looked: list[tuple[Coord, int | None]] | None = None
                   ) -> list[tuple[int, bool]]:
     """(target vehicle id, from behind) for every enemy ``v`` may attack now: within range,
     in its front arc (the rig: any direction, from either hex), a shortest route clear of
     obstacles (the map's tables) and of other vehicles. ``among``: the vehicles to look at
-    (by default all; a caller asking for several shooters lists the live enemies once)."""
+    (by default all; a caller asking for several shooters lists the live enemies once).
+    ``looked``: gets each hex on a route looked at, with what stood on it (the answer is the
+    same while the shooter, the targets and those hexes are)."""
     assert v.pos is not None
     reach = max(1, s.config.shoot_range - s.effect("sandstorm"))
     facing = -1 if v.kind.has("360 TURRET") else v.facing
@@ -106,6 +109,8 @@ def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = N
                 for route in routes:
                     for h in route:
                         o = occupant.get(h)
+                        if looked is not None:
+                            looked.append((h, o))
                         if o is not None and o != me and o != vid:
                             break
                     else:

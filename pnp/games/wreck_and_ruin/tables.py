@@ -38,6 +38,7 @@ class Tables:
         self.closed = tuple(-1 if o else -2 for o in grid.open)
         self._routes: dict[tuple[Coord, Coord], tuple[tuple[Coord, ...], ...]] = {}
         self._steps: dict[int, list[int]] = {}
+        self._from: dict[int, list[int]] = {}
         self._togo: dict[tuple[int, int], list[int]] = {}
         self._sight: dict[tuple[Coord, int, int], dict[Coord, tuple[tuple[Coord, ...], ...]]] = {}
 
@@ -102,6 +103,19 @@ class Tables:
             hit = self._steps[goal] = dist
         return hit
 
+
+    def steps_from(self, goal: int) -> list[int]:
+        """``steps_to(goal)``, and from a hex that is not open (a vehicle in a hazard) one
+        more than from its best neighbour."""
+        hit = self._from.get(goal)
+        if hit is None:
+            field = self.steps_to(goal)
+            nb, open_ = self.grid.nb, self.grid.open
+            hit = self._from[goal] = [
+                field[h] if open_[h] else
+                1 + min((field[n] for n in nb[h * 6:h * 6 + 6] if n >= 0), default=FAR)
+                for h in range(len(field))]
+        return hit
 
     def to_go(self, goal: int, kind: int) -> list[int]:
         """A table filled in as it is read (-1: not yet) of the movement a vehicle needs to
