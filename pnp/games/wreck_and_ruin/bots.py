@@ -32,6 +32,7 @@ from pnp.games.wreck_and_ruin.legal import (
     MOVE_KINDS,
     _front_wrecks,
     card_plays,
+    enemy_hexes,
     faction_actions,
     group_actions,
     groups,
@@ -124,8 +125,7 @@ class HeuristicBot:
         self.memo: dict[tuple[Any, ...], Any] = {}
         #: Kept across looks, each answer with what it depends on, checked before it is
         #: used (so again the same state gets the same answer): ``_Turn._descend``'s walks
-        #: and ``_targets``' shot targets (with the hexes they looked at), ``_assign``'s goals
-        #: (geometry alone).
+        #: (with the hexes they looked at), ``_assign``'s goals (geometry alone).
         self.kept: dict[tuple[Any, ...], Any] = {}
 
     def choose(self, state: WreckState, rng: random.Random) -> Act:
@@ -316,25 +316,9 @@ class _Turn:
 
     # -- moving --------------------------------------------------------------------------
     def _targets(self, v: Vehicle) -> list[tuple[int, bool]]:
-        """``shoot_targets`` among the enemies on the board (listed once while nothing
-        moves)."""
-        s = self.s
-        enemies, where = self._memo(("enemies", self.seat), _enemies_where, s, self.seat)
-        # kept across looks while the enemies stand where they stood and the hexes on the
-        # routes looked at hold what they held (most looks follow a move of one vehicle)
-        key = ("sight", v.vid, v.pos, v.facing, s.effect("sandstorm"))
-        occupant = s.occupant
-        hit = self.kept.get(key)
-        if hit is not None and hit[0] == where:
-            for h, o in hit[1]:
-                if occupant.get(h) != o:
-                    break
-            else:
-                return hit[2]       # type: ignore[no-any-return]
-        looked: list[tuple[Coord, int | None]] = []
-        out = shoot_targets(s, v, enemies, looked)
-        self.kept[key] = (where, looked, out)
-        return out
+        """``shoot_targets`` among the enemies' hexes (listed once while nothing moves)."""
+        at = self._memo(("enemy hexes", self.seat), enemy_hexes, self.s, self.seat)
+        return shoot_targets(self.s, v, at)
 
     def _allowance(self, v: Vehicle, hazard: bool) -> int:
         s = self.s
@@ -604,12 +588,6 @@ def _enemies(s: WreckState, seat: int) -> list[Vehicle]:
     team = s.team
     mine = team[seat]
     return [t for t in s.vehicles if t.pos is not None and t.active and team[t.seat] != mine]
-
-
-def _enemies_where(s: WreckState, seat: int) -> tuple[list[Vehicle], tuple[Any, ...]]:
-    """The enemies on the board, and where each stands (what their targets depend on)."""
-    enemies = _enemies(s, seat)
-    return enemies, tuple((t.vid, t.pos, t.facing) for t in enemies)
 
 
 def _hurt(v: Vehicle) -> bool:

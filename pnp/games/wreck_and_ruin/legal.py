@@ -7,7 +7,7 @@ can shoot (range 3, front arc or the rig's 360 degree turret, a clear shortest r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pnp.games.wreck_and_ruin.actions import Act
@@ -25,8 +25,8 @@ from pnp.games.wreck_and_ruin.tables import tables_of
 if TYPE_CHECKING:
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
 
-__all__ = ["MOVE_KINDS", "group_actions", "group_of", "groups", "legal_actions", "move_ends",
-           "move_options", "ram_options", "shoot_targets"]
+__all__ = ["MOVE_KINDS", "enemy_hexes", "group_actions", "group_of", "groups", "legal_actions",
+           "move_ends", "move_options", "ram_options", "shoot_targets"]
 
 
 def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: int = 0
@@ -72,54 +72,57 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     return out
 
 
-def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = None,
-                  looked: list[tuple[Coord, int | None]] | None = None
+def enemy_hexes(s: WreckState, seat: int) -> dict[Coord, Vehicle]:
+    """The hexes of the vehicles on the board ``seat`` may attack: each with its vehicle."""
+    team = s.team
+    mine = team[seat]
+    out: dict[Coord, Vehicle] = {}
+    for t in s.vehicles:
+        if t.pos is not None and t.active and team[t.seat] != mine:
+            for h in t.hexes():
+                out[h] = t
+    return out
+
+
+def shoot_targets(s: WreckState, v: Vehicle, at: Mapping[Coord, Vehicle] | None = None
                   ) -> list[tuple[int, bool]]:
     """(target vehicle id, from behind) for every enemy ``v`` may attack now: within range,
     in its front arc (the rig: any direction, from either hex), a shortest route clear of
-    obstacles (the map's tables) and of other vehicles. ``among``: the vehicles to look at
-    (by default all; a caller asking for several shooters lists the live enemies once).
-    ``looked``: gets each hex on a route looked at, with what stood on it (the answer is the
-    same while the shooter, the targets and those hexes are)."""
+    obstacles (the map's tables) and of other vehicles. ``at``: ``enemy_hexes`` of ``v``'s
+    seat (a caller asking for several shooters lists them once)."""
     assert v.pos is not None
     reach = max(1, s.config.shoot_range - s.effect("sandstorm"))
     facing = -1 if v.kind.has("360 TURRET") else v.facing
     occupant = s.occupant
     sight = tables_of(s.board).sight
-    team, me = s.team, v.vid
+    me = v.vid
     flying = v.kind.has("FLYING")     # "do not gain a bonus for attacking ... from the rear"
-    mine = team[v.seat]
-    # per shooter hex: the hexes in range and arc with a route clear of obstacles (the map's
-    # table); then only the vehicles on those routes are checked
-    shooter = [(sh, sight(sh, facing, reach)) for sh in v.hexes()]
+    if at is None:
+        at = enemy_hexes(s, v.seat)
     found: dict[int, bool] = {}
-    # Enemy by enemy: a hex of the target in sight of a shooter hex (one look-up each), one
-    # route clear of other vehicles.
-    for t in s.vehicles if among is None else among:
-        tp = t.pos
-        if tp is None or not t.active or team[t.seat] == mine:
-            continue
-        vid = t.vid
-        targets = t.hexes() if t.kind.hexes == 2 else (tp,)
-        for sh, seen in shooter:
-            for th in targets:
-                routes = seen.get(th)
-                if routes is None:
-                    continue
-                for route in routes:
-                    for h in route:
-                        o = occupant.get(h)
-                        if looked is not None:
-                            looked.append((h, o))
-                        if o is not None and o != me and o != vid:
-                            break
-                    else:
-                        break       # a clear route
+    # Per shooter hex: the map's table of the hexes in range and arc with a route clear of
+    # obstacles, met with the enemies' hexes (a set intersection); then one route clear of
+    # other vehicles.
+    for sh in v.hexes():
+        seen = sight(sh, facing, reach)
+        done: set[int] = set()
+        for th in seen.keys() & at.keys():
+            t = at[th]
+            vid = t.vid
+            if vid in done:
+                continue
+            for route in seen[th]:
+                for h in route:
+                    o = occupant.get(h)
+                    if o is not None and o != me and o != vid:
+                        break
                 else:
-                    continue        # every route blocked: the target's other hex?
-                found[vid] = found.get(vid, False) or (
-                    not flying and behind(tp, t.facing, sh))
-                break
+                    break       # a clear route
+            else:
+                continue        # every route blocked: the target's other hex?
+            done.add(vid)
+            found[vid] = found.get(vid, False) or (
+                not flying and behind(t.pos, t.facing, sh))  # type: ignore[arg-type]
     return [(vid, found[vid]) for vid in sorted(found)]
 
 
