@@ -10,6 +10,7 @@ them), and, per goal hex, the number of hexes to it around obstacles and hazards
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, in_front, spiral
 from pnp.games.wreck_and_ruin.movement import Grid, grid_of
@@ -63,9 +64,9 @@ class Tables:
         hit = self._sight.get(key)
         if hit is None:
             hit = self._sight[key] = {}
-            for b in spiral(reach, a)[1:]:
-                if facing >= 0 and not in_front(a, facing, b):
-                    continue
+            q, r = a
+            for dq, dr in _arc(facing, reach):
+                b = (q + dq, r + dr)
                 routes = self.routes(a, b)
                 if routes:
                     hit[b] = routes
@@ -79,7 +80,7 @@ class Tables:
             h = (a[0] + dq, a[1] + dr)
             if hex_distance(h, b) != n - 1 or self.terrain.get(h, OBSTACLE) == OBSTACLE:
                 continue
-            out += [(h, *rest) for rest in self._walk(h, b, n - 1)]
+            out += [(h, *rest) for rest in self.routes(h, b)]     # its own routes, kept
         return out
 
     def steps_to(self, goal: int) -> list[int]:
@@ -150,6 +151,13 @@ class Tables:
             best += d
         self._togo[(goal, kind)][base + f] = best
         return best
+
+
+@cache
+def _arc(facing: int, reach: int) -> tuple[Coord, ...]:
+    """The offsets within ``reach`` (not 0) in the front arc of ``facing`` (-1: all round),
+    ring by ring."""
+    return tuple(h for h in spiral(reach)[1:] if facing < 0 or in_front((0, 0), facing, h))
 
 
 _TABLES: dict[int, tuple[object, Tables]] = {}
