@@ -123,9 +123,8 @@ class HeuristicBot:
         #: the same answer, whatever the bot saw before.
         self.sig: tuple[Any, ...] = ()
         self.memo: dict[tuple[Any, ...], Any] = {}
-        #: Kept across looks, each answer with what it depends on, checked before it is
-        #: used (so again the same state gets the same answer): ``_Turn._descend``'s walks
-        #: (with the hexes they looked at), ``_assign``'s goals (geometry alone).
+        #: Kept across looks: ``_Turn._assign``'s goals (geometry alone: the same state
+        #: always gets the same answer).
         self.kept: dict[tuple[Any, ...], Any] = {}
 
     def choose(self, state: WreckState, rng: random.Random) -> Act:
@@ -432,53 +431,20 @@ class _Turn:
         but for AGILE scouts, the big rig's front hex, no vehicle or wreck in the way)."""
         s = self.s
         g = self.grid
+        nb = g.nb
         vid = v.vid
         assert v.pos is not None
         hazard = s.in_hazard(v)
         rig = v.kind.hexes == 2
         agile = v.kind.has("AGILE") and not hazard
         allowance = self._allowance(v, hazard)
-        kind = 2 if rig else 1 if agile else 0
-        h0 = h = g.index[v.pos]
-        f0 = f = v.facing
-        # The same walk from the same place is the same move while the open hexes it looked
-        # at hold what they held (a move elsewhere seldom crosses it): kept across looks.
-        occupant = s.occupant
-        key = ("walk", vid, h0, f0, goal, kind, allowance)
-        hit = self.kept.get(key)
-        if hit is not None:
-            for c, ok in hit[1]:
-                if (occupant.get(c, vid) == vid) != ok:
-                    break
-            else:
-                return hit[0]
-        coords, closed = g.coords, self.t.closed
         # enter[i]: hex i is open and holds no vehicle or wreck but (maybe) this one
-        enter: dict[int, bool] = {}
-        probes: list[tuple[Coord, bool]] = []     # the open hexes looked at, and what held
-
-        def free(i: int) -> bool:
-            ok = enter.get(i)
-            if ok is None:
-                if closed[i] == -2:
-                    ok = enter[i] = False
-                else:
-                    c = coords[i]
-                    ok = enter[i] = occupant.get(c, vid) == vid
-                    probes.append((c, ok))
-            return ok
-
-        out = self._walk(goal, kind, h, f, allowance, rig, agile, free)
-        self.kept[key] = (out, tuple(probes))
-        return out
-
-    def _walk(self, goal: int, kind: int, h: int, f: int, allowance: int, rig: bool,
-              agile: bool, free: Any) -> tuple[tuple[int, int], int] | None:
-        """``_descend``'s greedy walk; ``free(i)``: a vehicle may enter hex i."""
-        nb = self.grid.nb
+        owner = self._memo(("owner",), self._owners)
+        kind = 2 if rig else 1 if agile else 0
         togo = self.t.to_go(goal, kind)
         fill = self.t.fill_to_go
-        h0, f0 = h, f
+        h0 = h = g.index[v.pos]
+        f0 = f = v.facing
         start = now = togo[h * 6 + f]
         if now < 0:
             start = now = fill(goal, kind, h, f)
@@ -494,7 +460,7 @@ class _Turn:
             n = nb[h * 6 + f]
             if n >= 0:
                 probe = nb[n * 6 + f] if rig else n
-                if probe >= 0 and free(probe):
+                if probe >= 0 and (owner[probe] == -1 or owner[probe] == vid):
                     p = togo[n * 6 + f]
                     if p < 0:
                         p = fill(goal, kind, n, f)
@@ -507,7 +473,7 @@ class _Turn:
                         continue
                     if rig:
                         fr = nb[base + nf]
-                        if fr < 0 or not free(fr):
+                        if fr < 0 or not (owner[fr] == -1 or owner[fr] == vid):
                             continue
                     p = togo[base + nf]
                     if p < 0:
@@ -523,6 +489,18 @@ class _Turn:
         if h == h0 and f == f0:
             return None
         return (h, f), start - now
+
+    def _owners(self) -> list[int]:
+        """Per hex index: -2 closed (obstacle, hazard, off), -1 open and empty, else the id of
+        the vehicle or wreck on it."""
+        g = self.grid
+        owner = list(self.t.closed)
+        index = g.index
+        for c, vid in self.s.occupant.items():
+            i = index.get(c)
+            if i is not None and owner[i] == -1:
+                owner[i] = vid
+        return owner
 
     # -- cards ---------------------------------------------------------------------------
     def _cards(self) -> list[tuple[float, Act]]:
