@@ -32,7 +32,6 @@ from pnp.games.wreck_and_ruin.legal import (
     MOVE_KINDS,
     _front_wrecks,
     card_plays,
-    enemy_hexes,
     faction_actions,
     group_actions,
     groups,
@@ -107,9 +106,6 @@ def _ram_value(a_arm: int, a_size: int, t_arm: int, t_size: int, rear: bool
             float(1 - o.target_damage[0]))
 
 
-#: A candidate action: an ``Act`` or the plain tuple of its fields.
-Cand = tuple[Any, ...]
-
 #: Where a vehicle stands: what the heuristic player's memo depends on.
 _WHERE = attrgetter("pos", "facing", "active")
 
@@ -123,9 +119,6 @@ class HeuristicBot:
         #: the same answer, whatever the bot saw before.
         self.sig: tuple[Any, ...] = ()
         self.memo: dict[tuple[Any, ...], Any] = {}
-        #: Kept across looks: ``_Turn._assign``'s goals (geometry alone: the same state
-        #: always gets the same answer).
-        self.kept: dict[tuple[Any, ...], Any] = {}
 
     def choose(self, state: WreckState, rng: random.Random) -> Act:
         if state.pending is not None:
@@ -134,9 +127,8 @@ class HeuristicBot:
                *map(_WHERE, state.vehicles))
         if sig != self.sig:
             self.sig, self.memo = sig, {}
-        turn = _Turn(state, self.memo, self.kept)
-        end: Cand = ("end", state.seat)
-        best, best_value = end, 0.0
+        turn = _Turn(state, self.memo)
+        best, best_value = Act("end", state.seat), 0.0
         # The vehicle that took this turn's last action: its second action is looked at
         # first, alone (a vehicle moves then shoots, or shoots then moves), which halves the
         # full looks a turn takes.
@@ -145,14 +137,12 @@ class HeuristicBot:
                 if value > best_value + 1e-9:
                     best, best_value = act, value
         if best_value < FOLLOW_UP:
-            best, best_value = end, 0.0
+            best, best_value = Act("end", state.seat), 0.0
             for value, act in turn.candidates():
                 if value > best_value + 1e-9:
                     best, best_value = act, value
-        # candidates are plain tuples (made faster): only the one picked becomes an Act
-        pick = best if type(best) is Act else Act(*best)
-        state.vouched = pick
-        return pick
+        state.vouched = best
+        return best
 
 
 def _drive(s: WreckState) -> Act:
@@ -170,12 +160,9 @@ def _drive(s: WreckState) -> Act:
 class _Turn:
     """One decision: the sites, who holds them, each vehicle's goal, the candidates."""
 
-    def __init__(self, s: WreckState, memo: dict[tuple[Any, ...], Any] | None = None,
-                 kept: dict[tuple[Any, ...], Any] | None = None) -> None:
+    def __init__(self, s: WreckState, memo: dict[tuple[Any, ...], Any] | None = None) -> None:
         self.s = s
         self.memo = {} if memo is None else memo
-        #: What is kept across looks (``HeuristicBot.kept``).
-        self.kept = {} if kept is None else kept
         self.seat = seat = s.seat
         self.t = tables_of(s.board)
         self.grid = grid_of(s.board)
@@ -228,14 +215,13 @@ class _Turn:
         return hit
 
     # -- the candidates ------------------------------------------------------------------
-    def candidates(self, only: Vehicle | None = None) -> list[tuple[float, Cand]]:
+    def candidates(self, only: Vehicle | None = None) -> list[tuple[float, Act]]:
         """Scored candidate actions: of every vehicle, the cards and searching, or of the
-        vehicle ``only`` alone. Each an ``Act`` or the plain tuple of its fields (``Act(*c)``:
-        a tuple is made faster, and only the one picked needs to be an ``Act``)."""
+        vehicle ``only`` alone."""
         s, seat = self.s, self.seat
         cfg = s.config
         ap = s.ap
-        out: list[tuple[float, Cand]] = []
+        out: list[tuple[float, Act]] = []
         movers: list[Vehicle] = []
         any_active = False
         for v in (self.mine if only is None else (only,)):
@@ -251,7 +237,7 @@ class _Turn:
                 continue
             if not v.active:
                 if ap:
-                    out.append((1.2 if ap >= 2 else 0.6, ("fix", seat, v.vid)))
+                    out.append((1.2 if ap >= 2 else 0.6, Act("fix", seat, v.vid)))
                 continue
             any_active = True
             if ap and v.count < cfg.ap_limit:
@@ -262,18 +248,18 @@ class _Turn:
                 if not v.acts & 4 and v.kind.name != "scout":
                     out += self._rams(v)
                 if not v.acts & 8:
-                    out += [(1.5, ("salvage", seat, v.vid, t)) for t in
+                    out += [(1.5, Act("salvage", seat, v.vid, t)) for t in
                             self._memo(("wrecks", v.vid), _front_wrecks, s, v, False)]
             if v.potshot:
                 out += self._shots(v, "potshot", -cfg.potshot_penalty)
             if v.repair:
-                out += [(6.0, ("repair", seat, v.vid, t)) for t in repair_targets(s, v)]
+                out += [(6.0, Act("repair", seat, v.vid, t)) for t in repair_targets(s, v)]
         if movers:
             out += self._moves(movers)
         if only is not None:
             return out
         if ap and any_active and not s.final_push:
-            out.append((0.3, ("search", seat)))
+            out.append((0.3, Act("search", seat)))
         if (s.hands[seat] and (not s.card_used or s.setup.card_shark) and s.round > 1
                 and not s.final_push):
             out += self._cards()
@@ -282,7 +268,7 @@ class _Turn:
             out += [(self._faction(a), a) for a in faction_actions(s, card.effect)]
         return out
 
-    def _shots(self, v: Vehicle, kind: str, modifier: int) -> list[tuple[float, Cand]]:
+    def _shots(self, v: Vehicle, kind: str, modifier: int) -> list[tuple[float, Act]]:
         s = self.s
         out = []
         dice = max(1, v.kind.attack - s.effect("ammo_shortage") + s.bonus_dice)
@@ -293,10 +279,10 @@ class _Turn:
             value = 1.0 + 2 * exp + 3 * wreck
             if vid in self.holders:
                 value += (CONTEST if self.holders[vid] else 1.0) * any_hit
-            out.append((value, (kind, self.seat, v.vid, vid)))
+            out.append((value, Act(kind, self.seat, v.vid, vid)))
         return out
 
-    def _rams(self, v: Vehicle) -> list[tuple[float, Cand]]:
+    def _rams(self, v: Vehicle) -> list[tuple[float, Act]]:
         s = self.s
         out = []
         on_site = v.vid in self.held
@@ -310,21 +296,22 @@ class _Turn:
             if vid in self.holders:
                 value += (CONTEST if self.holders[vid] else 1.0) * any_hit
             if value > 1.0:
-                out.append((value, ("ram", self.seat, v.vid, vid, None, -1, n)))
+                out.append((value, Act("ram", self.seat, v.vid, vid, n=n)))
         return out
 
     # -- moving --------------------------------------------------------------------------
     def _targets(self, v: Vehicle) -> list[tuple[int, bool]]:
-        """``shoot_targets`` among the enemies' hexes (listed once while nothing moves)."""
-        at = self._memo(("enemy hexes", self.seat), enemy_hexes, self.s, self.seat)
-        return shoot_targets(self.s, v, at)
+        """``shoot_targets`` among the enemies on the board (listed once while nothing
+        moves)."""
+        enemies = self._memo(("enemies", self.seat), _enemies, self.s, self.seat)
+        return shoot_targets(self.s, v, enemies)
 
     def _allowance(self, v: Vehicle, hazard: bool) -> int:
         s = self.s
         base = v.kind.move - (s.config.hazard_move_penalty if hazard else 0)
         return max(1, base + s.effect("tailwind") - s.effect("deep_sand") + s.bonus_move)
 
-    def _moves(self, movers: list[Vehicle]) -> list[tuple[float, Cand]]:
+    def _moves(self, movers: list[Vehicle]) -> list[tuple[float, Act]]:
         """One move per vehicle: to its goal, or to its buggy when one more hit wrecks it."""
         index = self.grid.index
         coords = self.grid.coords
@@ -334,11 +321,8 @@ class _Turn:
         buggy = next((v for v in self.mine if v.kind.has("REPAIR") and v.active
                       and v.pos is not None), None)
         ground = [v for v in movers if not v.kind.has("FLYING")]
-        # geometry alone (the goals, where the vehicles stand): kept across looks
-        key = ("assign", goals, *[(v.vid, v.pos, v.facing) for v in ground])
-        goal_of = self.kept.get(key)
-        if goal_of is None:
-            goal_of = self.kept[key] = self._assign(goals, ground)
+        goal_of = self._memo(("goals", goals, *[(v.vid, v.pos) for v in ground]),
+                             self._assign, goals, ground)
         for v in movers:
             assert v.pos is not None
             flying = v.kind.has("FLYING")
@@ -374,23 +358,23 @@ class _Turn:
                 v.kind.hexes == 2 and self._front(h, f) in self.free_sites)
             value = SITE - 0.1 * v.kind.size if ends_on_site else PROGRESS * weight * progress
             if value > 0:
-                out.append((value, ("move", self.seat, v.vid, -1, to, f)))
+                out.append((value, Act("move", self.seat, v.vid, to=to, facing=f)))
         return out
 
     def _assign(self, goals: tuple[int, ...], movers: list[Vehicle]
                 ) -> dict[int, tuple[int, float]]:
         """vehicle id -> (goal, weight): each site to the nearest vehicle first (weight 1),
         the others to their nearest site (weight 0.4, in support)."""
-        index = self.grid.index
+        index, open_ = self.grid.index, self.grid.open
         cells = [(v.vid, [index[c] for c in v.hexes()]) for v in movers]
         dist: dict[tuple[int, int], int] = {}
         rows = []
         for g in goals:
-            field = self.t.steps_from(g)
+            field = self.t.steps_to(g)
             for vid, hexes in cells:       # _steps, inlined: this runs once per look
                 best = FAR
                 for h in hexes:
-                    d = field[h]
+                    d = field[h] if open_[h] else self._dist(field, h)
                     if d < best:
                         best = d
                 dist[(g, vid)] = best
@@ -414,14 +398,21 @@ class _Turn:
         return self.grid.coords[n] if n >= 0 else None
 
     def _steps(self, goal: int, v: Vehicle) -> int:
-        field = self.t.steps_from(goal)
-        index = self.grid.index
+        field = self.t.steps_to(goal)
+        index, open_ = self.grid.index, self.grid.open
         best = FAR
         for c in v.hexes():
-            d = field[index[c]]
+            h = index[c]
+            d = field[h] if open_[h] else self._dist(field, h)
             if d < best:
                 best = d
         return best
+
+    def _dist(self, field: list[int], h: int) -> int:
+        if self.grid.open[h]:
+            return field[h]
+        nb = self.grid.nb     # a vehicle in a hazard: one more than its best neighbour
+        return 1 + min((field[n] for n in nb[h * 6:h * 6 + 6] if n >= 0), default=FAR)
 
     def _descend(self, v: Vehicle, goal: int) -> tuple[tuple[int, int], int] | None:
         """A move of ``v`` down the distance field to ``goal``: (end, facing), progress.

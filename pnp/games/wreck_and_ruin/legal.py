@@ -7,12 +7,13 @@ can shoot (range 3, front arc or the rig's 360 degree turret, a clear shortest r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pnp.games.wreck_and_ruin.actions import Act
 from pnp.games.wreck_and_ruin.cards import CARD_ON_VEHICLE, CARD_PLAYS, FACTION_TARGET
 from pnp.games.wreck_and_ruin.hexes import (
+    DIRECTIONS,
     Coord,
     behind,
     distance,
@@ -25,8 +26,8 @@ from pnp.games.wreck_and_ruin.tables import tables_of
 if TYPE_CHECKING:
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
 
-__all__ = ["MOVE_KINDS", "enemy_hexes", "group_actions", "group_of", "groups", "legal_actions",
-           "move_ends", "move_options", "ram_options", "shoot_targets"]
+__all__ = ["MOVE_KINDS", "group_actions", "group_of", "groups", "legal_actions", "move_ends",
+           "move_options", "ram_options", "shoot_targets"]
 
 
 def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: int = 0
@@ -72,57 +73,57 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     return out
 
 
-def enemy_hexes(s: WreckState, seat: int) -> dict[Coord, Vehicle]:
-    """The hexes of the vehicles on the board ``seat`` may attack: each with its vehicle."""
-    team = s.team
-    mine = team[seat]
-    out: dict[Coord, Vehicle] = {}
-    for t in s.vehicles:
-        if t.pos is not None and t.active and team[t.seat] != mine:
-            for h in t.hexes():
-                out[h] = t
-    return out
-
-
-def shoot_targets(s: WreckState, v: Vehicle, at: Mapping[Coord, Vehicle] | None = None
+def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = None
                   ) -> list[tuple[int, bool]]:
     """(target vehicle id, from behind) for every enemy ``v`` may attack now: within range,
     in its front arc (the rig: any direction, from either hex), a shortest route clear of
-    obstacles (the map's tables) and of other vehicles. ``at``: ``enemy_hexes`` of ``v``'s
-    seat (a caller asking for several shooters lists them once)."""
+    obstacles (the map's tables) and of other vehicles. ``among``: the vehicles to look at
+    (by default all; a caller asking for several shooters lists the live enemies once)."""
     assert v.pos is not None
     reach = max(1, s.config.shoot_range - s.effect("sandstorm"))
     facing = -1 if v.kind.has("360 TURRET") else v.facing
     occupant = s.occupant
-    sight = tables_of(s.board).sight
-    me = v.vid
+    routes_of = tables_of(s.board).routes
+    team, me = s.team, v.vid
     flying = v.kind.has("FLYING")     # "do not gain a bonus for attacking ... from the rear"
-    if at is None:
-        at = enemy_hexes(s, v.seat)
+    mine = team[v.seat]
+    shooter = v.hexes()
+    q, r = v.pos
+    near = 2 * (reach + 2)      # twice the hex distance: the rig's second hex each side
+    # the front arc: ahead of the line across the vehicle (hexes.in_front, inlined)
+    fq, fr = DIRECTIONS[facing] if facing >= 0 else (0, 0)
+    fx, fy = 3 * (2 * fq + fr), 9 * fr
     found: dict[int, bool] = {}
-    # Per shooter hex: the map's table of the hexes in range and arc with a route clear of
-    # obstacles, met with the enemies' hexes (a set intersection); then one route clear of
-    # other vehicles.
-    for sh in v.hexes():
-        seen = sight(sh, facing, reach)
-        done: set[int] = set()
-        for th in seen.keys() & at.keys():
-            t = at[th]
-            vid = t.vid
-            if vid in done:
-                continue
-            for route in seen[th]:
-                for h in route:
-                    o = occupant.get(h)
-                    if o is not None and o != me and o != vid:
-                        break
+    # Enemy by enemy (a few are in range; the front arc holds dozens of hexes, the rig's
+    # turret twice 36): a hex of the target in range and arc of a shooter hex, one route
+    # clear of obstacles (the map's table) and of other vehicles.
+    for t in s.vehicles if among is None else among:
+        tp = t.pos
+        if tp is None or not t.active or team[t.seat] == mine:
+            continue
+        dq, dr = tp[0] - q, tp[1] - r
+        if abs(dq) + abs(dr) + abs(dq + dr) > near:
+            continue
+        vid = t.vid
+        for sh in shooter:
+            for th in t.hexes():
+                dq, dr = th[0] - sh[0], th[1] - sh[1]
+                if abs(dq) + abs(dr) + abs(dq + dr) > 2 * reach:
+                    continue
+                if facing >= 0 and fx * (2 * dq + dr) + fy * dr <= 0:
+                    continue
+                for route in routes_of(sh, th):
+                    for h in route:
+                        o = occupant.get(h)
+                        if o is not None and o != me and o != vid:
+                            break
+                    else:
+                        break       # a clear route
                 else:
-                    break       # a clear route
-            else:
-                continue        # every route blocked: the target's other hex?
-            done.add(vid)
-            found[vid] = found.get(vid, False) or (
-                not flying and behind(t.pos, t.facing, sh))  # type: ignore[arg-type]
+                    continue        # none (or every route blocked): the target's other hex?
+                found[vid] = found.get(vid, False) or (
+                    not flying and behind(tp, t.facing, sh))
+                break
     return [(vid, found[vid]) for vid in sorted(found)]
 
 

@@ -10,9 +10,8 @@ them), and, per goal hex, the number of hexes to it around obstacles and hazards
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
 
-from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, in_front, spiral
+from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord
 from pnp.games.wreck_and_ruin.movement import Grid, grid_of
 from pnp.games.wreck_and_ruin.tiles import OBSTACLE
 
@@ -39,9 +38,7 @@ class Tables:
         self.closed = tuple(-1 if o else -2 for o in grid.open)
         self._routes: dict[tuple[Coord, Coord], tuple[tuple[Coord, ...], ...]] = {}
         self._steps: dict[int, list[int]] = {}
-        self._from: dict[int, list[int]] = {}
         self._togo: dict[tuple[int, int], list[int]] = {}
-        self._sight: dict[tuple[Coord, int, int], dict[Coord, tuple[tuple[Coord, ...], ...]]] = {}
 
     def routes(self, a: Coord, b: Coord) -> tuple[tuple[Coord, ...], ...]:
         """The hexes strictly between ``a`` and ``b`` on each shortest route that no obstacle
@@ -54,24 +51,6 @@ class Tables:
             hit = self._routes[key] = tuple(self._walk(a, b, hex_distance(a, b)))
         return hit
 
-    def sight(self, a: Coord, facing: int, reach: int
-              ) -> dict[Coord, tuple[tuple[Coord, ...], ...]]:
-        """The hexes a vehicle on ``a`` facing ``facing`` (-1: the rig's 360 degree turret)
-        may shoot at over the terrain: within ``reach``, in the front arc ("every hex strictly
-        ahead of the line across the vehicle", ``hexes.in_front``), with a route no obstacle
-        blocks; each with its ``routes`` (a shot then only checks the vehicles on them)."""
-        key = (a, facing, reach)
-        hit = self._sight.get(key)
-        if hit is None:
-            hit = self._sight[key] = {}
-            q, r = a
-            for dq, dr in _arc(facing, reach):
-                b = (q + dq, r + dr)
-                routes = self.routes(a, b)
-                if routes:
-                    hit[b] = routes
-        return hit
-
     def _walk(self, a: Coord, b: Coord, n: int) -> list[tuple[Coord, ...]]:
         if n <= 1:
             return [()]
@@ -80,7 +59,7 @@ class Tables:
             h = (a[0] + dq, a[1] + dr)
             if hex_distance(h, b) != n - 1 or self.terrain.get(h, OBSTACLE) == OBSTACLE:
                 continue
-            out += [(h, *rest) for rest in self.routes(h, b)]     # its own routes, kept
+            out += [(h, *rest) for rest in self._walk(h, b, n - 1)]
         return out
 
     def steps_to(self, goal: int) -> list[int]:
@@ -104,19 +83,6 @@ class Tables:
             hit = self._steps[goal] = dist
         return hit
 
-
-    def steps_from(self, goal: int) -> list[int]:
-        """``steps_to(goal)``, and from a hex that is not open (a vehicle in a hazard) one
-        more than from its best neighbour."""
-        hit = self._from.get(goal)
-        if hit is None:
-            field = self.steps_to(goal)
-            nb, open_ = self.grid.nb, self.grid.open
-            hit = self._from[goal] = [
-                field[h] if open_[h] else
-                1 + min((field[n] for n in nb[h * 6:h * 6 + 6] if n >= 0), default=FAR)
-                for h in range(len(field))]
-        return hit
 
     def to_go(self, goal: int, kind: int) -> list[int]:
         """A table filled in as it is read (-1: not yet) of the movement a vehicle needs to
@@ -151,13 +117,6 @@ class Tables:
             best += d
         self._togo[(goal, kind)][base + f] = best
         return best
-
-
-@cache
-def _arc(facing: int, reach: int) -> tuple[Coord, ...]:
-    """The offsets within ``reach`` (not 0) in the front arc of ``facing`` (-1: all round),
-    ring by ring."""
-    return tuple(h for h in spiral(reach)[1:] if facing < 0 or in_front((0, 0), facing, h))
 
 
 _TABLES: dict[int, tuple[object, Tables]] = {}
