@@ -54,13 +54,13 @@ class FaceFiles:
 
 
 def make_faces(jobs: list[FaceJob]) -> list[FaceFiles]:
-    """Every job of a batch: one PDF of its faces, each page drawn at the sizes wanted."""
-    from pnp.layout.raster import RasterDoc
+    """Every job of a batch: each face painted at the sizes wanted, and its SVG."""
+    from pnp.layout.paint import PaintDoc
     from pnp.layout.svg import drawing_to_svg
     from pnp.layout.tts import pack_picture
 
     drawn = [j.face for j in jobs if j.png or j.picture]
-    doc = RasterDoc(drawn) if drawn else None
+    doc = PaintDoc(drawn) if drawn else None
     out, page = [], 0
     try:
         for job in jobs:
@@ -128,7 +128,7 @@ class FaceRunner:
                 return []
             from concurrent.futures import ProcessPoolExecutor
 
-            import pnp.layout.raster  # noqa: F401 (loaded once here, inherited by the workers)
+            import pnp.layout.paint  # noqa: F401 (loaded once here, inherited by the workers)
             import pnp.layout.svg  # noqa: F401
 
             # Both batches go to the workers, which start at once: the parent goes on laying

@@ -399,7 +399,7 @@ def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float 
     Image URLs are ``url_prefix`` + file name (relative names by default: point them at where
     the files are hosted, e.g. ``file:///path/to/out/``).
     """
-    from pnp.layout.raster import RasterDoc
+    from pnp.layout.paint import face_picture
 
     files: dict[str, bytes] = {}
     builder = TTSBuilder(name, files.__setitem__, fmt=fmt, url_prefix=url_prefix, dpi=dpi)
@@ -407,8 +407,7 @@ def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float 
 
     def picture(face: Drawing, key: bytes) -> bytes:
         if key not in pictures:
-            with RasterDoc([face]) as doc:
-                pictures[key] = pack_picture(doc.picture(0, builder.picture_size(face)))
+            pictures[key] = pack_picture(face_picture(face, builder.picture_size(face)))
         return pictures[key]
 
     for c in components:
