@@ -82,7 +82,10 @@ def _image(path: str, digest: str) -> skia.Image:
     return image.withDefaultMipmaps()
 
 
-_SAMPLING = skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kLinear)
+# Art drawn larger than its pixels shows them as squares, as the PDF (no /Interpolate) shows
+# them in pdfium and in most viewers; drawn smaller, it is averaged (mipmaps), as pdfium does.
+_ENLARGED = skia.SamplingOptions(skia.FilterMode.kNearest, skia.MipmapMode.kNone)
+_REDUCED = skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kLinear)
 _IMAGE_PAINT = skia.Paint(AntiAlias=True)
 
 
@@ -154,7 +157,10 @@ class Painter:
         scale = min(w / iw, h / ih)
         dw, dh = iw * scale, ih * scale
         dst = skia.Rect.MakeXYWH(x + (w - dw) / 2, y + (h - dh) / 2, dw, dh)
-        self.c.drawImageRect(_image(path, digest), dst, _SAMPLING, _IMAGE_PAINT)
+        m = self.c.getTotalMatrix()
+        device = abs(m.getScaleX() * m.getScaleY() - m.getSkewX() * m.getSkewY()) ** 0.5 * scale
+        sampling = _ENLARGED if device >= 1 else _REDUCED  # device pixels per art pixel
+        self.c.drawImageRect(_image(path, digest), dst, sampling, _IMAGE_PAINT)
 
     def group(self, g: Group) -> None:
         c = self.c
@@ -280,16 +286,12 @@ def face_pixels(drawing: Drawing, dpi: float) -> Pixels:
 def face_picture(drawing: Drawing, size: tuple[int, int]) -> bytes:
     """The trimmed drawing (no bleed) at ``size`` pixels: raw RGB bytes.
 
-    Placed as the PDF route placed it: the whole page, bleed included, on a whole number of
-    pixels from a whole-pixel offset, with the trim filling the picture.
+    The trim fills the picture exactly. (Through the PDF the page had to land on whole pixels,
+    so a sliver of bleed could show along two edges; painting needs no such rounding.)
     """
     w, h = size
-    b = drawing.bleed
-    sx, sy = w / drawing.width, h / drawing.height
-    ox, oy = -round(b * sx), -round(b * sy)
-    pw, ph = round((drawing.width + 2 * b) * sx), round((drawing.height + 2 * b) * sy)
-    kx, ky = pw / (drawing.width + 2 * b), ph / (drawing.height + 2 * b)
-    return bytes(rgb_rows(paint(drawing, w, h, (kx, ky, ox + b * kx, oy + b * ky)), 0))
+    matrix = (w / drawing.width, h / drawing.height, 0.0, 0.0)
+    return bytes(rgb_rows(paint(drawing, w, h, matrix), 0))
 
 
 class PaintDoc:
