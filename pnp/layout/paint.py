@@ -289,9 +289,20 @@ def face_picture(drawing: Drawing, size: tuple[int, int]) -> bytes:
     The trim fills the picture exactly. (Through the PDF the page had to land on whole pixels,
     so a sliver of bleed could show along two edges; painting needs no such rounding.)
     """
+    return bytes(rgb_rows(_picture(drawing, size), 0))
+
+
+def face_picture_rgbx(drawing: Drawing, size: tuple[int, int]) -> memoryview:
+    """``face_picture`` as RGBX (4 bytes a pixel, the fourth 255), as the painter leaves it.
+
+    The view is of this process's scratch buffer: use it before painting again.
+    """
+    return _picture(drawing, size).data.cast("B")
+
+
+def _picture(drawing: Drawing, size: tuple[int, int]) -> np.ndarray:
     w, h = size
-    matrix = (w / drawing.width, h / drawing.height, 0.0, 0.0)
-    return bytes(rgb_rows(paint(drawing, w, h, matrix), 0))
+    return paint(drawing, w, h, (w / drawing.width, h / drawing.height, 0.0, 0.0))
 
 
 class PaintDoc:
