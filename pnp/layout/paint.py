@@ -2,11 +2,11 @@
 Simulator pictures of `pnp render`.
 
 It paints what the PDF backend draws, item for item: the same text lines and spans (pnp's own
-fitting, ``text.fit_text``), glyph runs set at the positions pnp computed in the bundled TTFs, the
-same paint order (fill, then stroke), even-odd fills and clips, mitre limit, dashes and icons.
-Measured against pdfium rasterising the PDF of the same faces (``benchmarks/bench_rasteriser.py``),
-it is several times as fast, so pixels no longer go through a PDF; pdfium stays where a PDF itself
-is rasterised (``raster.pdf_to_pngs``) and in the tests that compare the two.
+fitting, ``text.fit_text``), each span set in the bundled TTFs from where pnp placed it, the same
+paint order (fill, then stroke), even-odd fills and clips, mitre limit, dashes and icons.
+Against pdfium rasterising the PDF of the same faces it takes about half the CPU a face
+(``benchmarks/bench_rasteriser.py``), so pixels no longer go through a PDF; pdfium stays where a
+PDF itself is rasterised (``raster.pdf_to_pngs``) and in the tests that compare the two.
 """
 
 from __future__ import annotations
