@@ -9,11 +9,12 @@ on 1,000 different poker cards (the default layout, 9 per A4 page, crop marks, m
 (b) `pnp render cards.csv` with all four formats (PDF, SVG and PNG per face, Tabletop
     Simulator), on every core, and with --jobs 1.
 (b') The floor under (b): a child that does only the pixel work every format but the PDF needs,
-    on the same faces (one PDF of them written beforehand, untimed), on two processes: pdfium
-    draws each face at 300 dpi and its 150 dpi trimmed picture, the PNG is deflated (ISA-L,
-    unfiltered) and written, and the pictures (deflated by ISA-L for the trip between
-    processes) go on 10 x 7 JPEG sheets. No layout, no PDF,
-    no SVG: (b) / (b') is how far the whole render is from its raster floor.
+    on the same faces (laid out and pickled beforehand, untimed), on two processes: Skia paints
+    each face at 300 dpi and its 150 dpi trimmed picture (pnp's painter, ``paint.py``), the PNG
+    is deflated (ISA-L, unfiltered) and written, and the pictures (deflated by ISA-L for the
+    trip between processes) go on 10 x 7 JPEG sheets. No layout, no PDF, no SVG: (b) / (b') is
+    how far the whole render is from its raster floor. ``--floor-pdfium`` times the floor as it
+    was before the painter: pdfium drawing the pages of one PDF of the faces.
 (c) Peak resident memory of a child rendering ``big`` cards to the PDF (default 100,000),
     next to one rendering 100.
 
@@ -144,6 +145,57 @@ def faces_pdf(n: int, path: Path) -> None:
                   path)
 
 
+def faces_pickle(n: int, path: Path) -> None:
+    """The n default-layout fronts with their bleed, pickled (for the floor)."""
+    import pickle
+
+    from pnp.layout.cards import load_deck
+    from pnp.layout.pipeline import load_for_render
+    from pnp.layout.templates import components
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "bench.csv"
+        write_csv(src, n)
+        deck = load_deck(src)
+        faces = [c.front for c in components(deck, load_for_render(None), (W, H), 3.0)]
+    path.write_bytes(pickle.dumps(faces))
+
+
+def _paint_part(args: tuple[str, str, int, int]) -> list[bytes]:
+    """Faces [start, stop) painted: PNG files at 300 dpi, packed pictures at 150 dpi."""
+    import pickle
+
+    from pnp.layout.paint import face_picture_rgbx, face_pixels
+    from pnp.layout.tts import pack_picture
+
+    faces_file, out, start, stop = args
+    faces = pickle.loads(Path(faces_file).read_bytes())[start:stop]
+    pw, ph = round(W / 25.4 * 150), round(H / 25.4 * 150)
+    pictures = []
+    for i, face in enumerate(faces, start):
+        Path(out, f"{i}.png").write_bytes(face_pixels(face, 300).png(300))
+        pictures.append(pack_picture(face_picture_rgbx(face, (pw, ph))))
+    return pictures
+
+
+def paint_floor(faces_file: str, out: str) -> None:
+    """The raster floor (b') with pnp's painter: two processes paint and encode a sheet's
+    worth of faces at a time, this one makes each sheet as its faces come back."""
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pnp.layout.tts import SheetJob, compose_sheet
+
+    n = len(pickle.loads(Path(faces_file).read_bytes()))
+    pw, ph = round(W / 25.4 * 150), round(H / 25.4 * 150)
+    chunks = [(faces_file, out, s, min(n, s + 70)) for s in range(0, n, 70)]
+    with ProcessPoolExecutor(2) as pool:
+        for k, pictures in enumerate(pool.map(_paint_part, chunks)):
+            rows = (len(pictures) + 9) // 10
+            job = SheetJob((pw, ph), pictures, 10, rows, (pw, ph), "jpg", 90)
+            Path(out, f"sheet{k}.jpg").write_bytes(compose_sheet(job))
+
+
 def _floor_part(args: tuple[str, str, int, int]) -> list[bytes]:
     """Pages [start, stop) of the faces' PDF: PNG files at 300 dpi, pictures at 150 dpi
     (deflated for the trip back, as pnp does: cheaper than moving them raw)."""
@@ -192,8 +244,8 @@ def _floor_part(args: tuple[str, str, int, int]) -> list[bytes]:
 
 
 def floor(pdf: str, out: str) -> None:
-    """The raster floor (b'): two processes draw and encode a sheet's worth of faces at a
-    time, this one makes each sheet as its faces come back."""
+    """The raster floor as it was before the painter: two processes draw and encode a sheet's
+    worth of faces at a time, this one makes each sheet as its faces come back."""
     import io
     from concurrent.futures import ProcessPoolExecutor
 
@@ -314,14 +366,24 @@ def main(n: int = 1000, big: int = 100_000, runs: int = 3, skip_all: bool = Fals
             print(f"  the same with --jobs 1:           {t_one:.1f} s")
             pdf = Path(tmp) / "faces.pdf"
             faces_pdf(n, pdf)
+            pickled = Path(tmp) / "faces.pickle"
+            faces_pickle(n, pickled)
             floor_out = Path(tmp) / "floor"
             floor_out.mkdir()
-            floor_cmd = [sys.executable, os.path.abspath(__file__), "--floor", str(pdf),
+            floor_cmd = [sys.executable, os.path.abspath(__file__), "--floor", str(pickled),
                          str(floor_out)]
-            t_floor = [timed(floor_cmd) for _ in range(max(1, runs - 1))]
+            old_cmd = [sys.executable, os.path.abspath(__file__), "--floor-pdfium", str(pdf),
+                       str(floor_out)]
+            t_floor, t_old_floor = [], []
+            for _ in range(max(1, runs - 1)):
+                t_floor.append(timed(floor_cmd))
+                t_old_floor.append(timed(old_cmd))
             cpu_all, cpu_floor = CPU[tuple(all_cmd)], CPU[tuple(floor_cmd)]
-            print(f"raster floor (pdfium + PNG + TTS sheets, 2 processes): {min(t_floor):.1f} s "
+            print(f"raster floor (Skia + PNG + TTS sheets, 2 processes): {min(t_floor):.1f} s "
                   f"(runs {min(t_floor):.1f}-{max(t_floor):.1f}); {cpu_floor:.1f} CPU s")
+            print(f"  the floor through pdfium instead: {min(t_old_floor):.1f} s (runs "
+                  f"{min(t_old_floor):.1f}-{max(t_old_floor):.1f}); "
+                  f"{CPU[tuple(old_cmd)]:.1f} CPU s")
             print(f"  all four formats / floor: {min(t_all) / min(t_floor):.2f}x wall, "
                   f"{cpu_all / cpu_floor:.2f}x CPU; on two free cores the render would take "
                   f">= {cpu_all / 2:.1f} s, the floor >= {cpu_floor / 2:.1f} s")
@@ -336,6 +398,8 @@ def main(n: int = 1000, big: int = 100_000, runs: int = 3, skip_all: bool = Fals
 
 if __name__ == "__main__":
     if len(sys.argv) > 3 and sys.argv[1] == "--floor":
+        paint_floor(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) > 3 and sys.argv[1] == "--floor-pdfium":
         floor(sys.argv[2], sys.argv[3])
     elif len(sys.argv) > 2 and sys.argv[1] == "--child":
         child(int(sys.argv[2]))

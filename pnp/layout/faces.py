@@ -1,7 +1,7 @@
 """The files of each distinct face (SVG, PNG, Tabletop Simulator picture), made in batches.
 
-A batch is one PDF of its faces (fonts embedded once); each page is parsed once and drawn at the
-sizes wanted (the PNG with its bleed, the Tabletop Simulator picture trimmed and smaller).
+Each face of a batch is painted at the sizes wanted (the PNG with its bleed, the Tabletop
+Simulator picture trimmed and smaller; ``paint.py``) and written as SVG.
 Batches run on worker processes when there is more than one and more than one core; the results
 come back in the order the batches were given, and a face's files do not depend on its batch or
 on the worker, so any number of processes writes the same bytes as one.
@@ -18,8 +18,8 @@ from typing import TypeVar
 
 from pnp.layout.draw import Drawing
 
-BATCH = 24           # faces per batch: one PDF embeds its fonts once (1.3 ms a face at 12,
-                     # 1.0 at 24, 0.8 at 48; larger batches hold more results in memory)
+BATCH = 24           # faces per batch: a round trip to a worker each (larger batches hold
+                     # more results in memory)
 IN_FLIGHT = 2        # batches queued per worker: keeps both cores busy and memory bounded
 
 T = TypeVar("T")
@@ -46,7 +46,7 @@ class FaceJob:
 @dataclass(frozen=True)
 class FaceFiles:
     """The bytes made for one job (None where not asked for or written to its path);
-    ``picture`` is the trimmed picture's RGB, packed (``tts.pack_picture``)."""
+    ``picture`` is the trimmed picture's RGBX, packed (``tts.pack_picture``)."""
 
     svg: bytes | None
     png: bytes | None
@@ -54,28 +54,20 @@ class FaceFiles:
 
 
 def make_faces(jobs: list[FaceJob]) -> list[FaceFiles]:
-    """Every job of a batch: one PDF of its faces, each page drawn at the sizes wanted."""
-    from pnp.layout.raster import RasterDoc
+    """Every job of a batch: each face painted at the sizes wanted, and its SVG."""
+    from pnp.layout.paint import face_picture_rgbx, face_pixels
     from pnp.layout.svg import drawing_to_svg
     from pnp.layout.tts import pack_picture
 
-    drawn = [j.face for j in jobs if j.png or j.picture]
-    doc = RasterDoc(drawn) if drawn else None
-    out, page = [], 0
-    try:
-        for job in jobs:
-            png = picture = None
-            if doc is not None and (job.png or job.picture):
-                if job.png:
-                    png = doc.pixels(page, job.dpi).png(job.dpi)
-                if job.picture:
-                    picture = pack_picture(doc.picture(page, job.picture))
-                page += 1
-            svg = _svg_bytes(drawing_to_svg(job.face)) if job.svg else None
-            out.append(FaceFiles(_kept(svg, job.svg_to), _kept(png, job.png_to), picture))
-    finally:
-        if doc is not None:
-            doc.close()
+    out = []
+    for job in jobs:
+        png = picture = None
+        if job.png:
+            png = face_pixels(job.face, job.dpi).png(job.dpi)
+        if job.picture:
+            picture = pack_picture(face_picture_rgbx(job.face, job.picture))
+        svg = _svg_bytes(drawing_to_svg(job.face)) if job.svg else None
+        out.append(FaceFiles(_kept(svg, job.svg_to), _kept(png, job.png_to), picture))
     return out
 
 
@@ -128,7 +120,7 @@ class FaceRunner:
                 return []
             from concurrent.futures import ProcessPoolExecutor
 
-            import pnp.layout.raster  # noqa: F401 (loaded once here, inherited by the workers)
+            import pnp.layout.paint  # noqa: F401 (loaded once here, inherited by the workers)
             import pnp.layout.svg  # noqa: F401
 
             # Both batches go to the workers, which start at once: the parent goes on laying

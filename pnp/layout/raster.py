@@ -1,8 +1,10 @@
-"""PNG backend: rasterise through the PDF (pypdfium2), so a PNG shows what the printer gets.
+"""PNG files, and pdfium rasterising PDF pages: a PDF's pages as PNGs, and faces drawn through
+their PDF (the reference the pixel backend, ``paint.py``, is tested against).
 
-Faces are rasterised in batches: one PDF document per batch (fonts embedded once, not once per
-face); each page is parsed once and drawn straight at the sizes wanted: the PNG (pdfium writes
-the PNG rows themselves) and the Tabletop Simulator picture (the trim alone, at its own size).
+Through the PDF, faces are rasterised in batches: one PDF document per batch (fonts embedded
+once, not once per face); each page is parsed once and drawn straight at the sizes wanted: the
+PNG (pdfium writes the PNG rows themselves) and the Tabletop Simulator picture (the trim alone,
+at its own size). pypdfium2 is imported only there: the PNG encoder serves both backends.
 """
 
 from __future__ import annotations
@@ -13,15 +15,17 @@ import os
 import struct
 import zlib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 from PIL import Image as PILImage
 
 from pnp.errors import PnpError
 from pnp.layout.draw import Drawing
 from pnp.layout.pdf import write_pdf
 from pnp.layout.sizes import MAX_PIXELS_A_SIDE, MM_PER_INCH, pixel_size  # noqa: F401 (re-export)
+
+if TYPE_CHECKING:
+    import pypdfium2 as pdfium
 
 # Deflate of the PNGs, chosen by measurement (benchmarks/bench_png.py, card faces at 300 dpi):
 # ISA-L's level 1 (isal) packs unfiltered card rows to ~79 KB in ~1.1 ms, zlib's level 3 to
@@ -103,6 +107,8 @@ def _draw(page: pdfium.PdfPage, width: int, height: int, stride: int, offset: in
     """pdfium draws ``page`` into a new buffer of ``height`` rows of ``width`` RGB pixels,
     ``stride`` bytes apart from ``offset`` on; ``place`` (x, y, w, h) is where the whole page
     lands in the bitmap (default: stretched onto it exactly; parts outside are cut off)."""
+    import pypdfium2.raw as pdfium_c
+
     # FPDF_RenderPageBitmap stretches the page onto exactly the pixels asked for; page.render()
     # would round the size up (ceil), giving a pixel too many on some sizes.
     buffer = bytearray(stride * height + offset)
@@ -158,6 +164,8 @@ class RasterDoc:
     """
 
     def __init__(self, drawings: Sequence[Drawing]):
+        import pypdfium2 as pdfium
+
         self.drawings = list(drawings)
         buf = io.BytesIO()
         write_pdf(self.drawings, buf)
@@ -209,6 +217,8 @@ def drawing_to_png(drawing: Drawing, dpi: float = 300) -> bytes:
 
 def pdf_to_pngs(pdf_path: str | os.PathLike, dpi: float = 300) -> list[bytes]:
     """Every page of a PDF as PNG bytes, each sized from its media box at ``dpi``."""
+    import pypdfium2 as pdfium
+
     try:
         doc = pdfium.PdfDocument(os.fspath(pdf_path))
     except (OSError, pdfium.PdfiumError) as exc:

@@ -72,6 +72,8 @@ def card_size_for(card_px: tuple[int, int], cols: int, rows: int) -> tuple[int, 
 
 def _encode(image: PILImage.Image, fmt: str, quality: int) -> bytes:
     out = io.BytesIO()
+    if image.mode != "RGB" and fmt != "jpg":  # JPEG takes RGBX rows as they are
+        image = image.convert("RGB")
     if fmt == "jpg":
         # Fixed settings, no EXIF: same pixels give the same bytes.
         image.save(out, "JPEG", quality=quality, optimize=False, progressive=False,
@@ -206,7 +208,7 @@ Emit = Callable[[str, Any], None]  # a file's name and its bytes (or what ``comp
 
 @dataclass(frozen=True)
 class SheetJob:
-    """A sheet image to make: ``pictures`` (packed RGB of ``picture`` px each) in order on a
+    """A sheet image to make: ``pictures`` (packed RGBX of ``picture`` px each) in order on a
     ``cols`` x ``rows`` grid of ``card_px`` slots, encoded as ``fmt``."""
 
     picture: tuple[int, int]
@@ -218,35 +220,52 @@ class SheetJob:
     quality: int
 
 
-def pack_picture(rgb: bytes) -> bytes:
+PICTURE_MODE = "RGBX"  # a picture's pixels: 4 bytes each, the fourth ignored
+
+
+def pack_picture(rgbx: bytes | memoryview) -> bytes:
     """A trimmed face picture as it travels from a worker and waits for its sheet: its raw
-    RGB deflated by ISA-L level 1. A 150 dpi poker card is 590 KB raw and ~29 KB packed in
-    0.3 ms (0.8 ms to unpack), where moving the raw bytes through the workers' pipes cost
-    ~3 ms of CPU a picture (bench_render)."""
+    RGBX (as the painter leaves it and as Pillow holds RGB: no repacking on either side)
+    deflated by ISA-L level 1. A 150 dpi poker card is 790 KB raw and ~30 KB packed, where
+    moving the raw bytes through the workers' pipes cost ~3 ms of CPU a picture (bench_render)."""
     from isal import isal_zlib
 
-    return isal_zlib.compress(rgb, 1)
+    return isal_zlib.compress(rgbx, 1)
 
 
 def unpack_picture(data: bytes) -> bytes:
-    """The raw RGB of a packed picture."""
+    """The raw RGBX of a packed picture."""
     from isal import isal_zlib
 
     return isal_zlib.decompress(data)
 
 
+def picture_image(size: tuple[int, int], data: bytes) -> PILImage.Image:
+    """A packed picture as an RGB Pillow image."""
+    return PILImage.frombytes("RGB", size, unpack_picture(data), "raw", PICTURE_MODE)
+
+
 def compose_sheet(job: SheetJob) -> bytes:
     """The encoded sheet image of ``job`` (pure: the same job gives the same bytes anywhere,
     so it may run on a worker process)."""
+    import numpy as np
+
     cw, ch = job.card_px
-    full = len(job.pictures) == job.cols * job.rows  # every pixel is pasted over: no white fill
-    sheet = PILImage.new("RGB", (job.cols * cw, job.rows * ch), None if full else (255, 255, 255))
+    # Each picture is inflated straight into its slot of an RGBX sheet, which Pillow then
+    # encodes in place: no image object, paste or RGB repacking per picture.
+    sheet = np.full((job.rows * ch, job.cols * cw, 4), 255, np.uint8)
     for k, picture in enumerate(job.pictures):
-        im = PILImage.frombytes("RGB", job.picture, unpack_picture(picture))
-        if im.size != (cw, ch):
-            im = im.resize((cw, ch), PILImage.Resampling.LANCZOS)
-        sheet.paste(im, ((k % job.cols) * cw, (k // job.cols) * ch))
-    return _encode(sheet, job.fmt, job.quality)
+        if job.picture == (cw, ch):
+            pixels = np.frombuffer(unpack_picture(picture), np.uint8).reshape(ch, cw, 4)
+        else:
+            im = picture_image(job.picture, picture).resize((cw, ch),
+                                                             PILImage.Resampling.LANCZOS)
+            pixels = np.asarray(im.convert(PICTURE_MODE))
+        y, x = (k // job.cols) * ch, (k % job.cols) * cw
+        sheet[y:y + ch, x:x + cw] = pixels
+    image = PILImage.frombuffer(PICTURE_MODE, (job.cols * cw, job.rows * ch), sheet, "raw",
+                                PICTURE_MODE, 0, 1)
+    return _encode(image, job.fmt, job.quality)
 
 
 class _Group:
@@ -269,7 +288,7 @@ class TTSBuilder:
     """Builds the Tabletop Simulator decks card by card, writing each sheet once it is full.
 
     ``claim`` records a card and says whether its (front, back) pair is new; a new pair's
-    pictures (RGB of ``picture_size``, trimmed, packed by ``pack_picture``) are then given to
+    pictures (RGBX of ``picture_size``, trimmed, packed by ``pack_picture``) are then given to
     ``fill``, in the same
     order. Only the sheet being filled is held in memory (plus the first 70 slots, until it is
     known whether the deck needs more than one sheet).
@@ -318,7 +337,7 @@ class TTSBuilder:
             self._drop_placed(group)
 
     def _image(self, group: _Group, picture: bytes) -> PILImage.Image:
-        return PILImage.frombytes("RGB", group.picture, unpack_picture(picture))
+        return picture_image(group.picture, picture)
 
     def _sheet(self, group: _Group, pictures: Sequence[bytes],
                many: bool) -> tuple[DeckSheet, Any]:
@@ -399,7 +418,7 @@ def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float 
     Image URLs are ``url_prefix`` + file name (relative names by default: point them at where
     the files are hosted, e.g. ``file:///path/to/out/``).
     """
-    from pnp.layout.raster import RasterDoc
+    from pnp.layout.paint import face_picture_rgbx
 
     files: dict[str, bytes] = {}
     builder = TTSBuilder(name, files.__setitem__, fmt=fmt, url_prefix=url_prefix, dpi=dpi)
@@ -407,8 +426,7 @@ def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float 
 
     def picture(face: Drawing, key: bytes) -> bytes:
         if key not in pictures:
-            with RasterDoc([face]) as doc:
-                pictures[key] = pack_picture(doc.picture(0, builder.picture_size(face)))
+            pictures[key] = pack_picture(face_picture_rgbx(face, builder.picture_size(face)))
         return pictures[key]
 
     for c in components:

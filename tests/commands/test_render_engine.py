@@ -60,4 +60,5 @@ def test_pdf_only_imports_no_rasteriser(tmp_path):
     loaded = set(done.stdout.splitlines()[-1].split())
     assert (tmp_path / "o" / "d.pdf").exists()
     assert "reportlab" in loaded
-    assert not loaded & {"numpy", "pypdfium2", "matplotlib", "svgwrite", "fontTools"}
+    assert not loaded & {"numpy", "pypdfium2", "skia", "matplotlib", "svgwrite",
+                         "fontTools"}
