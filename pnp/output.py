@@ -54,6 +54,7 @@ class Output:
             self.discard()
             raise
         self._files: dict[str, str] = {}
+        self._folders: set[Path] = set()
         self._current: str | None = None
         self.manifest: dict[str, Any] | None = None
 
@@ -68,7 +69,9 @@ class Output:
         self._files[rel] = kind
         self._current = rel  # what an OSError without a file name was writing
         p = self._stage / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
+        if p.parent not in self._folders:  # thousands of faces share a few folders
+            p.parent.mkdir(parents=True, exist_ok=True)
+            self._folders.add(p.parent)
         return p
 
     def write_bytes(self, rel: str, data: bytes, kind: str) -> None:
