@@ -16,8 +16,9 @@ from fractions import Fraction
 
 from pnp.games.waste_of_parts.rules import WASTES, Config, attacks_to_kill
 
-__all__ = ["ENEMY_ABILITIES", "EVENT_EFFECTS", "EnemyCard", "EventCard", "SalvageCard",
-           "THREAT_BANDS", "enemy_deck", "enemy_threat", "event_deck", "salvage_deck"]
+__all__ = ["ENEMY_ABILITIES", "EVENT_EFFECTS", "NOISE_COST", "THREAT_BANDS", "UPGRADE_NAMES",
+           "UPGRADE_STATS", "EnemyCard", "EventCard", "SalvageCard", "enemy_deck", "enemy_threat",
+           "event_deck", "salvage_deck"]
 
 #: Enemy abilities the simulator implements ("" is none). "wind" is Just the Wind: "While some
 #: Enemy Cards are harmless and discarded".
@@ -183,7 +184,7 @@ def _spawns(wastes: int) -> tuple[int, ...]:
 _WEAPONS = ("Pipe Rifle", "Rivet Gun", "Scrap Cannon", "Chain Blade", "Harpoon", "Arc Welder")
 _ARMOR = ("Plate Vest", "Hull Scrap Mail", "Riveted Coat")
 _GEAR = {"actions": "Servo Boots", "health": "Stim Pack", "attack": "Power Glove"}
-_UPGRADES = {"gun": "Twin Barrels", "engine": "Overdrive", "crane": "Long Boom",
+UPGRADE_NAMES = {"gun": "Twin Barrels", "engine": "Overdrive", "crane": "Long Boom",
              "multi": "Repair Bay", "cockpit": "Remote Link"}
 
 
@@ -222,7 +223,7 @@ def salvage_deck(cfg: Config, rng: random.Random) -> tuple[SalvageCard, ...]:
     for stat in stats:
         add(name=_GEAR[stat], kind="gear", stat=stat, bonus=1)
     for room, bonus in zip(rooms, bonuses, strict=True):
-        add(name=_UPGRADES[room] + (" II" if bonus == 2 else ""), kind="upgrade", room=room,
+        add(name=UPGRADE_NAMES[room] + (" II" if bonus == 2 else ""), kind="upgrade", room=room,
             stat=UPGRADE_STATS[room], bonus=bonus, noise=NOISE_COST.get((room, bonus), 0))
     return tuple(cards)
 
