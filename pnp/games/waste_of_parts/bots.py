@@ -179,12 +179,24 @@ class HeuristicCrew:
         if post is not None:
             left = c.actions_left - 1
             to_post = s.map.dist[post]
-            targets = [r for r in targets if here[r] + to_post[r] <= left]
+            # The crane operator also goes to a fire it can reach and put out this turn, even
+            # if it cannot be back (each room On Fire costs a Hull a round; replays showed it
+            # ending its turns at the Crane with four rooms On Fire).
+            targets = [r for r in targets if here[r] + to_post[r] <= left
+                       or (cond[r] == ON_FIRE and r not in inside
+                           and here[r] < c.actions_left)]
             if not targets:
                 return post
         if not targets:
-            # Nothing to do: stand on a deck (weapons that reach hit The Wastes from there).
-            targets = list(s.map.wastes_adjacent)
+            # Nothing aboard to do: with Enemies in The Wastes man a working gun (3 dice from
+            # its room; replays showed fighters ending their turns on a deck while Enemies in
+            # The Wastes hit the Hull), else stand on a deck (weapons that reach hit The
+            # Wastes from there).
+            guns = [g for g in s.map.of_kind("gun") if s.works(g)]
+            if guns and any(e.room == WASTES for e in s.enemies):
+                targets = guns
+            else:
+                targets = list(s.map.wastes_adjacent)
         return min([(here[r] + (0 if cond[r] == ON_FIRE and r not in inside else 2), r)
                     for r in targets])[1]
 
