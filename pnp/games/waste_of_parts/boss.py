@@ -60,21 +60,31 @@ class AICard:
     amount: int
     room: int = 0        # crush / lash: the room it strikes
     boss: str = "harrow"
+    #: The amount is per Crew Member, printed "{amount}X" like a Boss's Health ("X equals
+    #: the number of Crew Members").
+    per_crew: bool = False
 
     @property
     def text(self) -> str:
-        return AI_EFFECTS[self.effect].format(n=self.amount, room=self.room,
-                                              s="" if self.amount == 1 else "s")
+        n = f"{self.amount}X" if self.per_crew else str(self.amount)
+        return AI_EFFECTS[self.effect].format(n=n, room=self.room,
+                                              s="" if self.amount == 1 and not self.per_crew
+                                              else "s")
+
+    def count(self, crew: int) -> int:
+        """The amount in a game of ``crew`` Crew Members."""
+        return self.amount * crew if self.per_crew else self.amount
 
 
 
 def ai_cards(spec: tuple[tuple[str, str, int], ...], boss: str, rng: random.Random,
-             first: int = 1) -> tuple[AICard, ...]:
+             first: int = 1, per_crew: frozenset[str] = frozenset()) -> tuple[AICard, ...]:
     """A Boss's AI cards from ``spec`` (name, effect, amount), rooms dealt evenly to the
-    effects that strike a room."""
+    effects that strike a room; the cards named in ``per_crew`` count their amount per Crew
+    Member."""
     rooms = _even(tuple(range(1, WASTES)), len(spec), rng)
     return tuple(AICard(first + k, name, effect, n,
-                        rooms[k] if effect in ROOM_EFFECTS else 0, boss)
+                        rooms[k] if effect in ROOM_EFFECTS else 0, boss, name in per_crew)
                  for k, (name, effect, n) in enumerate(spec))
 
 
@@ -228,24 +238,25 @@ def resolve_ai(s: WasteState, card: AICard) -> None:
     """What an AI card does (either Boss's)."""
     from pnp.games.waste_of_parts import endround
 
+    n = card.count(len(s.crew))
     if card.effect == "slam":
-        s.lose_hull(card.amount, card.name)
+        s.lose_hull(n, card.name)
     elif card.effect == "barrage":
-        faces = s.roll(card.amount)
+        faces = s.roll(n)
         s.lose_hull(sum(1 for f in faces if f in s.cfg.hit_faces), f"{card.name} rolls {faces}")
     elif card.effect == "crush":
-        s.damage_room(card.room, card.amount)
+        s.damage_room(card.room, n)
     elif card.effect == "lash":
         for c in s.crew:
             if c.room == card.room and not c.downed:
-                c.damage += max(0, s.hits(s.roll(card.amount)) - c.armor)
+                c.damage += max(0, s.hits(s.roll(n)) - c.armor)
         if all(c.downed for c in s.crew):
             s.lose("every crew member is Downed")
     elif card.effect == "board":
-        for _ in range(card.amount):
+        for _ in range(n):
             endround.rummage_enemy(s)
     else:
-        for _ in range(card.amount):
+        for _ in range(n):
             endround.spawn_one(s)
 
 

@@ -1,11 +1,11 @@
 """The Waste of Parts' crews: a random legal crew and a heuristic crew with roles.
 
 The heuristic crew: seat 0 pilots from the Cockpit (fires the guns remotely at The Wastes and
-keeps the autopilot Functional), seat 1 mans the Salvaging Crane, the others fight: every crew
-member attacks an Enemy in its room first, then repairs or extinguishes its room, mends or revives
-a crew mate, fuels an engine when Scrap is spare, then walks toward its post, or (fighters) the
-nearest Enemy or damaged room. The First Player equips weapons and armor on whoever has room,
-installs upgrades, reinforces the Hull below its start. Pure core.
+keeps the autopilot Functional), seat 1 mans the Salvaging Crane (4 crew), the others fight:
+every crew member attacks an Enemy in its room first, then repairs or extinguishes its room,
+mends or revives a crew mate, fuels an engine when Scrap is spare, then walks toward its post,
+or (fighters) the nearest Enemy or damaged room. The First Player equips weapons and armor on
+whoever has room, installs upgrades, reinforces the Hull below its start. Pure core.
 """
 
 from __future__ import annotations
@@ -79,7 +79,10 @@ class HeuristicCrew:
         seat = s.seat
         if seat == 0:
             return s.map.of_kind("cockpit")[0]
-        if seat == 1 and len(s.crew) >= 4:  # a crew of 3 needs its second fighter more
+        # The Crane is manned by a crew of 4 only: a crew of 3 needs its second fighter more,
+        # and a crew of 5 (Noise 7, the most Enemies a round) too: its fifth member fighting
+        # instead measured 0.56 against 0.43 (docs/waste-of-parts.md, "Balance over seeds").
+        if seat == 1 and len(s.crew) == 4:
             return s.map.of_kind("crane")[0]
         return None
 
@@ -176,12 +179,24 @@ class HeuristicCrew:
         if post is not None:
             left = c.actions_left - 1
             to_post = s.map.dist[post]
-            targets = [r for r in targets if here[r] + to_post[r] <= left]
+            # The crane operator also goes to a fire it can reach and put out this turn, even
+            # if it cannot be back (each room On Fire costs a Hull a round; replays showed it
+            # ending its turns at the Crane with four rooms On Fire).
+            targets = [r for r in targets if here[r] + to_post[r] <= left
+                       or (cond[r] == ON_FIRE and r not in inside
+                           and here[r] < c.actions_left)]
             if not targets:
                 return post
         if not targets:
-            # Nothing to do: stand on a deck (weapons that reach hit The Wastes from there).
-            targets = list(s.map.wastes_adjacent)
+            # Nothing aboard to do: with Enemies in The Wastes man a working gun (3 dice from
+            # its room; replays showed fighters ending their turns on a deck while Enemies in
+            # The Wastes hit the Hull), else stand on a deck (weapons that reach hit The
+            # Wastes from there).
+            guns = [g for g in s.map.of_kind("gun") if s.works(g)]
+            if guns and any(e.room == WASTES for e in s.enemies):
+                targets = guns
+            else:
+                targets = list(s.map.wastes_adjacent)
         return min([(here[r] + (0 if cond[r] == ON_FIRE and r not in inside else 2), r)
                     for r in targets])[1]
 

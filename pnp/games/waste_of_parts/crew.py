@@ -81,8 +81,8 @@ _NAMES = ("Rivet", "Grease", "Sparks", "Ballast", "Tinker", "Cinder", "Gauge", "
 
 def role(seat: int, crew: int) -> str:
     """The heuristic crew's role of ``seat`` (bots.py: seat 1 pilots, seat 2 mans the Crane
-    with 4 or more crew)."""
-    return "pilot" if seat == 0 else "crane" if seat == 1 and crew >= 4 else "fighter"
+    with 4 crew)."""
+    return "pilot" if seat == 0 else "crane" if seat == 1 and crew == 4 else "fighter"
 
 
 def choose_ability(d: Dashboard, seat: int, crew: int) -> str:
@@ -152,7 +152,7 @@ def _best_line(ability: float, target: float, used: dict[tuple[int, int, int], i
         return (round(miss, 4), sum(abs(x - y) for x, y in zip(line, plain, strict=True)),
                 rng.random())
 
-    return min((ln for ln in LINES if used.get(ln, 0) < 2), key=key)
+    return min((ln for ln in LINES if used.get(ln, 0) < 3), key=key)
 
 
 def crew_steps() -> dict[str, Dashboard]:

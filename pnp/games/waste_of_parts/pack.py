@@ -88,8 +88,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
               boss_components(cfg, boss_decks(cfg, seed, "harrow"),
                               boss_decks(cfg, seed, "scourge"), code)),
         Cards("events.pdf", f"{TITLE} Event cards", event_components(event_deck(), code)),
-        Cards("token-cards.pdf", f"{TITLE} Token cards (Defense Drone, Lesser Ooze)",
-              token_components(code)),
+        Cards("token-cards.pdf", f"{TITLE} Token cards (Defense Drone, Lesser Ooze, "
+              f"reverse-art gun upgrades)", token_components(cfg, code)),
         Json("decks.json", {**decks_document(setup), "harrow": harrow_document(cfg, seed),
                             "scourge": scourge_document(cfg, seed),
                             "events": [{**dataclasses.asdict(c), "text": c.text}

@@ -13,13 +13,21 @@ from typing import Any
 
 from pnp.content import Card
 from pnp.games.waste_of_parts import boss, scourge
-from pnp.games.waste_of_parts.cards import ENEMY_ABILITIES, EnemyCard, EventCard
+from pnp.games.waste_of_parts.cards import (
+    ENEMY_ABILITIES,
+    NOISE_COST,
+    UPGRADE_NAMES,
+    UPGRADE_STATS,
+    EnemyCard,
+    EventCard,
+    SalvageCard,
+)
 from pnp.games.waste_of_parts.rules import Config
 from pnp.layout.draw import Component
 from pnp.layout.templates import game_layout, layout_cards
 
-__all__ = ["TOKEN_CARDS", "boss_components", "boss_texts", "event_components", "steps_text",
-           "token_components"]
+__all__ = ["REVERSE_ART_BONUSES", "TOKEN_CARDS", "boss_components", "boss_texts",
+           "event_components", "reverse_art_tokens", "steps_text", "token_components"]
 
 POKER = (63.5, 88.9)
 
@@ -87,14 +95,38 @@ def boss_components(cfg: Config, harrow: tuple[Sequence[Any], Sequence[EnemyCard
 #: two Scrap Metal Salvage Cards face-up in the Scrap Pile space"), so they are printed once, in
 #: salvage.pdf with the Salvage back (docs/assumptions.md).
 TOKEN_CARDS = (("Defense Drone", 2), ("Lesser Ooze", 4))
+#: The other 3 of the 11 (the rulebook's "..."): "Use the set-aside "reverse art" Token cards
+#: for upgraded Guns to match the gameboard art." The gun upgrades the generator deals
+#: (``cards.salvage_deck``: +1, +1 and +2 in every room kind's share), mirrored for the Aft Gun.
+REVERSE_ART_BONUSES = (1, 1, 2)
 
 
-def token_components(code: str, bleed: float = 3.0) -> list[Component]:
-    """The Defense Drone and Lesser Ooze Token Cards, with a TOKEN back."""
+def reverse_art_tokens(cfg: Config) -> list[SalvageCard]:
+    """The 3 reverse-art Token Cards: gun upgrades as the Salvage deck makes them (name,
+    Attack bonus, Noise); they are never drawn."""
+    return [SalvageCard(k, UPGRADE_NAMES["gun"] + (" II" if bonus == 2 else ""), "upgrade",
+                        stat=UPGRADE_STATS["gun"], bonus=bonus, room="gun",
+                        noise=NOISE_COST.get(("gun", bonus), 0))
+            for k, bonus in enumerate(REVERSE_ART_BONUSES, 1)]
+
+
+def token_components(cfg: Config, code: str, bleed: float = 3.0) -> list[Component]:
+    """The Defense Drone and Lesser Ooze Token Cards and the 3 reverse-art gun upgrades, with
+    a TOKEN back."""
     rules = ("Token card: keep it apart until a card or rule puts it in play. The rulebook "
              "gives it no stats; the simulator does not use it.")
     cards = [_card("TOKEN", k, "TOKEN CARD", name, rules, code)
              for k, name in enumerate((n for n, count in TOKEN_CARDS for _ in range(count)), 1)]
+    aft = cfg.mech.of_kind("gun")[0]
+    for card in reverse_art_tokens(cfg):
+        text = (f"Reverse art: lay it over a {card.name} installed in the "
+                f"{cfg.mech.room(aft).name} ({aft}) to match the board. Gun upgrade: Attack "
+                f"+{card.bonus} (the gun rolls {cfg.gun_attack + card.bonus} dice from its "
+                f"room).")
+        if card.noise:
+            text += f" Noise +{card.noise}."
+        cards.append(_card("TOKEN", len(cards) + 1, "TOKEN CARD · REVERSE ART", card.name,
+                           text, code, f"Gun upgrade +{card.bonus} Attack"))
     return layout_cards(game_layout("waste_of_parts", "boss-card.yaml"), cards, POKER, bleed,
                         "tokens")
 

@@ -47,9 +47,14 @@ SCOURGE_STEPS = ("Refresh Crew Actions", "Room Effects", "Determine Enemy Action
 #: The 6 Scourge Boss AI cards: a warship's guns (the Hull), harpoons (a room), strafing (the
 #: crew in a room) and boarding drones (Enemies Rummaged), from ``boss.AI_EFFECTS``. Heavier
 #: than the Harrow's: one card a round is all the Scourge does (no Tentacles, no spawning).
-_AI = (("Broadside", "barrage", 8), ("Ramming Speed", "slam", 4), ("Harpoon Volley", "crush", 2),
-       ("Strafing Run", "lash", 4), ("Boarding Drones", "board", 4),
+_AI = (("Broadside", "barrage", 2), ("Ramming Speed", "slam", 1), ("Harpoon Volley", "crush", 2),
+       ("Strafing Run", "lash", 1), ("Boarding Drones", "board", 1),
        ("Drone Swarm", "board", 3))
+#: The cards whose amount is per Crew Member ("2X": 8 with 4 crew, what they were before): the
+#: rulebook scales the Scourge's Health with X but gives it one AI card a round whatever the
+#: crew, and with fixed amounts 5 crew beat the Scourge far more often than 3
+#: (docs/assumptions.md, "The Scourge's AI cards scale with the crew").
+PER_CREW = frozenset({"Broadside", "Ramming Speed", "Strafing Run", "Boarding Drones"})
 #: Search Deck effects the simulator plays.
 SEARCH_EFFECTS = {
     "wind": "Nothing here.",
@@ -92,7 +97,7 @@ def scourge_decks(cfg: Config, rng: random.Random
                   ) -> tuple[tuple[AICard, ...], tuple[SearchCard, ...]]:
     """The 6 Scourge Boss AI cards (numbered 8-13 after the Harrow's 7) and the Search cards:
     the Hacking Beacon, the Harpoon Bombs and the Just the Wind cards the largest crew needs."""
-    ai = ai_cards(_AI, "scourge", rng, first=8)
+    ai = ai_cards(_AI, "scourge", rng, first=8, per_crew=PER_CREW)
     search = [SearchCard(1, "Hacking Beacon", "beacon", 1)]
     search += [SearchCard(2 + k, "Harpoon Bomb", "bomb", 1) for k in range(HARPOON_BOMBS)]
     winds = SHUFFLED_WIND + MAX_CREW + TOP_WIND_PLUS

@@ -75,8 +75,15 @@ def test_token_cards(run_pnp, tmp_path):
     assert code == 0, err
     front, back = (p.extract_text() for p in PdfReader(tmp_path / "token-cards.pdf").pages)
     assert front.count("Defense Drone") == 2 and front.count("Lesser Ooze") == 4
-    assert back.count("TOKEN") == 6
+    # The other 3 of the 11: "reverse art" Token cards for upgraded Guns, the gun upgrades
+    # the Salvage deck deals (+1, +1, +2), for the Aft Gun (9).
+    flat = " ".join(front.split())
+    assert flat.count("REVERSE ART") == 3 and flat.count("Aft Gun (9)") == 3
+    assert flat.count("Twin Barrels installed") == 2
+    assert flat.count("Twin Barrels II installed") == 1
+    assert "Attack +1 (the gun rolls 4 dice" in flat and "Attack +2 (the gun rolls 5 dice" in flat
+    assert back.count("TOKEN") == 9
     salvage = "".join(p.extract_text() for p in PdfReader(tmp_path / "salvage.pdf").pages)
     assert salvage.count("Scrap Metal") == 2
     sizes = rect_sizes(tmp_path / "token-cards.pdf")
-    assert sizes[(63.5 + 6, 88.9 + 6)] >= 6  # poker cards with 3 mm bleed (backs may share one)
+    assert sizes[(63.5 + 6, 88.9 + 6)] >= 9  # poker cards with 3 mm bleed (backs may share one)

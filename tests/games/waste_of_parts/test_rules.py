@@ -30,7 +30,8 @@ def test_setup_noise_hull_distance_and_spawns(crew, noise):
     """Setup: "3 Crew Members: Start at 4 Noise ... 4: 5 ... 5: 7", "Distance ... Start at 0",
     "Hull ... Start at 20", "Rummage for a number of Enemies equal to the starting Noise"."""
     s = game(crew, empty=False)
-    assert (s.noise(), s.distance, s.hull) == (noise, 0, 20)
+    noisy = sum(e.card.ability == "noisy" for e in s.enemies)   # +1 each while aboard
+    assert (s.noise() - noisy, s.distance, s.hull) == (noise, 0, 20)
     assert len(s.enemies) == noise and not any(e.card.wind for e in s.enemies)
     assert {c.level for c in s.enemy_deck} == {1}                # "the level 1 Enemy Cards"
     assert [c.name for c in s.scrap_pile] == ["Scrap Metal"] * 2  # "the two Scrap Metal"
