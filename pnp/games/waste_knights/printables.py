@@ -22,9 +22,11 @@ from pathlib import Path
 from pnp.content import Card, Deck, Value
 from pnp.errors import PnpError
 from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights.cards import Deck as WastelandDeck
 from pnp.games.waste_knights.generate import Catalogue, TileSpec
 from pnp.games.waste_knights.hexes import VEHICLES, Board, Hex, Kind, to_pixel
 from pnp.games.waste_knights.icons import ICON_DRAW, INK, city_icon, special_icon
+from pnp.games.waste_knights.wasteland_cards import card_fields
 from pnp.layout.draw import (
     Align,
     Circle,
@@ -39,7 +41,7 @@ from pnp.layout.draw import (
 )
 from pnp.layout.draw import Path as PathItem
 from pnp.layout.marks import offset_polygon
-from pnp.layout.templates import Layout, Renderer, fill_empty_group, game_layout
+from pnp.layout.templates import Layout, Renderer, fill_empty_group, game_layout, layout_cards
 from pnp.layout.text import fit_text
 
 FLAT = 60.0
@@ -475,3 +477,10 @@ def setup_steps(board: Board) -> list[str]:
         f"All knights start on Gangraen [1] with {R.START_FUEL} Fuel and "
         f"{R.START_RADIATION} Radiation.",
     ]
+
+
+def wasteland_components(deck: WastelandDeck, code: str, bleed: float = 3.0) -> list[Component]:
+    """Every card of the wasteland deck, fronts and the shared back."""
+    cards = [card_fields(c, k, code) for k, c in enumerate(deck.cards, 1)]
+    return layout_cards(game_layout("waste_knights", "wasteland.yaml"), cards, (63.5, 88.9),
+                        bleed, "wasteland")

@@ -161,7 +161,6 @@ def session_pack(setup: Setup | None, seed: int | str, options: Mapping[str, Any
     and board.json. ``setup`` is the run's ``simulate.Setup`` (vehicles, rounds)."""
     from pnp.games.waste_knights import printables as P
     from pnp.games.waste_knights.data import wasteland_deck
-    from pnp.games.waste_knights.wasteland_cards import wasteland_components
 
     flat = hex_size(options)
     if games < 0:
@@ -184,7 +183,7 @@ def session_pack(setup: Setup | None, seed: int | str, options: Mapping[str, Any
         Cards("hex-tiles.pdf", f"{TITLE} hex tiles",
               P.tile_components(board, tiles, flat=flat, bleed=print_opts.bleed), kind="tiles"),
         Cards("wasteland-cards.pdf", f"{TITLE} wasteland cards",
-              wasteland_components(wasteland_deck(), code, bleed=print_opts.bleed),
+              P.wasteland_components(wasteland_deck(), code, bleed=print_opts.bleed),
               kind="cards"),
         Pages("reference.pdf", f"{TITLE} reference sheet",
               P.reference_pages(board, tiles, page, foot), kind="sheet"),

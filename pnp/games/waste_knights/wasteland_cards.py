@@ -1,7 +1,7 @@
-"""The wasteland deck as printable poker cards: the rulebook's named cards and the generated
-ones, each with the escape check, game text or combat panel, and rewards space the simulator
-plays (so the print says what the simulator does), drawn by ``templates/waste_knights/
-wasteland.yaml`` with one shared back (``wasteland-back.yaml``).
+"""The words on the wasteland cards: the rulebook's named cards and the generated ones, each
+with the escape check, game text or combat panel, and rewards space the simulator plays (so the
+print says what the simulator does). Pure: ``printables.wasteland_components`` lays them out
+with ``templates/waste_knights/wasteland.yaml`` and its one shared back.
 """
 
 from __future__ import annotations
@@ -9,11 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.content import Card as PrintCard
-from pnp.games.waste_knights.cards import Card, Deck
-from pnp.layout.draw import Component
-from pnp.layout.templates import game_layout, layout_cards
-
-POKER = (63.5, 88.9)
+from pnp.games.waste_knights.cards import Card
 
 #: Game text per effect, as the rulebook's examples word them ("stops on the hex where the
 #: event is being resolved and loses 1 Health", "places contamination tokens").
@@ -88,10 +84,3 @@ def card_fields(card: Card, number: int, code: str) -> PrintCard:
         ("panel", panel_text(card)), ("text", text.strip()),
         ("rewards", ", ".join(_say(_REWARDS, k, n) for k, n in card.rewards if n)),
         ("code", code), ("number", number)))
-
-
-def wasteland_components(deck: Deck, code: str, bleed: float = 3.0) -> list[Component]:
-    """Every card of the wasteland deck, fronts and the shared back."""
-    cards = [card_fields(c, k, code) for k, c in enumerate(deck.cards, 1)]
-    return layout_cards(game_layout("waste_knights", "wasteland.yaml"), cards, POKER, bleed,
-                        "wasteland")
