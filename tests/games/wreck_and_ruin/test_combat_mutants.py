@@ -14,10 +14,9 @@ import dataclasses
 from pnp.games.wreck_and_ruin import combat
 from pnp.games.wreck_and_ruin.cards import CardDef
 from pnp.games.wreck_and_ruin.rules import Config
-from pnp.games.wreck_and_ruin.simulate import Setup
 from pnp.games.wreck_and_ruin.tiles import HAZARD, OBSTACLE
 
-from .helpers import BUGGY, RIG, SCOUT, SCOUT2, WRECKER, new_state, put
+from .helpers import BUGGY, RIG, SCOUT, WRECKER, new_state, put
 
 DRONE = 5
 
@@ -164,7 +163,8 @@ def test_a_collision_that_wrecks_turns_the_victim_away_from_the_wreck():
     w = put(s, 1, WRECKER, (0, 0), 0)
     sc = put(s, 0, SCOUT, (3, 0), 3, damage=1)   # facing the wreck
     combat.crash(s, w)
-    # 6 (and its free 2), 2, 2: one hit, the scout is wrecked, turned to face east (away from (2, 0)), rolls 4, then 2
+    # 6 (and its free 2), 2, 2: one hit; the scout is wrecked, turned to face east (away from
+    # (2, 0)), rolls 4, then 2
     assert not sc.active and sc.facing == 0 and sc.pos == (5, 0) and w.pos == (2, 0)
     assert s.rng.faces == []
 
@@ -538,3 +538,91 @@ def test_a_ram_hits_the_big_rig_hex_nearest_the_attackers_front():
     b = put(s, 1, BUGGY, (0, 2), 1)
     combat.ram(s, rig, b, rear=False)
     assert b.pos == (0, 3) and b.damage == 2             # 1 + 4 against 1 + 2
+
+
+# --- Attacking a Target Within Range --------------------------------------------------------
+
+
+def test_a_shot_rolls_attack_dice_against_the_armour_one_less_from_behind():
+    # "They roll the number of dice equal to their attack value. Deduct 1 from the target's
+    # armour if you are shooting from a hex directly in the line behind a target"
+    s = logged(faces=[4, 4])
+    b = put(s, 0, BUGGY, (-2, 0), 0)                     # ATTACK 2
+    w = put(s, 1, WRECKER, (0, 0), 0)                    # ARMOUR 5
+    combat.shoot(s, b, w, rear=True)
+    assert w.damage == 2 and s.log[0] == "rolls [4, 4] needing 4+ from behind: 2 hits"
+    s = logged(faces=[4, 5, 6, 6])
+    b = put(s, 0, BUGGY, (-2, 0), 0)
+    w = put(s, 1, WRECKER, (0, 0), 3)
+    combat.shoot(s, b, w)
+    assert w.damage == 1 and s.rng.faces == [6, 6] and s.log[0] == "rolls [4, 5] needing 5+: 1 hit"
+    s = new_state(faces=[3, 3], config=dataclasses.replace(Config(), rear_bonus=2))
+    b = put(s, 0, BUGGY, (-2, 0), 0)
+    w = put(s, 1, WRECKER, (0, 0), 0)
+    combat.shoot(s, b, w, rear=True)
+    assert w.damage == 2
+
+
+def test_a_potshot_is_minus_one_to_every_roll():
+    # POTSHOT: "at a -1 penalty to all rolls to hit"
+    s = logged(faces=[4])
+    sc = put(s, 0, SCOUT, (-2, 0), 0)                    # ATTACK 1
+    b = put(s, 1, BUGGY, (0, 0), 3)                      # ARMOUR 4
+    combat.shoot(s, sc, b, potshot=True)
+    assert b.damage == 0 and s.log == ["rolls [4] needing 4+ -1 (potshot): 0 hits"]
+    s = new_state(faces=[5])
+    sc = put(s, 0, SCOUT, (-2, 0), 0)
+    b = put(s, 1, BUGGY, (0, 0), 3)
+    combat.shoot(s, sc, b, potshot=True)
+    assert b.damage == 1
+    s = new_state(faces=[5], config=dataclasses.replace(Config(), potshot_penalty=2))
+    sc = put(s, 0, SCOUT, (-2, 0), 0)
+    b = put(s, 1, BUGGY, (0, 0), 3)
+    combat.shoot(s, sc, b, potshot=True)
+    assert b.damage == 0
+
+
+def test_an_ammo_shortage_takes_dice_away_but_leaves_one_and_bloodlust_adds_to_its_owner():
+    # the generated event "Attacks roll N fewer dice (at least 1)"; a card's extra attack dice
+    # are the current player's for this turn
+    s = new_state(faces=[5, 5, 5])
+    s.event = CardDef("Dry Magazines", "event", "ammo_shortage", 1)
+    b = put(s, 0, BUGGY, (-2, 0), 0)
+    t = put(s, 1, BUGGY, (0, 0), 3)
+    combat.shoot(s, b, t)
+    assert t.damage == 1 and s.rng.faces == [5, 5]
+    sc = put(s, 0, SCOUT, (-2, 2), 0)
+    combat.shoot(s, sc, t)
+    assert t.damage == 2 and s.rng.faces == [5]
+    s = new_state(faces=[5, 5, 5, 6, 6])
+    s.bonus_dice = 1
+    b = put(s, 0, BUGGY, (-2, 0), 0)
+    t = put(s, 1, BUGGY, (0, 0), 3, damage=0)
+    t.kind = dataclasses.replace(t.kind, dp=9)
+    combat.shoot(s, b, t)
+    assert t.damage == 3 and s.rng.faces == [6, 6]
+    s = new_state(faces=[5, 5, 5, 6, 6])
+    s.bonus_dice = 1
+    b = put(s, 1, BUGGY, (-2, 0), 0)                     # not the current player's
+    t = put(s, 0, BUGGY, (0, 0), 3)
+    t.kind = dataclasses.replace(t.kind, dp=9)
+    combat.shoot(s, b, t)
+    assert t.damage == 2 and s.rng.faces == [5, 6, 6]
+
+
+def test_rear_is_the_straight_line_behind_and_never_for_flying_shooters():
+    # "shooting from a hex directly in the line behind a target"; FLYING: "Flying vehicles do
+    # not gain a bonus for attacking a vehicle from the rear."
+    s = new_state()
+    t = put(s, 1, BUGGY, (0, 0), 0)
+    b = put(s, 0, BUGGY, (-2, 0), 0)
+    assert combat.rear_of(s, b.hexes(), t)
+    t.facing = 1
+    assert not combat.rear_of(s, b.hexes(), t)
+    t.facing = 0
+    drone = put(s, 0, DRONE, (-3, 0), 0)
+    assert not combat.rear_of(s, drone.hexes(), t)
+    rig = put(s, 0, RIG, (-3, 1), 5)                     # rear (-3, 1), front (-2, 0)
+    b.pos = None
+    assert rig.hexes() == ((-3, 1), (-2, 0)) and combat.rear_of(s, rig.hexes(), t)
+    assert not combat.rear_of(s, (), t)
