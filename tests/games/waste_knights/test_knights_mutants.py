@@ -1,0 +1,200 @@
+"""Reviving, stealing and duels (``knights.py``) pinned to the rulebook's words: each test was
+written against a mutant of the module the earlier tests did not notice. Sections: Reviving
+Knights, Stealing from Knights, Duels and Interacting Knights."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pnp.games.waste_knights import combat as C
+from pnp.games.waste_knights import knights as K
+from pnp.games.waste_knights import rules as R
+from pnp.games.waste_knights import trading as TR
+from pnp.games.waste_knights.tour import Seat
+from pnp.games.waste_knights.tour_stats import FIELDS
+
+from .tour_helpers import flat_board, new_tour, quiet_deck
+
+F = {name: i for i, name in enumerate(FIELDS)}
+
+
+def seat(**kw):
+    base = dict(speed=4, pos=0, knight=R.Knight(), green=3, luck=[0] * 4, stats=[0] * len(FIELDS))
+    return Seat(**{**base, **kw})
+
+
+# --- Reviving Knights ------------------------------------------------------------------------
+
+
+def test_revive_heals_only_the_dial_that_shows_ko():
+    # "This knight immediately heals 2 Radiation and/or 2 Health, depending on which counter or
+    # dial shows "K.O."."
+    me = seat()
+    by_radiation = seat(knight=R.Knight(fuel=1, health=3, radiation=4, ammo=2), ko=True)
+    K.revive(me, by_radiation)
+    assert by_radiation.knight == R.Knight(fuel=1, health=3, radiation=2, ammo=2)
+    assert not by_radiation.ko and me.rep == 1 and me.stats[F["revives"]] == 1
+    by_health = seat(knight=R.Knight(fuel=2, health=0, radiation=3, ammo=1), ko=True)
+    K.revive(me, by_health)
+    assert by_health.knight == R.Knight(fuel=2, health=2, radiation=3, ammo=1)
+    assert me.rep == 2 and me.stats[F["revives"]] == 2
+
+
+# --- Stealing from Knights -------------------------------------------------------------------
+
+
+def test_stealing_fuel_or_ammo_takes_what_the_other_knight_has():
+    # "He gains +2 Fuel." / "+2 Ammo." - "both knights update the proper counters or dials";
+    # a knight with 1 Fuel gives 1; a full dial ignores the rest ("Any changes above 4 ... should
+    # be ignored")
+    me = seat(knight=R.Knight(fuel=1, health=3, radiation=1, ammo=1))
+    other = seat(knight=R.Knight(fuel=1, health=2, radiation=2, ammo=3))
+    K.steal(me, other, "fuel")
+    assert me.knight == R.Knight(fuel=2, health=3, radiation=1, ammo=1)
+    assert other.knight == R.Knight(fuel=0, health=2, radiation=2, ammo=3)
+    K.steal(me, other, "ammo")
+    assert me.knight == R.Knight(fuel=2, health=3, radiation=1, ammo=3)
+    assert other.knight == R.Knight(fuel=0, health=2, radiation=2, ammo=1)
+    full = seat(knight=R.Knight(fuel=4, ammo=4))
+    rich = seat(knight=R.Knight(fuel=4, ammo=4))
+    K.steal(full, rich, "fuel")
+    K.steal(full, rich, "ammo")
+    assert (full.knight.fuel, full.knight.ammo) == (4, 4)
+    assert (rich.knight.fuel, rich.knight.ammo) == (2, 2)
+
+
+def test_stealing_gear_takes_one_card_best_first():
+    # "He takes 1 gear card (except a vehicle card or a blue gear card)" - one card, the most
+    # valuable colour first (red, yellow, green: choice, the thief's)
+    me, other = seat(green=0), seat(green=2, yellow=1)
+    K.steal(me, other, "gear")
+    assert (me.yellow, other.yellow, me.green, other.green, me.red) == (1, 0, 0, 2, 0)
+    K.steal(me, other, "gear")
+    assert (me.green, other.green, me.yellow) == (1, 1, 1)
+    empty = seat(green=0)
+    K.steal(me, empty, "gear")
+    assert (me.green, me.yellow, me.red) == (1, 1, 0)
+
+
+def test_a_task_steal_without_a_task_takes_no_task():
+    state = new_tour(flat_board(2), 3, deck=quiet_deck())
+    task = state.tasks[0]
+    task.holder, task.marks = 1, 2
+    me, other = seat(green=0), seat(green=1)
+    K.steal(me, other, "task", None, 0)
+    assert (task.holder, task.marks) == (1, 2)
+
+
+# --- Duels -------------------------------------------------------------------------------------
+
+
+def _fixed_fight(winner: int, a_health: int, b_health: int, *, traded: bool = False,
+                 a_ammo: int | None = None):
+    """A stand-in for ``combat.fight`` that ends a duel as told."""
+    seen = {}
+
+    def fight(deck, a, b, rng, *, knight_policy, enemy_policy, duel):
+        seen.update(duel=duel, knight_policy=knight_policy, enemy_policy=enemy_policy)
+        a.health, b.health = a_health, b_health
+        if a_ammo is not None:
+            a.ammo = a_ammo
+        return C.Outcome(winner, 0, 0, 0, 1, winner, [], traded=traded)
+    return fight, seen
+
+
+def _duel_state(bots=("heuristic", "heuristic"), players=3):
+    state = new_tour(flat_board(2), players, deck=quiet_deck(), rng=random.Random(3))
+    state.setup = type(state.setup)(**{**state.setup.__dict__, "bots": tuple(bots) + (
+        "heuristic",) * (players - len(bots))})
+    return state
+
+
+def test_a_duel_writes_back_health_and_ammo_and_counts_for_both(monkeypatch):
+    # Duels: "Dueling knights do not use Health loss tokens - they track all Health changes on
+    # their player boards"; "Both knights must spend Ammo"; "always use dominance rules"
+    fight, seen = _fixed_fight(0, 2, 3, a_ammo=1)
+    monkeypatch.setattr(C, "fight", fight)
+    state = _duel_state()
+    a, b = state.seats[0], state.seats[1]
+    a.knight = R.Knight(fuel=3, health=4, radiation=1, ammo=4)
+    b.knight = R.Knight(fuel=2, health=4, radiation=2, ammo=2)
+    assert K.duel(state, 0, a, 1, b) == 0
+    assert a.knight == R.Knight(fuel=3, health=2, radiation=1, ammo=1)
+    assert b.knight == R.Knight(fuel=2, health=3, radiation=2, ammo=2)
+    assert a.stats[F["duels"]] == b.stats[F["duels"]] == 1
+    assert a.rep == b.rep == 0 and not a.ko and not b.ko
+    assert seen == dict(duel=True, knight_policy=C.pick_heuristic,
+                        enemy_policy=C.pick_heuristic)
+
+
+def test_random_knights_duel_with_the_random_policy(monkeypatch):
+    fight, seen = _fixed_fight(0, 4, 4)
+    monkeypatch.setattr(C, "fight", fight)
+    state = _duel_state(("heuristic", "random"))
+    K.duel(state, 0, state.seats[0], 1, state.seats[1])
+    assert seen["knight_policy"] is C.pick_heuristic and seen["enemy_policy"] is C.pick_random
+    state = _duel_state(("random", "heuristic"))
+    K.duel(state, 0, state.seats[0], 1, state.seats[1])
+    assert seen["knight_policy"] is C.pick_random and seen["enemy_policy"] is C.pick_heuristic
+
+
+@pytest.mark.parametrize("winner", [1, -1])
+def test_the_duel_winner_gains_one_reputation_and_steals(monkeypatch, winner):
+    # "The winner of a duel gains no rewards. Instead, he gains +1 Reputation and can steal from
+    # the defeated knight ... even if this knight does not lose consciousness"
+    fight, _ = _fixed_fight(winner, 3, 3)
+    monkeypatch.setattr(C, "fight", fight)
+    state = _duel_state()
+    a, b = state.seats[0], state.seats[1]
+    a.knight = b.knight = R.Knight(fuel=1, health=4, radiation=0, ammo=1)
+    assert K.duel(state, 0, a, 1, b) == winner
+    win, lose = (a, b) if winner > 0 else (b, a)
+    assert (win.rep, lose.rep) == (1, 0)
+    assert (win.stats[F["duels_won"]], lose.stats[F["duels_won"]]) == (1, 0)
+    assert (win.knight.fuel, lose.knight.fuel) == (2, 0)   # the heuristic thief's Fuel
+    assert not a.ko and not b.ko
+
+
+def test_a_duel_winner_steals_the_losers_private_task(monkeypatch):
+    # "After a knight is defeated in a duel, the winning knight can steal a private task card
+    # from the defeated knight ... 1 general marker should be discarded from the stolen task."
+    fight, _ = _fixed_fight(-1, 3, 3)
+    monkeypatch.setattr(C, "fight", fight)
+    state = _duel_state()
+    task = state.tasks[0]
+    task.holder, task.marks = 0, 1
+    a, b = state.seats[0], state.seats[1]
+    b.knight = R.Knight(fuel=3, health=4, radiation=0, ammo=1)
+    K.duel(state, 0, a, 1, b)
+    assert (task.holder, task.marks) == (1, 0)
+
+
+def test_a_duel_ending_in_two_defends_is_a_trade_and_nobody_wins(monkeypatch):
+    # "If both knights play the Defend combat cards during the first clash, the duel immediately
+    # ends and they may trade"
+    fight, _ = _fixed_fight(1, 4, 4, traded=True)
+    monkeypatch.setattr(C, "fight", fight)
+    traded = []
+    monkeypatch.setattr(TR, "trade", lambda state, s, o: traded.append((s, o)) or 0)
+    state = _duel_state()
+    a, b = state.seats[0], state.seats[1]
+    assert K.duel(state, 0, a, 2, b) == 0
+    assert traded == [(0, 2)] and a.rep == b.rep == 0 and a.stats[F["duels_won"]] == 0
+
+
+def test_a_knight_knocked_out_in_a_duel_is_counted_once(monkeypatch):
+    # "If a duel ends with one knight losing consciousness" - he lies unconscious (K.O.)
+    fight, _ = _fixed_fight(1, 3, 0)
+    monkeypatch.setattr(C, "fight", fight)
+    state = _duel_state()
+    a, b = state.seats[0], state.seats[1]
+    K.duel(state, 0, a, 1, b)
+    assert b.ko and not a.ko and b.stats[F["ko_wasteland"]] == 1
+    assert a.stats[F["ko_wasteland"]] == 0
+    b.knight = R.Knight(fuel=1, health=0, radiation=0, ammo=0)
+    fight, _ = _fixed_fight(0, 3, 0)
+    monkeypatch.setattr(C, "fight", fight)
+    K.duel(state, 0, a, 1, b)
+    assert b.stats[F["ko_wasteland"]] == 1          # already unconscious: not counted again
