@@ -106,6 +106,14 @@ def test_crashing_off_the_board_removes_the_vehicle():
     assert rig.pos is None and not s.occupant
 
 
+def test_a_turn_towards_the_edge_crashes_off_the_board():
+    # a 6 turns it to face the edge (only a big rig "unable to turn" stays)
+    s = new_state(faces=[6, 3])
+    b = put(s, 1, BUGGY, (9, -4), 0)
+    combat.crash(s, b)
+    assert b.pos is None and not s.occupant
+
+
 def test_a_wreck_stops_in_the_last_empty_hex_before_an_obstacle_or_a_wreck():
     # "If the path of the crash and burn is blocked by another wreck or an obstacle, it stops in
     # the last empty hex regardless of how many moves it has left. Wrecks cannot be damaged
@@ -124,10 +132,10 @@ def test_a_wreck_stops_in_the_last_empty_hex_before_an_obstacle_or_a_wreck():
 
 def test_a_wreck_stops_in_the_first_hazard_it_enters():
     # "If a vehicle crashes and burns into a hazard, it immediately stops its move in that hex."
-    s = new_state(faces=[4, 6], terrain={(2, 0): HAZARD})
+    s = logged(faces=[4, 6], terrain={(2, 0): HAZARD})
     b = put(s, 1, BUGGY, (0, 0), 0)
     combat.crash(s, b)
-    assert b.pos == (2, 0)
+    assert b.pos == (2, 0) and s.log[-1] == "the wreck of P2 buggy stops at 2,0"
     # a big rig stops as soon as either of its hexes is on one
     s = new_state(faces=[4, 4], terrain={(3, 0): HAZARD})
     rig = put(s, 1, RIG, (0, 0), 0)       # front (1, 0)
@@ -144,7 +152,19 @@ def test_a_wreck_colliding_with_a_vehicle_stops_next_to_it_and_rolls_its_size():
     combat.crash(s, w)
     assert w.pos == (2, 0) and b.pos == (3, 0)
     assert b.damage == 1 and s.rng.faces == [6, 6]      # three dice: 5 hits, 2 and 3 miss
-    assert "P2 wrecker collides with P1 buggy" in s.log[1]
+    assert s.log[1] == "P2 wrecker collides with P1 buggy: [5, 2, 3], 1 hit"
+    assert s.log[-1] == "the wreck of P2 wrecker stops at 2,0"
+
+
+def test_the_collision_is_logged_hit_by_hit():
+    for faces, text in (([4, 1, 2, 2, 2], "[2, 2, 2], 0 hits"),
+                        ([4, 1, 5, 5, 2], "[5, 5, 2], 2 hits")):
+        s = logged(faces=faces)
+        w = put(s, 1, WRECKER, (0, 0), 0)
+        put(s, 0, WRECKER, (1, 0), 1, damage=0)
+        s.vehicle(0, WRECKER).kind = dataclasses.replace(s.vehicle(0, WRECKER).kind, armour=4)
+        combat.crash(s, w)
+        assert s.log[1] == f"P2 wrecker collides with P1 wrecker: {text}"
 
 
 def test_ending_next_to_a_vehicle_is_no_collision():
@@ -177,6 +197,12 @@ def test_a_wreck_is_not_flung_at_a_flying_vehicle():
     drone = put(s, 0, DRONE, (2, 0), 0)
     combat.crash(s, b)
     assert b.pos == (1, 0) and drone.damage == 0 and s.rng.faces == [6, 6]
+    s = logged(faces=[4, 5])
+    s.tokens[(1, 0)] = True
+    b = put(s, 1, BUGGY, (0, 0), 0)
+    put(s, 0, DRONE, (2, 0), 0)
+    combat.crash(s, b)
+    assert "the wreck of P2 buggy stops at 1,0" in s.log and (1, 0) not in s.tokens
 
 
 def test_a_wreck_stopping_on_a_site_takes_the_token_off_until_the_turn_ends():
@@ -303,6 +329,14 @@ def test_a_big_rig_turning_into_a_vehicle_collides_and_stays():
     assert rig.pos == (0, 0) and rig.facing == 0 and b.damage == 1
 
 
+def test_a_big_rig_turning_into_a_vehicle_off_the_diagonal_collides_too():
+    s = new_state(faces=[2, 3, 5, 2, 2, 2, 6, 6])
+    rig = put(s, 1, RIG, (2, 0), 0)                     # turning right: front to (2, 1)
+    b = put(s, 0, BUGGY, (2, 1), 0)
+    combat.crash(s, rig)
+    assert rig.pos == (2, 0) and rig.facing == 0 and b.damage == 1
+
+
 def test_a_big_rig_turning_off_the_board_stays():
     s = new_state(faces=[2, 3, 6, 6])
     rig = put(s, 1, RIG, (0, 9), 5)                     # on the edge; right turn: (1, 9) off
@@ -412,6 +446,9 @@ def test_all_out_war_scores_size_minus_one_for_an_enemy_wreck():
     own = put(s, 0, WRECKER, (0, 4), 0)                  # one's own: no points
     combat.damage(s, own, 4, away_from=None)
     assert s.scores == [2, 0] and s.wrecked_by_turn == [2, 0]
+    rig = put(s, 1, RIG, (0, -4), 0)
+    combat.damage(s, rig, 6, away_from=None)
+    assert s.scores == [5, 0]
 
 
 def test_arcade_mode_removes_the_wreck_after_its_crash_and_burn():
@@ -436,6 +473,8 @@ def test_the_facing_most_nearly_away():
     assert combat._away((0, 0), (-1, -1)) == 3         # between west and north-west: west
     assert combat._away((0, 0), (0, -2)) == 4
     assert combat._away((0, 0), (2, -2)) == 5 and combat._away((0, 0), (-2, 2)) == 2
+    assert combat._away((0, 2), (0, 0)) == 4
+    assert combat._away((3, -1), (1, 0)) == 2          # between west and south-west
 
 
 # --- Ramming: the push ----------------------------------------------------------------------
@@ -626,3 +665,99 @@ def test_rear_is_the_straight_line_behind_and_never_for_flying_shooters():
     b.pos = None
     assert rig.hexes() == ((-3, 1), (-2, 0)) and combat.rear_of(s, rig.hexes(), t)
     assert not combat.rear_of(s, (), t)
+
+
+def test_the_pusher_prefers_off_the_board_to_a_hex_on_it():
+    # choice (docs/assumptions.md, Ramming): "off the board, else into a hazard ..."
+    s = new_state()
+    rig = put(s, 0, RIG, (7, -4), 0)                     # front (8, -4)
+    t = put(s, 1, BUGGY, (9, -4), 0)                     # straight on is off; (9, -3) is not
+    assert combat._push(s, rig, t, 0) is None and t.pos is None
+
+
+def test_a_target_pushed_to_the_side_and_wrecked_turns_away_from_the_hex_it_left():
+    # "turn the target to face directly away from the hex it occupied if pushed": pushed
+    # north-east (straight back is a rock), it faces north-east
+    s = new_state(faces=[6, 5, 4, 4, 2, 2, 2, 2, 2, 4, 1], terrain={(2, 0): OBSTACLE})
+    rig = put(s, 0, RIG, (-1, 0), 0)                     # front (0, 0)
+    b = put(s, 1, BUGGY, (1, 0), 3)
+    combat.ram(s, rig, b, rear=False)
+    assert not b.active and b.facing == 5 and b.pos == (3, -2)
+
+
+def test_a_target_wrecked_unpushed_turns_away_from_the_attacker():
+    # "or directly away from the attacker if still adjacent": a buggy rams a bigger wrecker
+    # (no push); "If the scores are tied then the attacker always wins. The defender takes 1DP"
+    s = new_state(faces=[6, 2, 2, 2, 2, 2, 2, 2, 2, 2, 4, 2])
+    b = put(s, 0, BUGGY, (0, 0), 0)
+    w = put(s, 1, WRECKER, (1, 0), 3, damage=3)          # facing the buggy
+    combat.ram(s, b, w, rear=False)
+    # buggy: 6 (free 2), 2, 2, 2 = 1 + 2 = 3; wrecker 2 x5 = 0 + 3 = 3: a tie
+    assert not w.active and w.facing == 0 and w.pos == (3, 0) and b.damage == 0
+
+
+def test_a_defender_with_no_armour_left_rolls_no_die():
+    # "they lose 1 die if attacked from the rear hex as their armour is lower!": with the rear
+    # bonus at 3 (an option) a scout's armour 3 leaves no die to roll
+    s = new_state(faces=[2, 2, 2, 2, 4, 1, 5, 5],
+                  config=dataclasses.replace(Config(), rear_bonus=3))
+    b = put(s, 0, BUGGY, (0, 0), 0)
+    sc = put(s, 1, SCOUT, (1, 0), 0)
+    combat.ram(s, b, sc, rear=True)
+    # buggy: 4 hits (armour 0) + 2 = 6 against 0 + 1: wrecked, pushed to (2, 0), a 4 then 1
+    assert not sc.active and sc.pos == (3, 0) and s.rng.faces == [5, 5]
+
+
+def test_without_free_rolls_a_defenders_6_still_hits_and_a_1_still_misses():
+    # defender_explodes=False: "A roll of a 6 ALWAYS counts as a success", "A roll of 1 is
+    # ALWAYS a miss!" - against a plated wrecker (armour 7) and an armour-1 attacker
+    cfg = dataclasses.replace(Config(), defender_explodes=False)
+    s = new_state(faces=[1] * 7 + [6, 1, 1, 1], config=cfg)
+    w = put(s, 0, WRECKER, (0, 0), 0)
+    w.plating = 2                                        # 7 dice, needing 4
+    b = put(s, 1, BUGGY, (1, 0), 3)
+    combat.ram(s, w, b, rear=False)
+    # wrecker 0 + 3 against buggy 1 (the 6) + 2: a tie, 1 DP
+    assert b.damage == 1 and s.rng.faces == []
+    s = new_state(faces=[6, 1, 1, 1, 1, 2], config=cfg)
+    b = put(s, 0, BUGGY, (0, 0), 0)
+    b.kind = dataclasses.replace(b.kind, armour=1)       # 1 die, needing the target's 4
+    sc = put(s, 1, SCOUT, (1, 0), 3)
+    sc.kind = dataclasses.replace(sc.kind, armour=4, dp=9)
+    combat.ram(s, b, sc, rear=False)
+    # buggy: 6 (free 1) + 2 = 3; scout: 1, 1, 1, 2 against armour 1 -> the 2 + 1 = 2: 1 DP
+    assert sc.damage == 1 and s.rng.faces == []
+
+
+def test_the_ram_is_logged():
+    s = logged(faces=[1, 3, 3, 4, 6, 5, 2, 4, 5])
+    w = put(s, 0, WRECKER, (-1, 0), 0)
+    rig = put(s, 1, RIG, (0, 0), 0)
+    combat.ram(s, w, rig, rear=True)
+    assert s.log[0] == "ram from the rear: [1, 3, 3, 4, 6, 5] -> 8 against [2, 4, 5] -> 5"
+    s = logged(faces=[1, 1, 1, 1, 1, 1, 1, 1, 1])
+    w = put(s, 0, WRECKER, (-1, 0), 0)
+    rig = put(s, 1, RIG, (0, 0), 0)
+    combat.ram(s, w, rig, rear=False)
+    assert s.log[0] == "ram: [1, 1, 1, 1, 1] -> 3 against [1, 1, 1, 1] -> 4"
+
+
+def test_a_wrecker_pushes_straight_ahead_from_its_own_hex():
+    # "push the target into one of the three hexes behind it (relative to the direction of the
+    # ram)": a one-hex attacker rams from its own hex
+    s = new_state(faces=[6, 4, 2, 2, 2, 2, 2, 2, 2, 2])
+    w = put(s, 0, WRECKER, (0, 0), 0)
+    b = put(s, 1, BUGGY, (1, 0), 1)
+    combat.ram(s, w, b, rear=False)
+    # wrecker: 6 (free 2), 4, 2, 2, 2 = 2 + 3 = 5; buggy 2 2 2 2 = 0 + 2: 3 DP wrecks it
+    assert b.damage == 3 and s.occupant.get((1, 0)) is None
+
+
+def test_a_ram_hits_the_big_rig_hex_next_to_the_attacker():
+    # the nearer of the target rig's two hexes is hit; the push goes on from there
+    s = new_state(faces=[6, 5, 4, 4, 2, 2, 2, 2, 2])
+    rig = put(s, 0, RIG, (3, 0), 3)                      # (3, 0), front (2, 0)
+    t = put(s, 1, RIG, (1, 0), 3)                        # (1, 0), front (0, 0)
+    combat.ram(s, rig, t, rear=True)
+    # 6 (free 2), 5, 4, 4 against armour 3: 4 + 4 = 8; 2 2 2 (3 dice) = 0 + 4: 4 DP, pushed west
+    assert t.damage == 4 and t.pos == (0, 0) and t.hexes() == ((0, 0), (-1, 0))
