@@ -198,3 +198,161 @@ def test_a_knight_knocked_out_in_a_duel_is_counted_once(monkeypatch):
     monkeypatch.setattr(C, "fight", fight)
     K.duel(state, 0, a, 1, b)
     assert b.stats[F["ko_wasteland"]] == 1          # already unconscious: not counted again
+
+
+# --- Interacting on the route (meet) ---------------------------------------------------------
+
+
+def _route_state(bots=("heuristic", "heuristic"), value=0.7, players=2):
+    """Knight 1 active at hex 0 with a route 0 -> 1 -> 2 -> 3; knight 2 stands on hex 2."""
+    state = _duel_state(bots, players)
+    state.rng = FixedRandom(value)
+    for i, st in enumerate(state.seats):
+        st.pos = 2 if i == 1 else 9 + i
+    return state
+
+
+class FixedRandom(random.Random):
+    def __init__(self, value: float) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def random(self) -> float:  # noqa: D102
+        return self.value
+
+
+def _spy(monkeypatch, *, search: bool, duel_result: int = 0, ko_after: tuple[bool, bool] =
+         (False, False)):
+    calls: dict[str, list] = {"search": [], "duel": [], "trade": [], "revive": []}
+
+    def fake_search(state, seat):
+        calls["search"].append(seat)
+        return search
+
+    def fake_duel(state, s, seat, o, other):
+        calls["duel"].append((s, o))
+        seat.ko, other.ko = ko_after
+        return duel_result
+    monkeypatch.setattr(K, "_search", fake_search)
+    monkeypatch.setattr(K, "duel", fake_duel)
+    monkeypatch.setattr(TR, "trade", lambda state, s, o: calls["trade"].append((s, o)) or 0)
+    return calls
+
+
+def test_an_unconscious_knight_on_the_route_is_revived_after_a_search_check(monkeypatch):
+    # "The Active Knight may move through an unconscious knight's hex and pass a search check as
+    # normal (see Duels) to revive this knight"; "the knights may trade without risking a duel"
+    state = _route_state()
+    down = state.seats[1]
+    down.ko, down.knight = True, R.Knight(fuel=1, health=0, radiation=0, ammo=1)
+    calls = _spy(monkeypatch, search=False)
+    assert K.meet(state, 0, state.seats[0], (1, 2, 3)) == (1, 2, 3)
+    assert down.ko and calls["search"] == [state.seats[0]] and not calls["trade"]
+    calls = _spy(monkeypatch, search=True)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert not down.ko and calls["trade"] == [(0, 1)] and not calls["duel"]
+
+
+def test_the_duel_winner_cannot_revive_the_knight_he_knocked_out_this_round(monkeypatch):
+    # "If a duel ends with one knight losing consciousness, the winner of this duel cannot
+    # revive this knight during the same round he defeated him."
+    state = _route_state()
+    down = state.seats[1]
+    down.ko, down.knight = True, R.Knight(fuel=1, health=0, radiation=0, ammo=1)
+    state.beaten = {0: {1}}
+    calls = _spy(monkeypatch, search=True)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert down.ko and not calls["search"]
+    state.beaten = {1: {0}}                              # another knight's victim: no matter
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert not down.ko
+
+
+def test_a_random_knight_may_steal_from_an_unconscious_knight(monkeypatch):
+    # "to revive this knight or to steal from him"; the random knight's draw 0.7: steal, the
+    # third option (gear)
+    state = _route_state(("random", "heuristic"))
+    down = state.seats[1]
+    down.ko, down.red = True, 1
+    _spy(monkeypatch, search=True)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert down.ko and (state.seats[0].red, down.red) == (1, 0)
+
+
+def test_knights_off_the_route_and_the_active_knight_himself_are_left_alone(monkeypatch):
+    state = _route_state(("random", "random"), value=0.2)
+    calls = _spy(monkeypatch, search=True)
+    assert K.meet(state, 0, state.seats[0], (1, 3)) == (1, 3)
+    state.seats[0].pos = 1
+    K.meet(state, 0, state.seats[0], (1, 3))
+    assert not calls["duel"] and not calls["search"]
+
+
+def test_a_refusing_knight_is_duelled_only_after_a_search_check(monkeypatch):
+    # "The Knight Refuses: The Active Knight may make a Search Check ... If the check is
+    # passed, the knights start a duel as normal ... If the search check is failed, nothing
+    # happens and the Active Knight can continue his move."
+    state = _route_state(("random", "heuristic"), value=0.2)   # asks; the heuristic refuses
+    calls = _spy(monkeypatch, search=False)
+    assert K.meet(state, 0, state.seats[0], (1, 2, 3)) == (1, 2, 3)
+    assert calls["search"] and not calls["duel"]
+    calls = _spy(monkeypatch, search=True)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert calls["duel"] == [(0, 1)]
+
+
+def test_an_agreeing_knight_duels_without_a_search_check(monkeypatch):
+    # "The Knight Agrees: The knights start a Duel"
+    state = _route_state(("random", "random"), value=0.2)
+    calls = _spy(monkeypatch, search=False)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert calls["duel"] == [(0, 1)] and not calls["search"]
+
+
+def test_the_heuristic_knight_never_asks_and_the_random_one_half_the_time(monkeypatch):
+    # "he may ask each knight present whether he wishes to interact" - a bot's choice
+    for bots, value in ((("heuristic", "random"), 0.2), (("random", "random"), 0.5)):
+        state = _route_state(bots, value=value)
+        calls = _spy(monkeypatch, search=True)
+        K.meet(state, 0, state.seats[0], (1, 2, 3))
+        assert not calls["duel"]
+
+
+def test_a_knight_knocked_out_in_a_duel_on_his_route_stops_there(monkeypatch):
+    state = _route_state(("random", "random"), value=0.2)
+    _spy(monkeypatch, search=True, duel_result=-1, ko_after=(True, False))
+    assert K.meet(state, 0, state.seats[0], (1, 2, 3)) == (1, 2)
+    assert not state.beaten.get(0)
+
+
+def test_knocking_out_the_other_knight_marks_him_beaten_this_round(monkeypatch):
+    state = _route_state(("random", "random"), value=0.2)
+    _spy(monkeypatch, search=True, duel_result=1, ko_after=(False, True))
+    assert K.meet(state, 0, state.seats[0], (1, 2, 3)) == (1, 2, 3)
+    assert state.beaten == {0: {1}}
+    state = _route_state(("random", "random"), value=0.2)
+    _spy(monkeypatch, search=True, duel_result=1, ko_after=(False, False))
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert not state.beaten.get(0)
+    state = _route_state(("random", "random"), value=0.2)
+    _spy(monkeypatch, search=True, duel_result=0, ko_after=(False, True))
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert not state.beaten.get(0)
+
+
+def test_the_search_check_is_a_challenging_survival_check_with_the_wound_dice():
+    # "It is a Challenging (7) Survival check"; Health: "-1 die icon: A knight rolls 1 less
+    # die in all skill checks"
+    state = _duel_state()
+    me = state.seats[0]
+    skill = state.deck.skills["survival"]
+    for health, pool in ((4, skill), (1, max(1, skill - 2))):
+        me.knight = R.Knight(fuel=2, health=health, radiation=0, ammo=2)
+        p = R.check_probability(pool, 7)
+        state.rng = FixedRandom(p - 1e-9)
+        assert K._search(state, me)
+        state.rng = FixedRandom(p)
+        assert not K._search(state, me)
+    assert (K.SEARCH_SKILL, K.SEARCH_DIFFICULTY) == ("survival", 7)
+    assert (K.REVIVE_HEAL, K.REVIVE_REPUTATION, K.DUEL_REPUTATION, K.STEAL_RESOURCE) == (
+        2, 1, 1, 2)
