@@ -717,8 +717,8 @@ def test_without_free_rolls_a_defenders_6_still_hits_and_a_1_still_misses():
     w.plating = 2                                        # 7 dice, needing 4
     b = put(s, 1, BUGGY, (1, 0), 3)
     combat.ram(s, w, b, rear=False)
-    # wrecker 0 + 3 against buggy 1 (the 6) + 2: a tie, 1 DP
-    assert b.damage == 1 and s.rng.faces == []
+    # wrecker 0 + 3 against buggy 1 (the 6) + 2: a tie, 1 DP, "neither vehicle is moved"
+    assert b.damage == 1 and b.pos == (1, 0) and s.rng.faces == []
     s = new_state(faces=[6, 1, 1, 1, 1, 2], config=cfg)
     b = put(s, 0, BUGGY, (0, 0), 0)
     b.kind = dataclasses.replace(b.kind, armour=1)       # 1 die, needing the target's 4
