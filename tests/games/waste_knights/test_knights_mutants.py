@@ -221,15 +221,20 @@ class FixedRandom(random.Random):
         return self.value
 
 
-def _spy(monkeypatch, *, search: bool, duel_result: int = 0, ko_after: tuple[bool, bool] =
-         (False, False)):
+def _spy(monkeypatch, *, search, duel_result: int = 0, ko_after: tuple[bool, bool] =
+         (False, False), state=None):
+    """Stand-ins for the search check, the duel and trading that record their calls;
+    ``search``: the checks' results (a bool for all of them)."""
     calls: dict[str, list] = {"search": [], "duel": [], "trade": [], "revive": []}
+    results = list(search) if isinstance(search, list) else None
 
-    def fake_search(state, seat):
+    def fake_search(state_, seat):
+        assert state is None or state_ is state
         calls["search"].append(seat)
-        return search
+        return results.pop(0) if results is not None else search
 
-    def fake_duel(state, s, seat, o, other):
+    def fake_duel(state_, s, seat, o, other):
+        assert state is None or state_ is state
         calls["duel"].append((s, o))
         seat.ko, other.ko = ko_after
         return duel_result
@@ -356,3 +361,126 @@ def test_the_search_check_is_a_challenging_survival_check_with_the_wound_dice():
     assert (K.SEARCH_SKILL, K.SEARCH_DIFFICULTY) == ("survival", 7)
     assert (K.REVIVE_HEAL, K.REVIVE_REPUTATION, K.DUEL_REPUTATION, K.STEAL_RESOURCE) == (
         2, 1, 1, 2)
+
+
+def _down(st, **kw):
+    st.ko, st.pos = True, 2
+    st.knight = R.Knight(fuel=1, health=0, radiation=0, ammo=1)
+    for k, v in kw.items():
+        setattr(st, k, v)
+
+
+def test_every_knight_in_the_hex_is_met_in_turn(monkeypatch):
+    # "he may ask each knight present"; "The Active Knight may interact with any number of
+    # knights during his move" - one skipped, refused or revived, the next is still met
+    state = _route_state(players=3)
+    _down(state.seats[1])
+    _down(state.seats[2])
+    calls = _spy(monkeypatch, search=True, state=state)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert not state.seats[1].ko and not state.seats[2].ko and len(calls["search"]) == 2
+    state = _route_state(players=3)                      # the first one beaten this round
+    _down(state.seats[1])
+    _down(state.seats[2])
+    state.beaten = {0: {1}}
+    _spy(monkeypatch, search=True, state=state)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert state.seats[1].ko and not state.seats[2].ko
+    state = _route_state(players=3)                      # the first search check fails
+    _down(state.seats[1])
+    _down(state.seats[2])
+    _spy(monkeypatch, search=[False, True], state=state)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert state.seats[1].ko and not state.seats[2].ko
+    state = _route_state(players=3)                      # a conscious knight first
+    state.seats[2].pos = 2
+    _down(state.seats[2])
+    _spy(monkeypatch, search=True, state=state)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert not state.seats[2].ko
+
+
+def test_after_a_refusal_and_a_failed_search_the_next_knight_is_asked(monkeypatch):
+    state = _route_state(("random", "heuristic", "random"), value=0.2, players=3)
+    state.seats[2].pos = 2                               # knight 2 refuses, knight 3 agrees
+    calls = _spy(monkeypatch, search=[False], state=state)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert calls["duel"] == [(0, 2)] and calls["search"] == [state.seats[0]]
+
+
+def test_a_random_thief_takes_the_option_its_draw_names(monkeypatch):
+    # Stealing from Knights: "he can choose one of the following options" (the random knight:
+    # each option alike); a private task when there is one to take ("removes 1 general marker")
+    state = _route_state(("random", "heuristic"), value=0.5)
+    _down(state.seats[1], knight=R.Knight(fuel=3, health=0, radiation=0, ammo=3))
+    state.seats[0].knight = R.Knight(fuel=4, health=4, radiation=0, ammo=1)
+    _spy(monkeypatch, search=True, state=state)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert state.seats[1].ko and state.seats[0].knight.ammo == 3     # 0.5 of 3: Ammo
+    state = _route_state(("random", "heuristic", "heuristic"), value=0.8, players=3)
+    _down(state.seats[1])
+    task = state.tasks[0]
+    task.holder, task.marks = 1, 2
+    _spy(monkeypatch, search=True, state=state)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert (task.holder, task.marks) == (0, 1)                       # 0.8 of 4: the task
+    state = _route_state(("random", "heuristic", "heuristic"), value=0.8, players=3)
+    _down(state.seats[1], red=1)
+    state.tasks[0].holder = 1
+    state.tasks.append(state.tasks[0].copy())
+    state.tasks[-1].holder = 0                            # the thief has one: no task option
+    _spy(monkeypatch, search=True, state=state)
+    K.meet(state, 0, state.seats[0], (1, 2, 3))
+    assert state.tasks[0].holder == 1 and state.seats[0].red == 1    # 0.8 of 3: gear
+
+
+def test_the_random_knights_steal_choice_names_each_option():
+    me, other = seat(), seat(red=1)
+    assert [K.steal_choice(me, other, False, u) for u in (0.0, 0.34, 0.67)] == [
+        "fuel", "ammo", "gear"]
+    assert [K.steal_choice(me, other, False, u, task=True) for u in (0.0, 0.5, 0.75)] == [
+        "fuel", "gear", "task"]
+
+
+def test_duel_counters_and_reputation_add_up(monkeypatch):
+    fight, _ = _fixed_fight(1, 3, 0)
+    monkeypatch.setattr(C, "fight", fight)
+    state = _duel_state()
+    a, b = state.seats[0], state.seats[1]
+    a.rep, a.stats[F["duels"]], a.stats[F["duels_won"]] = 2, 1, 1
+    b.stats[F["ko_wasteland"]] = 1
+    K.duel(state, 0, a, 1, b)
+    assert (a.rep, a.stats[F["duels"]], a.stats[F["duels_won"]]) == (3, 2, 2)
+    assert b.stats[F["ko_wasteland"]] == 2 and b.stats[F["duels"]] == 1
+
+
+def test_a_random_duel_winner_steals_by_its_draw(monkeypatch):
+    fight, _ = _fixed_fight(1, 3, 3)
+    monkeypatch.setattr(C, "fight", fight)
+    state = _duel_state(("random", "heuristic"))
+    state.rng = FixedRandom(0.5)
+    a, b = state.seats[0], state.seats[1]
+    a.knight = R.Knight(fuel=1, health=4, radiation=0, ammo=1)
+    b.knight = R.Knight(fuel=3, health=4, radiation=0, ammo=3)
+    K.duel(state, 0, a, 1, b)
+    assert (a.knight.fuel, a.knight.ammo) == (1, 3)       # the heuristic one would take Fuel
+
+
+def test_the_active_duel_winner_steals_the_other_knights_task_unless_he_holds_one(monkeypatch):
+    fight, _ = _fixed_fight(1, 3, 3)
+    monkeypatch.setattr(C, "fight", fight)
+    state = _duel_state()
+    task = state.tasks[0]
+    task.holder, task.marks = 1, 1
+    a, b = state.seats[0], state.seats[1]
+    a.knight = R.Knight(fuel=3, health=4, radiation=0, ammo=1)
+    K.duel(state, 0, a, 1, b)
+    assert task.holder == 0
+    state = _duel_state()
+    state.tasks[0].holder = 1
+    state.tasks.append(state.tasks[0].copy())
+    state.tasks[-1].holder = 0
+    a, b = state.seats[0], state.seats[1]
+    a.knight = R.Knight(fuel=3, health=4, radiation=0, ammo=1)
+    K.duel(state, 0, a, 1, b)
+    assert state.tasks[0].holder == 1
