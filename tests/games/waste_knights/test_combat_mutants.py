@@ -212,3 +212,97 @@ def test_the_dominance_decides_a_combat_nobody_lost():
                   knight_policy=script(C.DEFEND, C.DEFEND, C.DEFEND),
                   enemy_policy=script(C.PREPARE, C.PREPARE, C.PREPARE))
     assert out.dominance == -6 and out.winner == -1
+
+
+class Fixed(Dice):
+    """Every draw the same number (a bot's choice, not a die)."""
+
+    def __init__(self, u: float) -> None:
+        super().__init__()
+        self.u = u
+
+    def random(self) -> float:  # noqa: D102
+        return self.u
+
+
+def test_a_ten_hits_whatever_the_difficulty_and_pools_default_to_the_skill():
+    # "rolling a "10" means passing any check no matter its difficulty level"
+    assert C.attack_damage([10], 11) == 2 and C.attack_damage([9], 11) == 0
+    assert C.attack_pool(2) == 2 and C.attack_pool(2, 1) == 3 and C.attack_pool(2, 0, 1) == 1
+
+
+def test_weapon_tables_belong_to_their_decks_skills():
+    other = dataclasses.replace(DECK, skills={**DECK.skills, "guns": 4})
+    assert C.knight_side(DECK, 4, 4, weapons=(PISTOL,)).base == {"medium": 2}
+    assert C.knight_side(other, 4, 4, weapons=(PISTOL,)).base == {"medium": 4}
+
+
+def test_multi_attack_uses_only_icons_with_multi_attack_whatever_their_order():
+    pistol = C.Weapon("Pistol", ("medium",), 1, 0, 0)
+    burst = C.Weapon("Burst", ("long",), 0, 0, 1)
+    k = C.knight_side(DECK, 4, 4, weapons=(pistol, burst))
+    assert C.usable(k, C.MULTI, MEDIUM) == ["long"]
+    out = C.fight(DECK, k, C.enemy_side(C.Panel(aggression=1, icons=("long",), health=9,
+                                                 armor=5)), Dice(1, 1), log=True,
+                  knight_policy=script(C.MULTI, C.PREPARE, C.PREPARE),
+                  enemy_policy=script(C.PREPARE, C.PREPARE, C.PREPARE))
+    # long icon at medium range: 2 - 1 + 1 Multi-attack die; "Multi-attack 2" dominance
+    assert out.log[0] == "clash 1 at medium range: knight Multi-attack (long) rolls [1, 1]: " \
+                         "0 Health lost"
+    assert out.dominance == C.MULTI_DOMINANCE == 2 and out.ammo_spent == 2
+
+
+def test_change_range_costs_the_opponent_one_die():
+    # Change Range: "his opponent's attack checks suffer -1 die during this clash"
+    e = C.enemy_side(C.Panel(aggression=3, icons=("medium",), health=9))
+    out = C.fight(DECK, C.knight_side(DECK, 4, 4), e, Dice(1, 1), log=True,
+                  knight_policy=script(C.ADVANCE, C.PREPARE, C.PREPARE),
+                  enemy_policy=script(C.ATTACK, C.PREPARE, C.PREPARE))
+    assert out.log[0] == "clash 1 at medium range: enemy Attack (medium) rolls [1, 1]: " \
+                         "0 Health lost"
+
+
+def test_with_equal_initiative_a_defeated_combatant_still_attacks():
+    # Resolve Attack: with equal initiative "he resolves his attack as normal and is defeated
+    # afterwards" - both with short-range icons at medium range (initiative 2nd)
+    k = C.knight_side(DECK, 1, 4, weapons=(C.Weapon("Sawn-off", ("short",)),))
+    e = C.enemy_side(C.Panel(aggression=3, icons=("short",), health=1))
+    out = C.fight(DECK, k, e, Dice(10, 10, 10), knight_policy=script(C.ATTACK),
+                  enemy_policy=script(C.ATTACK))
+    assert e.health == 0 and k.health == 0 and out.winner == 0
+
+
+def test_combat_goes_on_at_one_health_and_a_knight_at_zero_loses_despite_dominance():
+    # "Combat ends when any combatant is defeated or at the end of the third clash. In the
+    # latter case, the winner is determined by checking who has Dominance"
+    e = C.enemy_side(C.Panel(aggression=2, icons=("medium",), health=3))
+    k = C.knight_side(DECK, 2, 4)
+    out = C.fight(DECK, k, e, Dice(7, 1, 10, 1), knight_policy=script(C.ATTACK, C.PREPARE,
+                                                                       C.PREPARE),
+                  enemy_policy=script(C.ATTACK, C.PREPARE, C.PREPARE))
+    # knight: 7 -> 2 Health lost (+3); enemy: 10 -> 2 Damage - Armor 1 = 1 (+2): +1
+    assert (k.health, e.health, out.clashes, out.dominance, out.winner) == (1, 1, 3, 1, 1)
+    e = C.enemy_side(C.Panel(aggression=2, icons=("medium",), health=3))
+    k = C.knight_side(DECK, 1, 4)
+    out = C.fight(DECK, k, e, Dice(7, 1, 10, 1), knight_policy=script(C.ATTACK),
+                  enemy_policy=script(C.ATTACK))
+    assert (k.health, out.clashes, out.dominance, out.winner) == (0, 1, 1, -1)
+
+
+def test_a_duel_that_ends_in_two_defends_leaves_everything_at_zero():
+    out = C.fight(DECK, C.knight_side(DECK, 4, 4), C.knight_side(DECK, 4, 4), Dice(),
+                  knight_policy=script(C.DEFEND), enemy_policy=script(C.DEFEND), duel=True)
+    assert (out.winner, out.knight_lost, out.enemy_lost, out.ammo_spent, out.clashes,
+            out.dominance, out.traded) == (0, 0, 0, 0, 1, 0, True)
+    # a combat is no duel unless told, and keeps no log unless asked
+    out = C.fight(DECK, C.knight_side(DECK, 4, 4), C.knight_side(DECK, 4, 4), Dice(),
+                  knight_policy=script(C.DEFEND, C.DEFEND, C.DEFEND),
+                  enemy_policy=script(C.DEFEND, C.DEFEND, C.DEFEND))
+    assert not out.traded and out.clashes == 3 and out.log == []
+
+
+def test_the_random_combatant_can_play_every_legal_card():
+    k = C.knight_side(DECK, 4, 4)
+    cards = C.legal_cards(k, MEDIUM)
+    assert C.pick_random(k, k, MEDIUM, 0, Fixed(0.0)) == cards[0]
+    assert C.pick_random(k, k, MEDIUM, 0, Fixed(0.99)) == cards[-1]
