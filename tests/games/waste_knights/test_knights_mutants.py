@@ -413,10 +413,11 @@ def test_a_random_thief_takes_the_option_its_draw_names(monkeypatch):
     # each option alike); a private task when there is one to take ("removes 1 general marker")
     state = _route_state(("random", "heuristic"), value=0.5)
     _down(state.seats[1], knight=R.Knight(fuel=3, health=0, radiation=0, ammo=3))
-    state.seats[0].knight = R.Knight(fuel=4, health=4, radiation=0, ammo=1)
+    state.seats[0].knight = R.Knight(fuel=4, health=4, radiation=0, ammo=2)
     _spy(monkeypatch, search=True, state=state)
     K.meet(state, 0, state.seats[0], (1, 2, 3))
-    assert state.seats[1].ko and state.seats[0].knight.ammo == 3     # 0.5 of 3: Ammo
+    # 0.5 of 3: Ammo (the heuristic thief, full of Fuel and Ammo, would take gear or Fuel)
+    assert state.seats[1].ko and state.seats[0].knight.ammo == 4
     state = _route_state(("random", "heuristic", "heuristic"), value=0.8, players=3)
     _down(state.seats[1])
     task = state.tasks[0]
