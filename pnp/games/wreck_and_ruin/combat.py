@@ -153,8 +153,9 @@ def damage(s: WreckState, t: Vehicle, n: int, away_from: Coord | None) -> None:
 
 def _away(a: Coord, b: Coord) -> int:
     """The facing from ``a`` most nearly towards ``b`` (for non-adjacent hexes)."""
-    return min(range(6), key=lambda f: distance((b[0] + DIRECTIONS[f][0],
-                                                 b[1] + DIRECTIONS[f][1]), a) * -1)
+    # the step from b nearest the hex straight on beyond it (furthest from a alone ties)
+    return min(range(6), key=lambda f: distance((b[0] + DIRECTIONS[f][0], b[1] + DIRECTIONS[f][1]),
+                                                (2 * b[0] - a[0], 2 * b[1] - a[1])))
 
 
 def crash(s: WreckState, t: Vehicle) -> None:
@@ -166,6 +167,7 @@ def crash(s: WreckState, t: Vehicle) -> None:
             s.say(f"crash and burn: 1, {t.name} explodes")
         assert t.pos is not None
         centre = t.hexes()
+        s.arrive_wreck(t)   # "Tokens can be temporarily removed if a vehicle ... exploding"
         s.leave(t)
         s.remove(t)
         # "start with the direction the exploding vehicle is facing and work clockwise"
