@@ -13,6 +13,7 @@ from pnp.games.waste_of_parts.endround import (
     _refill,
     _salvaging,
     after_salvage,
+    after_scrap,
     end_of_round,
     escalate,
     fire_damage,
@@ -271,8 +272,10 @@ def test_scrap_dredged_up_goes_straight_to_the_scrap_pile():
     other = next(c for c in s.salvage_deck if c.kind != "scrap")
     s.salvage_deck = [other, scrap]                              # scrap on top
     pile = list(s.scrap_pile)
+    s.log = []
     assert _drawn(s, [5]) == 2
     assert s.scrap_pile == pile + [scrap] and s.pending == [other]
+    assert s.log == [f"the Crane dredges up {scrap.name}", f"the Crane dredges up {other.name}"]
 
 
 # --- 3. Determine Enemy Actions ---------------------------------------------------------------
@@ -358,3 +361,176 @@ def test_a_dry_season_burns_one_more_hull_point():
     s.condition[2] = s.condition[3] = 0
     fire_damage(s)
     assert s.hull == 15                                          # no fire: no blaze either
+
+
+# --- 4. Resolve: attacks on the crew and the rooms -------------------------------------------
+def test_an_enemy_attacks_each_live_crew_member_in_its_room_only():
+    """Enemy Actions: "Targets all Crew Members in its room. Roll a number of dice equal to the
+    Enemy's Attack Stat separately for each target"; "Enemies ignore Downed Crew Members"; the
+    damage adds to what the crew member has suffered."""
+    for log in (None, []):
+        s = game()
+        s.log = log
+        _crew_in(s, 12)
+        here, also, downed, away = s.crew
+        here.room = also.room = downed.room = 6
+        here.damage, downed.damage = 1, downed.health
+        e = enemy(s, 6, attack=2)
+        s.rng = _Dice([6, 6, 3, 1, 6, 6])          # here: 2 hits, also: 1, (downed: not rolled)
+        enemy_phase(s)
+        assert (here.damage, also.damage) == (3, 1)
+        assert downed.damage == downed.health and away.damage == 0
+        assert s.result is None
+    assert s.log == [f"e{e.ident} rolls [6, 6] at P1: 2 damage",
+                     f"e{e.ident} rolls [3, 1] at P2: 1 damage"]
+
+
+def test_armor_ignores_hits_but_never_heals():
+    """Salvage card anatomy, Armor: each hit an armor card stops is no damage; a roll with fewer
+    hits than the armor deals none (the damage is never below 0); a Downed crew member is
+    narrated so."""
+    plate = SalvageCard(601, "Test Plate", "armor", armor=1)
+    for log in (None, []):
+        s = game()
+        s.log = log
+        _crew_in(s, 12)
+        a, b = s.crew[0], s.crew[1]
+        a.room = b.room = 6
+        a.equip(plate)
+        b.damage = b.health - 1
+        e = enemy(s, 6, attack=2)
+        s.rng = _Dice([1, 2, 6, 5])                              # a: no hit, b: 2 hits
+        enemy_phase(s)
+        assert a.damage == 0 and b.downed
+    assert s.log == [f"e{e.ident} rolls [1, 2] at P1: 0 damage",
+                     f"e{e.ident} rolls [6, 5] at P2: 2 damage, Downed"]
+    s = game()
+    _crew_in(s, 6)
+    s.crew[0].equip(plate)
+    enemy(s, 6, attack=3)
+    s.rng = _Dice([6, 6, 6] + [1, 1, 1] * 3)
+    enemy_phase(s)
+    assert s.crew[0].damage == 3 - 1
+
+
+def test_the_crew_loses_when_the_last_one_is_downed():
+    """How to Play: "You lose if all Crew Members are Downed"."""
+    s = game()
+    s.log = []
+    _crew_in(s, 6)
+    for c in s.crew:
+        c.damage = c.health - 1
+    enemy(s, 6, attack=1)
+    s.rng = _Dice([6] * 4)
+    enemy_phase(s)
+    assert s.result == 0 and s.cause == "every crew member is Downed"
+    assert s.log[-1] == "the crew loses: every crew member is Downed"
+
+
+def test_a_brute_worsens_a_room_by_two_steps():
+    """The Enemy card ability "brute": "Attacking a room worsens it by two steps." (a plain
+    Enemy: "Worsens the current room's condition by one level")."""
+    s = game()
+    _crew_in(s, 12)
+    enemy(s, 2, ability="brute")
+    enemy(s, 3)
+    enemy_phase(s)
+    assert (s.condition[2], s.condition[3]) == (2, 1)
+
+
+# --- Spawning, the end of the round ---------------------------------------------------------
+def test_a_card_without_a_standee_is_discarded():
+    """Spawning Enemies, Note: "If an Enemy Card is drawn and no acrylic standees remain to
+    represent it, discard the card instead. Then, reduce the Hull dial ... by an amount equal to
+    the discarded Enemy's Health"."""
+    s = game()
+    s.log = []
+    for _ in range(s.cfg.standees):
+        enemy(s, 2)
+    card = next(c for c in s.enemy_deck if not c.wind)
+    s.enemy_deck = [card]
+    spawn_one(s)
+    assert s.enemy_discard == [card] and len(s.enemies) == 74
+    assert s.log == [f"the Hull loses {card.health} (no standee for {card.name}): "
+                     f"{20 - card.health}"]
+
+
+def test_the_replay_names_each_spawn_and_the_cards_drawn():
+    """Spawning Enemies: "draws and reveals a number of Enemy Cards equal to the Mech's Noise
+    Level, plus one additional card for each fueled engine"; "place its acrylic standee in the
+    appropriate room, as indicated by the Spawn Location number"."""
+    from pnp.games.waste_of_parts.cards import EnemyCard
+
+    s = game()
+    s.log = []
+    plain = EnemyCard(801, "Scrapper", 1, 2, 1, 3)
+    swift = EnemyCard(802, "Runner", 1, 1, 2, 7, "swift")
+    s.enemy_deck = [plain, swift]
+    s.fueled = {10}
+    first = s.next_enemy
+    s.noise_base = 1
+    s.phase = SCRAP
+    after_scrap(s)
+    assert s.log[:3] == [
+        "Noise 1 + 1 fuelled: 2 Enemy cards",
+        f"e{first} Runner (level 1, Health 1, Attack 2, swift) spawns in 7",
+        f"e{first + 1} Scrapper (level 1, Health 2, Attack 1) spawns in 3"]
+    assert [(e.room, e.card) for e in s.enemies] == [(7, swift), (3, plain)]
+    assert s.aboard == [2]                                       # the record: aboard at the end
+
+
+def test_no_enemy_aboard_before_sanctuary_is_no_win():
+    """How to Play: "Players win by surviving the journey and reaching Sanctuary"; Winning the
+    Game: "To win, the crew must defeat all remaining Enemies aboard" - after Distance 35 only."""
+    s = game()
+    s.enemy_deck = [c for c in s.enemy_deck if c.wind]            # the round spawns nothing
+    s.phase = SCRAP
+    after_scrap(s)
+    assert not s.enemies and not s.is_over() and s.round == 2 and s.phase == TURN
+
+
+def test_a_boss_game_narrates_the_standard_win():
+    """Bosses 1-2: "After the final Enemy is destroyed, fully complete the remainder of the round.
+    Complete another full round to prepare for the Boss"."""
+    from tests.games.waste_of_parts.test_boss import boss_game, win_standard
+
+    s = boss_game()
+    s.log = []
+    win_standard(s)
+    assert ("the standard win: one more round to prepare for the Boss (Reinforce at 1 Scrap)"
+            in s.log)
+
+
+def test_the_game_stops_after_the_last_round_of_the_cap():
+    """The simulator's cap (``Config.max_rounds``, 200: no rulebook number): round 200 is
+    played, the game is lost "out of time" when it would start round 201."""
+    s = game()
+    s.enemy_deck = [c for c in s.enemy_deck if c.wind]
+    s.round, s.phase = s.cfg.max_rounds - 1, SCRAP
+    after_scrap(s)
+    assert s.round == s.cfg.max_rounds and not s.is_over()
+    s.phase = SCRAP
+    after_scrap(s)
+    assert s.result == 0 and s.cause == "out of time"
+
+
+def test_rummaging_for_an_enemy_puts_the_wind_on_the_bottom():
+    """Setup: "Rummage for a number of Enemies equal to the starting Noise"; Rummage: "Resolve
+    the specified card, then shuffle the remaining revealed cards and place them on the bottom
+    of the deck" - also when the deck runs out before an Enemy is found."""
+    from pnp.games.waste_of_parts.endround import rummage_enemy
+
+    s = game()
+    wind = [c for c in s.enemy_deck if c.wind][:3]
+    foe = next(c for c in s.enemy_deck if not c.wind)
+    rest = [c for c in s.enemy_deck if not c.wind and c is not foe]
+    s.enemy_deck = rest + [foe] + wind                           # the top is the end
+    rummage_enemy(s)
+    assert [e.card for e in s.enemies] == [foe]
+    assert sorted(c.ident for c in s.enemy_deck[:3]) == sorted(c.ident for c in wind)
+    assert s.enemy_deck[3:] == rest
+    t = game()
+    t.deck_level, t.enemy_discard, t.enemy_deck = 3, [], list(wind)
+    rummage_enemy(t)                                             # no Enemy left anywhere
+    assert not t.enemies and sorted(c.ident for c in t.enemy_deck) == sorted(
+        c.ident for c in wind)
