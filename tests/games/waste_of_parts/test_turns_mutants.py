@@ -279,6 +279,7 @@ def test_salvage_goes_to_a_crew_member_with_a_free_slot_or_a_functional_room_of_
     old = SalvageCard(735, "Old Booster", "upgrade", stat="speed", bonus=1, room="engine")
     s.upgrades[10] = old
     pile = list(s.scrap_pile)
+    s.log = []
     do_salvage(s, A.Install(734, 10))
     assert s.upgrades[10] is engine and s.scrap_pile == pile + [old]
     s.pending = [w]
@@ -287,6 +288,7 @@ def test_salvage_goes_to_a_crew_member_with_a_free_slot_or_a_functional_room_of_
     s.pending = [w]
     do_salvage(s, A.Equip(733, 3))
     assert s.crew[3].items == (w,)
+    assert s.log == ["Booster installed in room 10", "P4 equips Gun 733"]
 
 
 def test_reinforce_and_recycle_need_the_cards_and_a_reason():
