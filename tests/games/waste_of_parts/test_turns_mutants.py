@@ -314,3 +314,25 @@ def test_reinforce_and_recycle_need_the_cards_and_a_reason():
     do_scrap(s, A.Reinforce())
     assert s.hull == 19 and s.scrap_pile == first[2:]
     assert s.log == ["Reinforce: the Hull is 19"]
+
+
+def test_a_weapon_jams_only_when_every_die_is_a_1_and_the_replay_says_so():
+    """Weapons: "If every die in an attack roll results in a 1, the weapon jams and is
+    immediately Scrapped"; a 2 among the dice is a miss, not a jam; the ability "armored":
+    "Each attack against it deals 1 damage less" (never below none)."""
+    for log in (None, []):
+        s = game()
+        s.log = log
+        me = s.crew[0]
+        gun = weapon(751, attack=2)
+        me.equip(gun)
+        tank = enemy(s, me.room, health=9, ability="armored")
+        s.rng = _Dice([2, 2])
+        s.apply(A.Attack(tank.ident, 0))
+        assert me.items == (gun,) and tank.damage == 0
+        s.rng = _Dice([1, 1])
+        s.apply(A.Attack(tank.ident, 0))
+        assert me.items == () and s.scrap_pile[-1] is gun and tank.damage == 0
+    assert s.log == [f"P1 rolls [2, 2] at e{tank.ident}: 0 damage",
+                     f"P1 rolls [1, 1] at e{tank.ident}: 0 damage",
+                     "Gun 751 jams and is Scrapped"]
