@@ -336,3 +336,33 @@ def test_a_weapon_jams_only_when_every_die_is_a_1_and_the_replay_says_so():
     assert s.log == [f"P1 rolls [2, 2] at e{tank.ident}: 0 damage",
                      f"P1 rolls [1, 1] at e{tank.ident}: 0 damage",
                      "Gun 751 jams and is Scrapped"]
+
+
+def test_an_enemy_is_destroyed_at_exactly_its_health_and_an_upgraded_gun_rolls_more():
+    """Enemy Cards, Health: "When an Enemy suffers this much damage, it is destroyed"; a gun
+    upgrade raises the gun's Attack Stat (Note: "Use the set-aside 'reverse art' Token cards for
+    upgraded Guns")."""
+    s = game()
+    me = s.crew[0]
+    e = enemy(s, me.room, health=2)
+    s.rng = _Dice([6, 6])
+    s.apply(A.Attack(e.ident))
+    assert e not in s.enemies and s.enemy_discard[-1] is e.card
+    out = enemy(s, WASTES, health=9)
+    s.upgrades[12] = SalvageCard(761, "Big Gun", "upgrade", stat="attack", bonus=2, room="gun")
+    me.room = 12
+    s.rng = _Dice([6] * 5)
+    s.apply(A.FireGun(12, out.ident))
+    assert out.damage == 5
+
+
+def test_the_replay_says_a_room_is_repaired_or_extinguished():
+    """Repair: "Restore your current room from Inoperable to Functional"; Extinguish: "from On
+    Fire to Inoperable"."""
+    s = game()
+    s.log = []
+    room = s.crew[0].room
+    s.condition[room] = ON_FIRE
+    s.apply(A.Extinguish())
+    s.apply(A.Repair())
+    assert s.log == [f"room {room} is Inoperable", f"room {room} is Functional"]
