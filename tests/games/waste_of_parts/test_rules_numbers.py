@@ -82,6 +82,16 @@ def test_the_mech_has_12_rooms_and_the_wastes():
     assert WASTES not in mech.dist and mech.dist[9] == {
         9: 0, 10: 1, 6: 2, 11: 2, 5: 3, 7: 3, 12: 3, 1: 4, 8: 4, 2: 5, 4: 5, 3: 6}
     assert mech.toward[7][10] == 6 and mech.toward[10][8] == 6    # lowest of the nearest
+    assert (mech.toward[11][9], mech.toward[6][11], mech.toward[8][5]) == (10, 7, 7)
+
+
+def test_a_map_of_its_own_keeps_its_wastes_neighbours():
+    """rules.yaml's ``wastes_adjacent`` (the rulebook: "the Fore and Aft Decks") is the map's."""
+    from pnp.games.waste_of_parts.rules import build_map
+
+    mech = default_map()
+    other = build_map(mech.rooms, [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]], [[1, 5]], (2, 3))
+    assert other.wastes_adjacent == (2, 3) and other.adjacent[4] == (3,)
 
 
 def test_half_rounded_up_and_the_dice_odds():
@@ -123,3 +133,6 @@ def test_the_odds_document():
     assert doc["expected_attacks_to_kill"]["exact"] == "27/16"
     assert "health" not in odds_document(1) and odds_document(1, hit_faces=(6,))["hits"][
         "1"]["exact"] == "1/6"
+    six = odds_document(1, 1, hit_faces=(6,))
+    assert six["p_kill_in_one_attack"]["exact"] == "1/6"
+    assert six["expected_attacks_to_kill"]["exact"] == "6"
