@@ -87,6 +87,24 @@ def test_the_hull_at_zero_loses_the_game():
                      "the crew loses: the Hull is annihilated"]
     s.win()
     assert s.result == 0                                         # the first result stands
+    t = game()
+    t.lose_hull(2, "one")
+    t.lose_hull(3, "two")
+    assert t.hull_lost == 5                                      # the record adds up
+
+
+def test_the_replay_says_how_the_crew_wins():
+    """Winning the Game: "defeat all remaining Enemies aboard"; The Harrow: "When The Harrow is
+    destroyed, the players win the game with style!"."""
+    s = game()
+    s.log = []
+    s.win()
+    assert (s.result, s.cause) == (1, "sanctuary")
+    assert s.log == ["every Enemy is destroyed at Sanctuary: the crew wins"]
+    t = game()
+    t.log = []
+    t.win("with style")
+    assert t.log == ["the crew wins with style: the Boss is destroyed"]
 
 
 def test_a_destroyed_enemy_is_discarded():
@@ -98,6 +116,8 @@ def test_a_destroyed_enemy_is_discarded():
     s.kill(e)
     assert e not in s.enemies and s.enemy_discard[-1] is e.card and s.kills == 1
     assert s.log == [f"e{e.ident} Test is destroyed"] and not s.is_over()
+    s.kill(enemy(s, 7))
+    assert s.kills == 2
 
 
 def test_turns_go_clockwise_from_the_first_player_skipping_the_downed_and_the_revived():
