@@ -29,9 +29,17 @@ from pnp.layout.text import fit_text, font_path, icon_kind, icon_place
 Matrix = tuple[float, float, float, float]  # (scale x, scale y, offset x, offset y): mm -> px
 
 
+@lru_cache(maxsize=1)
+def _fonts() -> skia.FontMgr:
+    # A font manager that knows only the files it is given: pnp paints its bundled fonts alone,
+    # and Skia's default manager would read the system's fontconfig set-up (slower, and its
+    # older fontconfig prints a warning on newer systems' configuration files).
+    return skia.FontMgr.New_Custom_Empty()
+
+
 @lru_cache(maxsize=8)
 def _typeface(font: str) -> skia.Typeface:
-    return skia.Typeface.MakeFromFile(font_path(font))
+    return _fonts().makeFromFile(font_path(font))
 
 
 @lru_cache(maxsize=256)

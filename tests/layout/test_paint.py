@@ -187,3 +187,21 @@ def test_every_games_cards_match_pdfium(game):
             b = np.asarray(mine.pixels(i, 150).image(), np.int16)
             mad, far = apart(a, b, block=4)
             assert mad < 4 and far < 0.04, (face.name, mad, far)
+
+
+def test_painting_text_reads_no_system_font_set_up(tmp_path):
+    """The painter knows only pnp's bundled fonts: nothing of the system's fontconfig is read,
+    so nothing of it (e.g. an older fontconfig's warning about a newer configuration) reaches
+    the designer's terminal."""
+    import subprocess
+    import sys
+
+    code = ("from pnp.layout.draw import Drawing, TextBox\n"
+            "from pnp.layout.paint import face_pixels\n"
+            "face_pixels(Drawing(20, 10, (TextBox(0, 0, 20, 10, 'Tank', size=9),)), 150)\n")
+    env = {"PATH": "/usr/bin:/bin", "FONTCONFIG_FILE": str(tmp_path / "broken.conf")}
+    (tmp_path / "broken.conf").write_text("<fontconfig><unknown-element/></fontconfig>")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
