@@ -10,6 +10,7 @@ Colours are CSS-like strings: ``"#rrggbb"``, ``"#rrggbbaa"``, a few names (``"bl
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -120,6 +121,49 @@ def texts(items: tuple[Item, ...] | list[Item]) -> list[str]:
         elif isinstance(item, Group):
             out += texts(item.items)
     return out
+
+
+class Backend:
+    """What paints items one by one (the PDF and pixel backends): ``items`` sends each item to
+    the method of its kind, which the backend defines."""
+
+    def items(self, items: Iterable[Item]) -> None:
+        for item in items:
+            # type(...) is, not isinstance: exact types only, and mypy narrows on it
+            if type(item) is Rect:
+                self.rect(item)
+            elif type(item) is TextBox:
+                self.text(item)
+            elif type(item) is Path:
+                self.path(item)
+            elif type(item) is Circle:
+                self.circle(item)
+            elif type(item) is Image:
+                self.image(item.path, item.x, item.y, item.w, item.h)
+            elif type(item) is Group:
+                self.group(item)
+            else:
+                from pnp.errors import PnpError
+
+                raise PnpError(f"cannot draw {type(item).__name__}", field="items")
+
+    def rect(self, r: Rect) -> None:
+        raise NotImplementedError
+
+    def text(self, box: TextBox) -> None:
+        raise NotImplementedError
+
+    def path(self, pa: Path) -> None:
+        raise NotImplementedError
+
+    def circle(self, ci: Circle) -> None:
+        raise NotImplementedError
+
+    def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
+        raise NotImplementedError
+
+    def group(self, g: Group) -> None:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)

@@ -12,16 +12,15 @@ PDF itself is rasterised (``raster.pdf_to_pngs``) and in the tests that compare 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
 import skia
 from PIL import Image as PILImage
 
-from pnp.errors import PnpError
 from pnp.layout.colours import parse_colour
-from pnp.layout.draw import Circle, Drawing, Group, Image, Item, Path, Rect, TextBox
+from pnp.layout.draw import Backend, Circle, Drawing, Group, Item, Path, Rect, TextBox
 from pnp.layout.pdf import MITER_LIMIT, image_bytes, load_image
 from pnp.layout.raster import Pixels, face_size
 from pnp.layout.text import fit_text, font_path, icon_kind, icon_place
@@ -108,29 +107,11 @@ def _outline(points: Sequence[tuple[float, float]], closed: bool) -> skia.Path:
     return path
 
 
-class Painter:
+class Painter(Backend):
     """Paints items on one Skia canvas whose matrix maps mm (y down) to pixels."""
 
     def __init__(self, canvas: skia.Canvas):
         self.c = canvas
-
-    def items(self, items: Iterable[Item]) -> None:
-        for item in items:
-            # type(...) is, not isinstance: exact types only, and mypy narrows on it
-            if type(item) is Rect:
-                self.rect(item)
-            elif type(item) is TextBox:
-                self.text(item)
-            elif type(item) is Path:
-                self.path(item)
-            elif type(item) is Circle:
-                self.circle(item)
-            elif type(item) is Image:
-                self.image(item.path, item.x, item.y, item.w, item.h)
-            elif type(item) is Group:
-                self.group(item)
-            else:
-                raise PnpError(f"cannot draw {type(item).__name__}", field="items")
 
     def rect(self, r: Rect) -> None:
         box = skia.Rect.MakeXYWH(r.x, r.y, r.w, r.h)

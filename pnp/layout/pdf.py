@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import __version__
 from pnp.errors import PnpError
 from pnp.layout.colours import parse_colour
-from pnp.layout.draw import Circle, Drawing, Group, Image, Item, Path, Rect, TextBox
+from pnp.layout.draw import Backend, Circle, Drawing, Group, Item, Path, Rect, TextBox
 from pnp.layout.sizes import MM_PER_POINT
 from pnp.layout.text import fit_text, icon_kind, icon_place, register_font
 
@@ -90,7 +90,7 @@ def cmyk(rgb: tuple[float, float, float]) -> tuple[float, float, float, float]:
                  ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k))
 
 
-class _Painter:
+class _Painter(Backend):
     """Draws items on one canvas, skipping graphics-state operators that would change nothing."""
 
     def __init__(self, canvas: Canvas, cmyk: bool = False):
@@ -162,24 +162,6 @@ class _Painter:
         return True
 
     # -- items ----------------------------------------------------------------------------
-    def items(self, items: Iterable[Item]) -> None:
-        for item in items:
-            # type(...) is, not isinstance: exact types only, and mypy narrows on it
-            if type(item) is Rect:
-                self.rect(item)
-            elif type(item) is TextBox:
-                self.text(item)
-            elif type(item) is Path:
-                self.path(item)
-            elif type(item) is Circle:
-                self.circle(item)
-            elif type(item) is Image:
-                self.image(item.path, item.x, item.y, item.w, item.h)
-            elif type(item) is Group:
-                self.group(item)
-            else:
-                raise PnpError(f"cannot draw {type(item).__name__}", field="items")
-
     def rect(self, r: Rect) -> None:
         f = self.fill(r.fill)
         s = self.stroke(r.stroke, r.stroke_width)
