@@ -67,7 +67,9 @@ def _setup(spec: GameSpec, seed: str, players: int | None, bots: str | None,
 
     n = spec.default_players if players is None else players
     if not spec.min_players <= n <= spec.max_players:
-        raise PnpError(f"{spec.title} is for {spec.players_text}, got {n}", field="players")
+        # named by both flags where the rulebook has its own word (--players, --crew)
+        field = f"players ({spec.players_alias})" if spec.players_alias else "players"
+        raise PnpError(f"{spec.title} is for {spec.players_text}, got {n}", field=field)
     return spec.make_setup(seed, n, bot_names(spec, n, bots), game_options)
 
 

@@ -23,6 +23,13 @@ def test_odds_bad_dice_exit_2(run_pnp):
     assert code == 2 and "dice" in err
 
 
+def test_a_crew_size_out_of_range_names_the_flag_the_user_typed(run_pnp):
+    code, out, err = run_pnp("waste-of-parts", "simulate", "--crew", "9", "--games", "2")
+    assert code == 2 and out == ""
+    assert err.strip() == ("pnp: error: field 'players (--crew)': The Waste of Parts is for "
+                           "3-5 players, got 9")
+
+
 def test_decks_writes_every_card_with_its_checks(run_pnp, tmp_path):
     code, out, err = run_pnp("waste-of-parts", "decks", "--seed", "t", "--out", str(tmp_path))
     assert code == 0, err
