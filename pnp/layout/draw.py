@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.layout.text import Fitted
 
 Point = tuple[float, float]
 
@@ -164,6 +168,17 @@ class Backend:
 
     def group(self, g: Group) -> None:
         raise NotImplementedError
+
+    def icons(self, box: TextBox, fitted: Fitted) -> None:
+        """The inline icons of ``box``'s fitted text, drawn after (over) its text: a colour as
+        a disc, anything else as art."""
+        from pnp.layout.text import icon_kind, icon_spots
+
+        for icon, cx, cy, d in icon_spots(box, fitted):
+            if icon_kind(icon) == "colour":
+                self.circle(Circle(cx, cy, d / 2, fill=icon, stroke=None))
+            else:
+                self.image(icon, cx - d / 2, cy - d / 2, d, d)
 
 
 @dataclass(frozen=True)

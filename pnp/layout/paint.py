@@ -23,7 +23,7 @@ from pnp.layout.colours import parse_colour
 from pnp.layout.draw import Backend, Circle, Drawing, Group, Item, Path, Rect, TextBox
 from pnp.layout.pdf import MITER_LIMIT, image_bytes, load_image
 from pnp.layout.raster import Pixels, face_size
-from pnp.layout.text import fit_text, font_path, icon_kind, icon_place
+from pnp.layout.text import fit_text, font_path
 
 Matrix = tuple[float, float, float, float]  # (scale x, scale y, offset x, offset y): mm -> px
 
@@ -185,17 +185,7 @@ class Painter(Backend):
                 for span in line.spans:
                     if span.icon is None and span.text:
                         c.drawString(span.text, box.x + span.x, y, font, paint)
-        for line in fitted.lines:  # icons over the text, as in the PDF
-            for span in line.spans:
-                if span.icon is None:
-                    continue
-                cx, cy, d = icon_place(span, box.x + span.x, box.y + line.baseline, em)
-                if icon_kind(span.icon) == "colour":
-                    disc = _fill(span.icon)
-                    if disc is not None:
-                        c.drawCircle(cx, cy, d / 2, disc)
-                else:
-                    self.image(span.icon, cx - d / 2, cy - d / 2, d, d)
+        self.icons(box, fitted)
         if box.rotate:
             c.restore()
 

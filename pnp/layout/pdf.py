@@ -22,7 +22,7 @@ from pnp.errors import PnpError
 from pnp.layout.colours import parse_colour
 from pnp.layout.draw import Backend, Circle, Drawing, Group, Item, Path, Rect, TextBox
 from pnp.layout.sizes import MM_PER_POINT
-from pnp.layout.text import fit_text, icon_kind, icon_place, register_font
+from pnp.layout.text import fit_text, register_font
 
 # Streams are Flate only: reportlab's default also ASCII85-encodes them, a quarter larger in the
 # file and in memory (every page's stream is held until the file is written) for no reader's
@@ -295,17 +295,7 @@ class _Painter(Backend):
                         t.setTextTransform(1, 0, 0, -1, box.x + span.x, box.y + line.baseline)
                         t.textOut(span.text)
             c.drawText(t)
-        # Icons after the text object: a text object cannot hold circles or images.
-        for line in fitted.lines:
-            for span in line.spans:
-                if span.icon is None:
-                    continue
-                cx, cy, d = icon_place(span, box.x + span.x, box.y + line.baseline, em)
-                if icon_kind(span.icon) == "colour":
-                    if self.fill(span.icon):
-                        c.circle(cx, cy, d / 2, stroke=0, fill=1)
-                else:
-                    self.image(span.icon, cx - d / 2, cy - d / 2, d, d)
+        self.icons(box, fitted)  # after the text object: it cannot hold circles or images
         if rotated:
             self.pop()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -397,6 +398,16 @@ def icon_place(span: Span, x: float, baseline: float, em: float) -> tuple[float,
     """Centre (cx, cy) and diameter in mm of an inline icon whose span starts at ``x``."""
     # One place for both backends, so an icon sits on the same spot in PDF and SVG.
     return x + span.width / 2, baseline - em * ICON_RISE, em * ICON_SCALE
+
+
+def icon_spots(box: TextBox, fitted: Fitted) -> Iterator[tuple[str, float, float, float]]:
+    """Every inline icon of ``box``'s fitted text: its value, centre (cx, cy) and diameter."""
+    for line in fitted.lines:
+        for span in line.spans:
+            if span.icon is not None:
+                cx, cy, d = icon_place(span, box.x + span.x, box.y + line.baseline,
+                                       fitted.size_mm)
+                yield span.icon, cx, cy, d
 
 
 @lru_cache(maxsize=1024)
