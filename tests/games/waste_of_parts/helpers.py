@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from pnp.games.waste_of_parts.cards import EnemyCard
 from pnp.games.waste_of_parts.endround import decide, resolve
@@ -13,10 +14,12 @@ from pnp.games.waste_of_parts.state import Enemy, WasteState
 CFG = Config()
 
 
-def game(crew: int = 4, seed: int = 1, *, empty: bool = True) -> WasteState:
-    """A 4-crew game of the default decks; ``empty``: no Enemy aboard yet."""
+def game(crew: int = 4, seed: int = 1, *, empty: bool = True,
+         boss_cards: Any = None) -> WasteState:
+    """A 4-crew game of the default decks; ``empty``: no Enemy aboard yet; ``boss_cards``: a
+    Boss's decks, for a Boss game."""
     enemies, salvage = decks(CFG, "tests")
-    s = WasteState(CFG, crew, enemies, salvage, random.Random(seed))
+    s = WasteState(CFG, crew, enemies, salvage, random.Random(seed), boss_cards=boss_cards)
     if empty:
         s.enemies.clear()
     return s

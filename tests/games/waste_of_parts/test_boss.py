@@ -12,17 +12,12 @@ from pnp.games.waste_of_parts import actions as A
 from pnp.games.waste_of_parts.boss import HARROW_STEPS, harrow_decks, surface_limit
 from pnp.games.waste_of_parts.cards import event_deck
 from pnp.games.waste_of_parts.endround import after_scrap, end_of_round
-from pnp.games.waste_of_parts.simulate import decks
 from pnp.games.waste_of_parts.state import SCRAP, TURN, WasteState
-from tests.games.waste_of_parts.helpers import CFG, enemy
+from tests.games.waste_of_parts.helpers import CFG, enemy, game
 
 
 def boss_game(crew: int = 4, seed: int = 1) -> WasteState:
-    enemies, salvage = decks(CFG, "tests")
-    cards = harrow_decks(CFG, random.Random(7))
-    s = WasteState(CFG, crew, enemies, salvage, random.Random(seed), boss_cards=cards)
-    s.enemies.clear()
-    return s
+    return game(crew, seed, boss_cards=harrow_decks(CFG, random.Random(7)))
 
 
 def battle(s: WasteState) -> None:

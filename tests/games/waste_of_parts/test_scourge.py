@@ -21,18 +21,14 @@ from pnp.games.waste_of_parts.scourge import (
     scourge_document,
     search_deck,
 )
-from pnp.games.waste_of_parts.simulate import decks, make_setup
+from pnp.games.waste_of_parts.simulate import make_setup
 from pnp.games.waste_of_parts.state import SCRAP, TURN, WasteState
 from pnp.games.waste_of_parts.turns import turn_action_legal, turn_actions
-from tests.games.waste_of_parts.helpers import CFG, enemy
+from tests.games.waste_of_parts.helpers import CFG, enemy, game
 
 
 def scourge_game(crew: int = 4, seed: int = 1) -> WasteState:
-    enemies, salvage = decks(CFG, "tests")
-    cards = scourge_decks(CFG, random.Random(7))
-    s = WasteState(CFG, crew, enemies, salvage, random.Random(seed), boss_cards=cards)
-    s.enemies.clear()
-    return s
+    return game(crew, seed, boss_cards=scourge_decks(CFG, random.Random(7)))
 
 
 def set_up(s: WasteState) -> None:
