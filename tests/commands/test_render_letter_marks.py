@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
+
+from tests.pdf_content import operations
 
 MM = 72 / 25.4
 LETTER = (215.9, 279.4)
@@ -22,26 +23,15 @@ items:
 """
 
 
-def _mul(a, b):  # PDF matrices [a b c d e f], a applied first
-    return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
-            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
-            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
-
-
 def stroked_segments(pdf: Path, page: int = 0) -> list[tuple[tuple[float, float], ...]]:
     """Every stroked straight segment of a page, in mm from the top-left corner."""
     reader = PdfReader(str(pdf))
     p = reader.pages[page]
     height = float(p.mediabox.height)
-    ctm, stack, path, out = [1.0, 0, 0, 1.0, 0, 0], [], [], []
-    for operands, op in ContentStream(p.get_contents(), reader).operations:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            ctm = _mul([float(v) for v in operands], ctm)
-        elif op in (b"m", b"l"):
+    path: list[tuple[float, float]] = []
+    out: list[tuple[tuple[float, float], ...]] = []
+    for operands, op, ctm in operations(reader, p):
+        if op in (b"m", b"l"):
             x, y = (float(v) for v in operands)
             pt = (ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5])
             path = [pt] if op == b"m" else path + [pt]

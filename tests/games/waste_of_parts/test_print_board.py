@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from pnp.games.waste_of_parts import boss, scourge
 from pnp.games.waste_of_parts.printables import steps_text
 from pnp.games.waste_of_parts.sheets import ROOM
 from pnp.preflight import preflight
+from tests.pdf_content import operations
 
 MM = 72 / 25.4
 
@@ -26,17 +26,10 @@ def rect_sizes(pdf: Path) -> Counter[tuple[float, float]]:
     reader = PdfReader(str(pdf))
     sizes: Counter[tuple[float, float]] = Counter()
     for page in reader.pages:
-        scale, stack = (1.0, 1.0), []
-        for operands, op in ContentStream(page.get_contents(), reader).operations:
-            if op == b"q":
-                stack.append(scale)
-            elif op == b"Q":
-                scale = stack.pop()
-            elif op == b"cm":
-                scale = (scale[0] * float(operands[0]), scale[1] * float(operands[3]))
-            elif op == b"re":
+        for operands, op, ctm in operations(reader, page):
+            if op == b"re":
                 w, h = (abs(float(v)) for v in operands[2:])
-                sizes[(round(w * abs(scale[0]) / MM, 1), round(h * abs(scale[1]) / MM, 1))] += 1
+                sizes[(round(w * abs(ctm[0]) / MM, 1), round(h * abs(ctm[3]) / MM, 1))] += 1
     return sizes
 
 
