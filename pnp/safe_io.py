@@ -42,10 +42,11 @@ def read_input(path: str | Path, what: str = "input file") -> bytes:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise PnpError(f"cannot read the {what}: {exc.strerror or exc}", file=name) from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):    # before fdopen, which refuses a folder with OSError
+        os.close(fd)
+        raise PnpError(f"the {what} is {_kind(st.st_mode)}, not a regular file", file=name)
     with os.fdopen(fd, "rb") as fh:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise PnpError(f"the {what} is {_kind(st.st_mode)}, not a regular file", file=name)
         cap = int(limit("input_bytes"))
         if st.st_size > cap:
             raise over("input_bytes", f"{st.st_size} bytes", file=name, what=f"the {what}")

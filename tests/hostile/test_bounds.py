@@ -79,6 +79,18 @@ def test_a_fifo_as_input_is_refused(pnp_run, tmp_path):
     assert "pipe.csv" in line and "FIFO" in line
 
 
+@pytest.mark.parametrize("args", [
+    ("render", "cards", "--out", "out"),
+    ("wreck-and-ruin", "map", "--players", "2", "--seed", "x", "--tiles", "cards", "--out", "out"),
+    ("junkyard-wars", "simulate", "--bag", "cards", "--games", "2", "--seed", "x"),
+])
+def test_a_folder_as_input_is_refused(pnp_run, tmp_path, args):
+    # fdopen refuses a folder with an OSError of its own: the folder is named before it
+    (tmp_path / "cards").mkdir()
+    line = pnp_run(*args).refused()
+    assert "cards: " in line and "a folder, not a regular file" in line
+
+
 def test_a_device_as_input_is_refused(pnp_run):
     line = pnp_run("render", "/dev/zero", "--out", "out").refused()
     assert "/dev/zero" in line and "character device" in line

@@ -148,7 +148,7 @@ def bag_and_words(bag_file: str | None, words_file: str | None) -> tuple[dict, l
     from pnp.games.junkyard_wars.bag import load_bag
     from pnp.games.junkyard_wars.words import load_words
 
-    if bag_file is not None and not Path(bag_file).is_file():
+    if bag_file is not None and not Path(bag_file).exists():
         raise PnpError("no such bag file", file=str(bag_file), field="bag")
     return load_bag(bag_file).counts(), load_words(words_file)
 

@@ -59,10 +59,6 @@ class Mod:
     text: str = ""
     count: int = 1
 
-    def amount(self, effect: str) -> int:
-        """This mod's amount of ``effect`` (0 without it)."""
-        return sum(a for e, a in self.effects if e == effect)
-
 
 def totals(mods: Iterable[Mod]) -> list[int]:
     """The summed amount of every effect of ``mods``, indexed like ``EFFECTS``."""
