@@ -37,8 +37,8 @@ def _sd(values: Sequence[float]) -> float:
     return math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1))
 
 
-def _row(measure: str, per_board: list[float], games: list[int], within: float,
-         pooled: float) -> dict[str, Any]:
+def _row(measure: str, per_board: list[float], within: float, pooled: float
+         ) -> dict[str, Any]:
     between = _sd(per_board)
     return {"measure": measure, "pooled": round(pooled, 6),
             "min": round(min(per_board), 6), "max": round(max(per_board), 6),
@@ -52,8 +52,7 @@ def _share_row(measure: str, hits: list[int], games: list[int]) -> dict[str, Any
     pooled = sum(hits) / n
     mean_games = n / len(games)
     within = math.sqrt(pooled * (1 - pooled) / mean_games)
-    return _row(measure, [h / g for h, g in zip(hits, games, strict=True)], games, within,
-                pooled)
+    return _row(measure, [h / g for h, g in zip(hits, games, strict=True)], within, pooled)
 
 
 def across_boards(main: Sequence[Sequence[Any]], seeds: Sequence[int | str], players: int,
@@ -94,7 +93,7 @@ def across_boards(main: Sequence[Sequence[Any]], seeds: Sequence[int | str], pla
     minutes = [[g[2] * minutes_per_turn for g in by_board[b]] for b in used]
     flat = [m for ms in minutes for m in ms]
     within = _sd(flat) / math.sqrt(len(flat) / len(used))
-    spread.append(_row("mean minutes", [sum(ms) / len(ms) for ms in minutes], gs, within,
+    spread.append(_row("mean minutes", [sum(ms) / len(ms) for ms in minutes], within,
                        sum(flat) / len(flat)))
     return doc
 

@@ -71,7 +71,8 @@ def test_a_missing_file_and_a_folder_name_the_path(tmp_path):
     assert (e.value.message, e.value.file) == ("no such bag file", str(tmp_path / "none.yaml"))
     with pytest.raises(PnpError) as e:
         load_bag(tmp_path)
-    assert e.value.file == str(tmp_path) and "bag file" in e.value.message
+    assert (e.value.message, e.value.file) == ("the bag file is a folder, not a regular file",
+                                               str(tmp_path))
 
 
 def test_bad_yaml_names_the_file(tmp_path):
