@@ -53,6 +53,8 @@ TESTS = {
                                                             "test_stalls_mutants.py")],
     "pnp/games/waste_knights/tasks.py": [_WK + f for f in ("test_tasks.py", "test_enemy_task.py",
                                                            "test_tasks_mutants.py")],
+    "pnp/games/waste_knights/rules.py": [_WK + f for f in ("test_rules.py", "test_state.py",
+                                                           "test_rules_mutants.py")],
     "pnp/games/waste_knights/combat.py": _WK_RULES,
     "pnp/games/waste_knights/wasteland.py": _WK_RULES,
     "pnp/games/waste_knights/knights.py": _WK_RULES,
