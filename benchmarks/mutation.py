@@ -44,6 +44,17 @@ _WK = "tests/games/waste_knights/"
 _WK_RULES = [_WK + f for f in ("test_combat.py", "test_wasteland.py", "test_knights.py",
                                "test_rules.py")]
 TESTS = {
+    "pnp/games/waste_knights/specials.py": [_WK + "test_specials.py",
+                                            _WK + "test_specials_mutants.py"],
+    "pnp/games/waste_knights/trading.py": [_WK + f for f in ("test_knight_trade.py",
+                                                             "test_trade.py",
+                                                             "test_trading_mutants.py")],
+    "pnp/games/waste_knights/stalls.py": [_WK + f for f in ("test_stalls.py", "test_trade.py",
+                                                            "test_stalls_mutants.py")],
+    "pnp/games/waste_knights/tasks.py": [_WK + f for f in ("test_tasks.py", "test_enemy_task.py",
+                                                           "test_tasks_mutants.py")],
+    "pnp/games/waste_knights/rules.py": [_WK + f for f in ("test_rules.py", "test_state.py",
+                                                           "test_rules_mutants.py")],
     "pnp/games/waste_knights/combat.py": _WK_RULES,
     "pnp/games/waste_knights/wasteland.py": _WK_RULES,
     "pnp/games/waste_knights/knights.py": _WK_RULES,
