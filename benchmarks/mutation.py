@@ -43,6 +43,14 @@ _WK = "tests/games/waste_knights/"
 #: Waste Knights' rules tests (the whole-game tests take minutes per mutant).
 _WK_RULES = [_WK + f for f in ("test_combat.py", "test_wasteland.py", "test_knights.py",
                                "test_rules.py")]
+_WR = "tests/games/wreck_and_ruin/"
+#: Wreck and Ruin's rules tests by module (the whole-game and balance tests take too long).
+_WR_MOVE = [_WR + f for f in ("test_rules.py", "test_fastpaths.py", "test_specials.py",
+                              "test_movement_mutants.py")]
+_WR_LEGAL = [_WR + f for f in ("test_rules.py", "test_fastpaths.py", "test_specials.py",
+                               "test_cards.py", "test_plating.py", "test_legal_mutants.py")]
+_WR_STATE = [_WR + f for f in ("test_rules.py", "test_specials.py", "test_plating.py",
+                               "test_cards.py", "test_state_mutants.py")]
 TESTS = {
     "pnp/games/waste_knights/specials.py": [_WK + "test_specials.py",
                                             _WK + "test_specials_mutants.py"],
@@ -55,6 +63,9 @@ TESTS = {
                                                            "test_tasks_mutants.py")],
     "pnp/games/waste_knights/rules.py": [_WK + f for f in ("test_rules.py", "test_state.py",
                                                            "test_rules_mutants.py")],
+    "pnp/games/wreck_and_ruin/movement.py": _WR_MOVE,
+    "pnp/games/wreck_and_ruin/legal.py": _WR_LEGAL,
+    "pnp/games/wreck_and_ruin/state.py": _WR_STATE,
     "pnp/games/waste_knights/combat.py": _WK_RULES,
     "pnp/games/waste_knights/wasteland.py": _WK_RULES,
     "pnp/games/waste_knights/knights.py": _WK_RULES,
