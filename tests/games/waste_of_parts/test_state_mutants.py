@@ -222,3 +222,214 @@ def test_a_clone_is_independent():
     assert s.condition[2] == FUNCTIONAL and not s.ground[2] and len(s.scrap_pile) == 2
     assert not s.fueled and len(twin.enemy_deck) == len(s.enemy_deck) - 1
     assert twin.rng.random() == s.rng.random()
+
+
+# --- written against the survivors of the second run (docs/testing.md, state.py) -----------
+
+def test_a_card_given_at_the_start_goes_where_the_rules_put_it():
+    """balance.py measures a card by starting with it: Salvage Cards, "Scrap: Add to the Scrap
+    pile"; "Room Upgrade: Install in a room of the matching type"; "Equipment: Give to a Crew
+    Member" (the one carrying least, then the lowest seat)."""
+    enemies, salvage = decks(Config(), "tests")
+    scrap = SalvageCard(901, "Scrap", "scrap")
+    engine1, engine2 = _upgrade(902, "engine"), _upgrade(903, "engine")
+    vest = SalvageCard(904, "Vest", "armor", armor=1)
+    boots = SalvageCard(905, "Boots", "gear", stat="actions", bonus=1)
+    knife = SalvageCard(906, "Knife", "weapon", attack=1)
+    s = WasteState(Config(), 4, enemies, salvage, random.Random(1),
+                   start_cards=(scrap, engine1, engine2, vest, boots, knife))
+    assert s.scrap_pile[-1] is scrap and scrap not in s.salvage_deck
+    assert s.upgrades[10] is engine1 and s.upgrades[11] is engine2   # the next free engine room
+    assert [c.items for c in s.crew] == [(vest,), (boots,), (knife,), ()]
+    assert s.crew[1].actions == 5
+
+
+def test_determinize_reshuffles_both_decks_and_reseeds_the_dice_from_its_stream():
+    """What the crew cannot know (the decks' order, the dice) is drawn again from the given
+    stream, and nothing else changes."""
+    from pnp.games.waste_of_parts.rules import shuffle
+
+    s = game()
+    enemy_deck, salvage_deck = list(s.enemy_deck), list(s.salvage_deck)
+    scrap, hull = list(s.scrap_pile), s.hull
+    s.determinize(random.Random(7))
+    r = random.Random(7)
+    shuffle(r, enemy_deck)
+    shuffle(r, salvage_deck)
+    dice = random.Random(r.getrandbits(64))
+    assert s.enemy_deck == enemy_deck and s.salvage_deck == salvage_deck
+    assert [s.rng.random() for _ in range(5)] == [dice.random() for _ in range(5)]
+    assert s.scrap_pile == scrap and s.hull == hull
+
+
+def test_upgrade_bonus_counts_working_rooms_of_the_kind_only():
+    """Room Conditions, Inoperable: "The room's effects and abilities are nonfunctional"."""
+    s = game()
+    assert s.upgrade_bonus("engine") == 0
+    s.upgrades[10] = _upgrade(907, "engine", bonus=2)
+    s.upgrades[11] = _upgrade(908, "engine", bonus=1)
+    s.upgrades[2] = _upgrade(909, "multi", bonus=5)
+    assert s.upgrade_bonus("engine") == 3 and s.upgrade_bonus("multi") == 5
+    s.condition[11] = INOPERABLE
+    assert s.upgrade_bonus("engine") == 2
+
+
+def test_an_enemy_reads_as_its_health_left_and_attack():
+    s = game()
+    e = enemy(s, 6, health=4, attack=2)
+    e.damage = 1
+    assert repr(e) == f"e{e.ident} Test (3 hp A2) in 6"
+
+
+def test_a_clone_copies_every_pile_and_shares_nothing():
+    """Search bots play on clones: every pile, the Events, the Boss's decks and the log are the
+    clone's own, equal to the game's."""
+    s = game()
+    s.upgrades[10] = _upgrade(910, "engine")
+    s.milestones[10] = 3
+    s.aboard.append(2)
+    s.pending.append(s.salvage_deck[0])
+    s.event_deck = [EventCard(1, "A", "noise", 1), EventCard(2, "B", "quiet", 1)]
+    s.event_choice = [EventCard(3, "C", "noise", 2)]
+    s.boss_ai, s.boss_ai_discard, s.boss_steps = ["ai1"], ["ai2"], [1]
+    s.enemy_discard.append(s.enemy_deck[0])
+    s.log = ["x"]
+    s.legal_actions()
+    twin = s.clone()
+    assert twin.log == [] and twin._legal is None
+    names = ("upgrades", "milestones", "aboard", "pending", "event_deck", "event_choice",
+             "boss_ai", "boss_ai_discard", "boss_steps", "enemy_discard", "levels",
+             "salvage_deck", "scrap_pile", "fueled", "condition", "ground", "enemies")
+    for name in names:
+        mine, theirs = getattr(s, name), getattr(twin, name)
+        assert theirs == mine and theirs is not mine, name
+    assert all(twin.levels[k] is not s.levels[k] for k in s.levels)
+    assert all(twin.ground[r] is not s.ground[r] for r in s.ground)
+    twin.upgrades.clear()
+    twin.milestones.clear()
+    twin.aboard.clear()
+    twin.pending.clear()
+    twin.event_deck.pop()
+    twin.event_choice.clear()
+    twin.boss_ai.clear()
+    twin.boss_ai_discard.clear()
+    twin.boss_steps.clear()
+    twin.enemy_discard.clear()
+    twin.levels[1].clear()
+    twin.salvage_deck.pop()
+    assert s.upgrades and s.milestones and s.aboard and s.pending and len(s.event_deck) == 2
+    assert s.event_choice and s.boss_ai and s.boss_ai_discard and s.boss_steps
+    assert s.enemy_discard and len(s.salvage_deck) == 149 and s.levels[1]
+    quiet = game()
+    assert quiet.clone().log is None and quiet.clone().scourge is None
+
+
+def test_a_new_crew_member_carries_two_cards_and_acts_only_on_its_turn():
+    """Dashboard: "Equipment Slots: ... can carry up to 2 Equipment cards" (3 for a hauler); no
+    ability chosen, no free Repair used and no action left before its first turn."""
+    from pnp.games.waste_of_parts.state import Crew
+
+    c = Crew(0, 8, 6, 2, 4)
+    assert (c.ability, c.slots, c.fixed, c.actions_left, c.stunned) == ("", 2, False, 0, False)
+    assert c.fixed is False and c.actions_left == 0
+    assert Crew(1, 8, 6, 2, 4, "hauler").slots == 3
+
+
+def test_a_spent_weapon_given_away_takes_no_spent_mark_along():
+    """Reload Icon: "After attacking with this weapon, turn the card upside down": the mark is
+    the card's; a card that leaves the crew member leaves his list of spent weapons too."""
+    s = game()
+    me = s.crew[0]
+    gun = SalvageCard(911, "Pipe", "weapon", attack=2, reload=True)
+    other = SalvageCard(912, "Pipe", "weapon", attack=2, reload=True)
+    me.equip(gun)
+    me.equip(other)
+    me.spent |= {911, 912}
+    me.unequip(gun)
+    assert me.spent == {912} and me.items == (other,)
+
+
+def test_roll_hits_draws_the_same_dice_as_roll():
+    """Attack: "Results of 1-2 are misses. Results of 3-6 are hits"; "If every die in an attack
+    roll results in a 1, the weapon jams": the fast roll counts what ``roll`` shows, die for
+    die, from the same stream."""
+    s = game()
+    for seed in range(300):
+        dice = 1 + seed % 4
+        s.rng = random.Random(seed)
+        faces = s.roll(dice)
+        s.rng = random.Random(seed)
+        assert s.roll_hits(dice) == (s.hits(faces), all(f == 1 for f in faces)), seed
+
+
+def test_one_die_showing_1_jams_and_no_dice_never_do():
+    s = game()
+    jams = 0
+    for seed in range(60):
+        s.rng = random.Random(seed)
+        face = s.roll(1)[0]
+        s.rng = random.Random(seed)
+        hits, jam = s.roll_hits(1)
+        assert jam == (face == 1) and hits == (1 if face >= 3 else 0)
+        jams += jam
+    assert jams > 0
+    assert s.roll_hits(0) == (0, False)
+
+
+def test_ending_the_turn_gives_up_the_actions_left():
+    """Crew Member Actions: the turn passes clockwise; the actions not taken are lost."""
+    s = game()
+    s.apply(A.EndTurn())
+    assert s.crew[0].actions_left == 0 and s.current_player == 1
+
+
+def test_the_first_players_salvage_and_event_choices_through_apply():
+    """Salvaging: "Salvage Cards ... Equipment: Give to a Crew Member"; Events: "At Distance 10
+    and 20, the First Player draws two Event Cards. The crew chooses one"."""
+    s = game()
+    vest = SalvageCard(913, "Vest", "armor", armor=1)
+    s.pending, s.phase = [vest], SALVAGE
+    s.apply(A.Equip(913, 2))
+    assert s.crew[2].items == (vest,) and vest not in s.scrap_pile and s.pending == []
+    t = game()
+    t.log = []
+    calm, storm = EventCard(1, "Calm", "quiet", 1), EventCard(2, "Storm", "noise", 2)
+    t.event_choice, t.phase = [calm, storm], EVENT
+    t.apply(A.ChooseEvent(2))
+    assert t.event is storm and t.event_choice == []
+    assert t.log[0] == f"Event: Storm ({storm.text})"
+    t.clone()
+
+
+def test_gear_raises_health_and_the_plain_crew_of_rules_yaml():
+    """Dashboard: Health, Attack, Actions; gear cards raise the stat they name. Without
+    dashboards every seat is the plain crew member of rules.yaml (Health 6, Attack 2, Actions
+    4), carrying as many cards as rules.yaml's equipment slots."""
+    import dataclasses
+
+    from pnp.games.waste_of_parts.crew import Dashboard
+
+    s = game()
+    assert s.dashboards == (Dashboard(0, "", 6, 2, 4),) * 4 and s.cause == ""
+    me = s.crew[0]
+    me.equip(SalvageCard(914, "Plating", "gear", stat="health", bonus=2))
+    assert (me.health, me.attack, me.actions) == (8, 2, 4)
+    enemies, salvage = decks(Config(), "tests")
+    cfg = dataclasses.replace(Config(), equipment_slots=3)
+    t = WasteState(cfg, 4, enemies, salvage, random.Random(1))
+    assert [c.slots for c in t.crew] == [3, 3, 3, 3]
+
+
+def test_the_enemies_are_numbered_from_1():
+    """Setup: "Rummage for a number of Enemies equal to the starting Noise": e1, e2, ... in
+    the replay."""
+    s = game(empty=False)
+    assert [e.ident for e in s.enemies] == list(range(1, len(s.enemies) + 1))
+
+
+def test_one_downed_crew_member_is_skipped_and_the_next_plays():
+    """Health: "Downed and unable to act": only the Downed are skipped."""
+    s = game()
+    s.crew[1].damage = s.crew[1].health
+    s.apply(A.EndTurn())
+    assert s.current_player == 2
