@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pnp.errors import PnpError
 from pnp.seed import child_seed, py_rng
 from pnp.sim import executors
-from pnp.sim.runner import Batch, flatten, plan, resolve_jobs, run
+from pnp.sim.runner import Batch, Plan, flatten, plan, resolve_jobs, run
 
 
 def toy_game(batch: Batch, rolls: int = 20) -> list[tuple[int, float]]:
@@ -53,6 +53,15 @@ def test_stream_names_the_child_stream():
 def test_batch_seeds_do_not_depend_on_how_many_games():
     # Growing a run keeps the batches it already had: same seeds, same results.
     assert plan(500, 3)[:2] == plan(5000, 3)[:2]
+
+
+def test_a_lazy_plan_equals_the_batches_it_stands_for():
+    # Plan computes its batches on demand; it compares as the list of them (a worker's chunk
+    # is a slice of it), never equal to what is not a sequence
+    lazy = Plan(1001, "s", batch_size=250)
+    assert lazy == plan(1001, "s", batch_size=250) and lazy[1:3] == plan(1001, "s")[1:3]
+    assert lazy != plan(1001, "t", batch_size=250) and lazy[:2] != lazy[:3]
+    assert lazy != 5 and not (Plan(1, "s") == len(Plan(1, "s")))
 
 
 @pytest.mark.parametrize("kwargs", [dict(games=0), dict(games=-5), dict(batch_size=0),
