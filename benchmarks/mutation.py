@@ -38,12 +38,29 @@ _JW_RULES = [_JW + f for f in ("test_rules.py", "test_rules_machine.py", "test_a
 _SALVAGE = "tests/games/salvage/"
 _SALVAGE_RULES = [_SALVAGE + f for f in ("test_rules.py", "test_state.py", "test_actions.py",
                                          "test_odds.py", "test_rulebook_words.py",
-                                         "test_state_mutants.py")]
+                                         "test_state_mutants.py", "test_mods.py",
+                                         "test_clash_mutants.py", "test_run_mutants.py")]
 _WK = "tests/games/waste_knights/"
 #: Waste Knights' rules tests (the whole-game tests take minutes per mutant).
 _WK_RULES = [_WK + f for f in ("test_combat.py", "test_wasteland.py", "test_knights.py",
                                "test_rules.py")]
+_WOP = "tests/games/waste_of_parts/"
+#: The Waste of Parts: each module's rules tests (never the whole-game Monte Carlo ones).
+_WOP_STATE = [_WOP + f for f in ("test_state_mutants.py", "test_rules.py",
+                                 "test_turns_mutants.py", "test_endround_mutants.py",
+                                 "test_boss.py", "test_scourge.py", "test_crew.py",
+                                 "test_fast.py")]
+_WOP_BOSSES = [_WOP + f for f in ("test_scourge.py", "test_scourge_mutants.py", "test_boss.py",
+                                  "test_boss_mutants.py", "test_boss_scaling.py",
+                                  "test_rules.py", "test_endround_mutants.py",
+                                  "test_turns_mutants.py")]
 TESTS = {
+    "pnp/games/waste_of_parts/state.py": _WOP_STATE,
+    "pnp/games/waste_of_parts/scourge.py": _WOP_BOSSES,
+    "pnp/games/waste_of_parts/boss.py": _WOP_BOSSES,
+    "pnp/games/waste_of_parts/crew.py": [_WOP + "test_crew.py", _WOP + "test_crew_mutants.py"],
+    "pnp/games/waste_of_parts/actions.py": [_WOP + "test_actions_mutants.py",
+                                            _WOP + "test_rules.py"],
     "pnp/games/waste_knights/combat.py": _WK_RULES,
     "pnp/games/waste_knights/wasteland.py": _WK_RULES,
     "pnp/games/waste_knights/knights.py": _WK_RULES,
