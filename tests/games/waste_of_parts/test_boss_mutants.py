@@ -77,3 +77,62 @@ def test_the_surfaced_harrow_acts_by_its_ai_card_the_tentacles_attack_and_the_ro
     assert c.damage >= 1 and s.hull == hull - 1
     assert s.boss_steps[:7] == [1, 2, 3, 4, 5, 6, 7]
     assert s.phase in (SALVAGE, SCRAP) or s.round == 2
+
+
+def test_the_twenty_tentacles_in_full():
+    """"Shuffle the 20 Tentacle cards": numbered 1000-1019, all Tentacles (level 3: an emptied
+    deck is its own discards re-formed), Health and Attack dealt evenly over level 2's ranges,
+    abilities over three plain cards and brute, swift, armored."""
+    from collections import Counter
+
+    _, tentacles = harrow_decks(CFG, random.Random(3))
+    assert [t.ident for t in tentacles] == list(range(1000, 1020))
+    assert {(t.name, t.level) for t in tentacles} == {("Tentacle", 3)}
+    assert sorted(Counter(t.health for t in tentacles).values()) == [5, 5, 5, 5]
+    assert sorted(Counter(t.attack for t in tentacles).values()) == [6, 7, 7]
+    abilities = Counter(t.ability for t in tentacles)
+    assert set(abilities) == {"", "brute", "swift", "armored"}
+    assert 9 <= abilities[""] <= 12 and all(3 <= abilities[a] <= 4
+                                            for a in ("brute", "swift", "armored"))
+    assert all(isinstance(t.spawn, int) and 1 <= t.spawn <= WASTES for t in tentacles)
+
+
+def test_a_working_hull_upgrade_restores_the_hull_in_the_battle():
+    """Step 2 Room Effects: a hull upgrade "restores" Hull (not above the maximum), only in a
+    Functional room ("Inoperable: The room's effects and abilities are nonfunctional")."""
+    from pnp.games.waste_of_parts.boss import refresh_and_room_effects
+    from pnp.games.waste_of_parts.cards import SalvageCard
+    from pnp.games.waste_of_parts.rules import INOPERABLE
+
+    s = boss_game()
+    battle(s)
+    s.upgrades[2] = SalvageCard(920, "Patch Bay", "upgrade", stat="hull", bonus=2, room="multi")
+    s.upgrades[3] = SalvageCard(921, "Turbo", "upgrade", stat="attack", bonus=5, room="multi")
+    s.upgrades[6] = SalvageCard(922, "Patch Bay", "upgrade", stat="hull", bonus=1, room="multi")
+    s.condition[6] = INOPERABLE
+    s.crew[0].stunned = True
+    s.hull = 10
+    refresh_and_room_effects(s)
+    assert s.hull == 12 and s.crew[0].stunned is False and s.boss_steps == [1, 2]
+    s.hull = CFG.hull_max - 1
+    refresh_and_room_effects(s)
+    assert s.hull == CFG.hull_max
+
+
+def test_the_next_round_of_the_battle_and_the_last_round():
+    """Step 10 New First Player: the marker passes clockwise and the new First Player plays
+    first; the simulator's round limit (rules.yaml ``max_rounds``) ends the game after its
+    last round, not before."""
+    from pnp.games.waste_of_parts.boss import next_round
+
+    s = boss_game()
+    battle(s)
+    enemy(s, 2)
+    s.round, s.first = 5, 3
+    next_round(s)
+    assert s.first == 0 and s.round == 6 and s.current_player == 0 and s.aboard[-1] == 1
+    s.round = CFG.max_rounds - 1
+    next_round(s)
+    assert not s.is_over() and s.round == CFG.max_rounds
+    next_round(s)
+    assert s.result == 0 and s.cause == "out of time"
