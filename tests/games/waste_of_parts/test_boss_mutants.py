@@ -136,3 +136,107 @@ def test_the_next_round_of_the_battle_and_the_last_round():
     assert not s.is_over() and s.round == CFG.max_rounds
     next_round(s)
     assert s.result == 0 and s.cause == "out of time"
+
+
+# --- the Boss AI cards' effects (both Bosses), with the dice scripted ------------------------
+
+def _ai_game(faces=(6, 1, 3, 2)):
+    s = boss_game()
+    battle(s)
+    s.log = []
+    s.roll = lambda n: list(faces)[:n]          # the dice the AI card rolls
+    return s
+
+
+def test_slam_and_barrage_hit_the_hull():
+    """AI effects: "The Hull loses {n}."; "Roll {n} dice at the Hull: each hit, the Hull loses
+    1" (hits: "Results of 3-6")."""
+    from pnp.games.waste_of_parts.boss import resolve_ai
+
+    s = _ai_game()
+    resolve_ai(s, AICard(60, "Tidal Slam", "slam", 2))
+    assert s.hull == 18 and s.log[-1] == "the Hull loses 2 (Tidal Slam): 18"
+    resolve_ai(s, AICard(61, "Sludge Barrage", "barrage", 4))
+    assert s.hull == 16
+    assert s.log[-1] == "the Hull loses 2 (Sludge Barrage rolls [6, 1, 3, 2]): 16"
+    resolve_ai(s, AICard(62, "Broadside", "barrage", 1, per_crew=True))   # 1X: 4 dice
+    assert s.hull == 14
+
+
+def test_crush_worsens_its_room_by_its_amount():
+    """"Room {room} worsens {n} step{s}."."""
+    from pnp.games.waste_of_parts.boss import resolve_ai
+    from pnp.games.waste_of_parts.rules import INOPERABLE, ON_FIRE
+
+    s = _ai_game()
+    resolve_ai(s, AICard(63, "Wrecking Coil", "crush", 1, room=3))
+    assert s.condition[3] == INOPERABLE and s.condition[2] == 0
+    resolve_ai(s, AICard(64, "Crushing Coil", "crush", 2, room=2))
+    assert s.condition[2] == ON_FIRE
+
+
+def test_lash_rolls_at_each_standing_crew_member_in_its_room_less_armor():
+    """"Roll {n} dice at each Crew Member in room {room}": hits are damage, armor takes off
+    ("A Crew Member can only benefit from one armor card at a time"); "Enemies ignore Downed
+    Crew"; with every Crew Member Downed the crew loses."""
+    from pnp.games.waste_of_parts.boss import resolve_ai
+    from pnp.games.waste_of_parts.cards import SalvageCard
+
+    s = _ai_game()
+    a, b, downed, away = s.crew
+    for c in s.crew:
+        c.room, c.damage = 2, 0
+    a.damage = 1
+    b.equip(SalvageCard(930, "Vest", "armor", armor=1))
+    downed.damage = downed.health
+    away.room = 7
+    resolve_ai(s, AICard(65, "Whiplash", "lash", 3, room=2))   # faces 6, 1, 3: 2 hits
+    assert (a.damage, b.damage, downed.damage, away.damage) == (3, 1, downed.health, 0)
+    assert not s.is_over()
+    for c in s.crew:
+        c.room, c.damage = 2, c.health - 1
+    resolve_ai(s, AICard(65, "Whiplash", "lash", 3, room=2))
+    assert s.result == 0 and s.cause == "every crew member is Downed"
+
+
+def test_board_rummages_and_grasp_spawns_their_amount(monkeypatch):
+    """"Drones board the Mech: Rummage for {n} Enemy card{s}."; "Draw and resolve {n} Tentacle
+    card{s}." (X: per Crew Member)."""
+    from pnp.games.waste_of_parts import endround
+    from pnp.games.waste_of_parts.boss import resolve_ai
+
+    s = _ai_game()
+    calls: list[tuple[str, object]] = []
+    monkeypatch.setattr(endround, "rummage_enemy", lambda st: calls.append(("rummage", st)))
+    monkeypatch.setattr(endround, "spawn_one", lambda st: calls.append(("spawn", st)))
+    resolve_ai(s, AICard(66, "Boarding Drones", "board", 1, per_crew=True))
+    assert calls == [("rummage", s)] * 4
+    calls.clear()
+    resolve_ai(s, AICard(67, "Reaching Grasp", "grasp", 2))
+    assert calls == [("spawn", s)] * 2
+
+
+def test_the_harrow_draws_its_card_and_tells_it():
+    """Step 4: "Draw and resolve an AI Card"."""
+    from pnp.games.waste_of_parts.boss import act
+
+    s = _ai_game()
+    s.boss_ai = [AICard(60, "Tidal Slam", "slam", 2)]
+    act(s)
+    assert s.log[0] == "The Harrow: Tidal Slam (The Hull loses 2.)"
+    assert s.boss_ai_discard[-1].name == "Tidal Slam"
+
+
+def test_salvaged_cards_wait_for_the_first_players_decision(monkeypatch):
+    """Steps 6-7, Fire Damage and Salvaging: "Salvage Cards ... the First Player makes the final
+    call": the game waits for the decision."""
+    from pnp.games.waste_of_parts import endround
+    from pnp.games.waste_of_parts.boss import fire_and_salvage
+
+    s = boss_game()
+    battle(s)
+    card = s.salvage_deck[0]
+    monkeypatch.setattr(endround, "_salvaging", lambda st: st.pending.append(card))
+    s.boss_steps = []
+    fire_and_salvage(s, 6)
+    assert s.boss_steps == [6, 7] and s.phase == SALVAGE and s.pending == [card]
