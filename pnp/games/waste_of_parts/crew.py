@@ -118,7 +118,7 @@ def crew_deck(rng: random.Random, count: int = 11,
               target: float = TARGET) -> tuple[Dashboard, ...]:
     """``count`` dashboards: abilities dealt in pairs, evenly; each stat line the one whose
     value plus its abilities' mean value is nearest ``target`` (ties: the line nearer the plain
-    crew member, then drawn), every line used at most twice so the crew differ."""
+    crew member, then drawn), every line used at most three times so the crew differ."""
     names = list(_NAMES)
     rng.shuffle(names)
     keys = list(ABILITIES)
