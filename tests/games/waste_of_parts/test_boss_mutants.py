@@ -240,3 +240,25 @@ def test_salvaged_cards_wait_for_the_first_players_decision(monkeypatch):
     s.boss_steps = []
     fire_and_salvage(s, 6)
     assert s.boss_steps == [6, 7] and s.phase == SALVAGE and s.pending == [card]
+
+
+def test_the_ai_cards_numbers_and_rooms():
+    """"the 7 Harrow Boss AI cards" (numbered 1-7) and "the 6 Scourge Boss AI cards" (8-13);
+    the cards that strike a room ("Room {room} worsens", "each Crew Member in room {room}")
+    strike rooms of the Mech (the Aft Deck, room 1, among them), the others none. (The rooms
+    are dealt by ``cards._even``, which with 7 cards takes rooms 1-7 only: docs/testing.md.)"""
+    from pnp.games.waste_of_parts.boss import ROOM_EFFECTS
+    from pnp.games.waste_of_parts.scourge import scourge_decks
+
+    rooms = set()
+    for seed in range(40):
+        harrow, _ = harrow_decks(CFG, random.Random(seed))
+        scourge, _ = scourge_decks(CFG, random.Random(seed))
+        assert [c.ident for c in harrow] == list(range(1, 8))
+        assert [c.ident for c in scourge] == list(range(8, 14))
+        for c in harrow + scourge:
+            if c.effect in ROOM_EFFECTS:
+                rooms.add(c.room)
+            else:
+                assert c.room == 0
+    assert 1 in rooms and rooms <= set(range(1, WASTES))
