@@ -140,7 +140,7 @@ def test_the_next_round_of_the_battle_and_the_last_round():
 
 # --- the Boss AI cards' effects (both Bosses), with the dice scripted ------------------------
 
-def _ai_game(faces=(6, 1, 3, 2)):
+def _ai_game(faces=(6, 1, 3, 5)):
     s = boss_game()
     battle(s)
     s.log = []
@@ -156,11 +156,11 @@ def test_slam_and_barrage_hit_the_hull():
     s = _ai_game()
     resolve_ai(s, AICard(60, "Tidal Slam", "slam", 2))
     assert s.hull == 18 and s.log[-1] == "the Hull loses 2 (Tidal Slam): 18"
-    resolve_ai(s, AICard(61, "Sludge Barrage", "barrage", 4))
+    resolve_ai(s, AICard(61, "Undertow", "barrage", 3))     # 6, 1, 3: two hits, one miss
     assert s.hull == 16
-    assert s.log[-1] == "the Hull loses 2 (Sludge Barrage rolls [6, 1, 3, 2]): 16"
+    assert s.log[-1] == "the Hull loses 2 (Undertow rolls [6, 1, 3]): 16"
     resolve_ai(s, AICard(62, "Broadside", "barrage", 1, per_crew=True))   # 1X: 4 dice
-    assert s.hull == 14
+    assert s.hull == 13
 
 
 def test_crush_worsens_its_room_by_its_amount():
@@ -193,6 +193,11 @@ def test_lash_rolls_at_each_standing_crew_member_in_its_room_less_armor():
     resolve_ai(s, AICard(65, "Whiplash", "lash", 3, room=2))   # faces 6, 1, 3: 2 hits
     assert (a.damage, b.damage, downed.damage, away.damage) == (3, 1, downed.health, 0)
     assert not s.is_over()
+    b.equip(SalvageCard(931, "Plate", "armor", armor=2))      # armor 2 takes both hits off
+    resolve_ai(s, AICard(65, "Whiplash", "lash", 3, room=2))
+    assert b.damage == 1 and a.damage == 5
+    for card in b.items:
+        b.unequip(card)
     for c in s.crew:
         c.room, c.damage = 2, c.health - 1
     resolve_ai(s, AICard(65, "Whiplash", "lash", 3, room=2))
