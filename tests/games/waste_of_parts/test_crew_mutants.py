@@ -65,6 +65,7 @@ def test_an_ability_pair_is_worth_the_mean_of_what_each_seat_chooses():
     ((6, 2, 3), VALUES["actions-1"]),
     ((4, 3, 4), VALUES["health-2"] + VALUES["attack+1"]),
     ((8, 2, 3), 2 * VALUES["health+1"] + VALUES["actions-1"]),
+    ((3, 2, 4), 3 * VALUES["health-1"]),          # no "health-3": three steps of one
 ])
 def test_a_stat_line_is_worth_its_steps_added_up(line, value):
     assert line_value(*line) == pytest.approx(value)
@@ -105,6 +106,13 @@ def test_the_deck_deals_abilities_evenly_in_pairs_and_the_nearest_lines(seed):
         assert key(line) == min(key(ln) for ln in free)
         used[line] = used.get(line, 0) + 1
     assert max(used.values()) <= 3
+
+
+def test_every_dashboard_offers_two_different_abilities():
+    """"Choose one of these abilities": two of the same would be no choice (30 seeds)."""
+    for seed in range(30):
+        deck = crew_deck(random.Random(seed))
+        assert all(d.abilities[0] != d.abilities[1] for d in deck), seed
 
 
 def test_a_smaller_deck_and_another_target():
