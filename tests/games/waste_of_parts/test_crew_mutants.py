@@ -115,6 +115,8 @@ def test_every_dashboard_offers_two_different_abilities():
     for seed in range(30):
         deck = crew_deck(random.Random(seed))
         assert all(d.abilities[0] != d.abilities[1] for d in deck), seed
+        counts = sorted(sum(a in d.abilities for d in deck) for a in ABILITIES)
+        assert counts == [3, 3, 3, 3, 3, 3, 4], seed       # the swap keeps the deal even
 
 
 def test_a_smaller_deck_and_another_target():
