@@ -130,3 +130,12 @@ def test_no_trade_once_the_turn_or_the_game_is_over():
     _refused(game, 1, 5, 0, 2, "a trade is made by the player to move, during his turn")
     game.turn_over, game.over = False, True
     _refused(game, 1, 5, 0, 2, "a trade is made by the player to move, during his turn")
+
+
+def test_every_trade_is_counted():
+    """"at any point in the game": P2, before choosing its machine, trades twice in a turn
+    (its A for P1's spare O, its T for P1's spare Z); the record counts both."""
+    game = position("COZATG", second_chooses=False)
+    game.apply(A.Trade(3, letter_code("A"), 0, 1, letter_code("O")))
+    game.apply(A.Trade(4, letter_code("T"), 0, 2, letter_code("Z")))
+    assert game.traded == [0, 2] and game.matched[0] == 3
