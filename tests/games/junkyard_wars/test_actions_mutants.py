@@ -76,3 +76,49 @@ def test_an_action_equals_itself_and_only_its_own_kind():
 def test_words_that_are_no_action_are_refused_by_name():
     with pytest.raises(ValueError, match=r"^not a Junkyard Wars action: 'fly away'$"):
         A.parse_action("fly away")
+
+
+def _kinds(actions, kind):
+    return [a for a in actions if type(a) is kind]
+
+
+def test_a_workers_menu_and_his_every_legal_action():
+    """MANAGING THE WORKFORCE: "work on assembling or debugging the machine, search the current
+    square for junk, or move to an adjacent square"; "A worker may only work on assembling the
+    machine (or debugging it) if he is in the construction zone"; an unencumbered worker "may
+    take up to 6 actions". The bot's menu: moves, one MA; the full list: travel to every other
+    square and each MA amount up to his actions left."""
+    from .toy import TABLES, ZONE, ready_pile, spend
+
+    game = ready_pile("VAN")
+    tb = game.tb
+    menu = A.worker_actions(game, 0)
+    assert [a.square for a in _kinds(menu, A.Move)] == list(tb.neighbours[ZONE])
+    assert _kinds(menu, A.Travel) == [] and A.TEST not in menu
+    assert [a.ma for a in _kinds(menu, A.Assemble)] == [1]
+    full = A.worker_actions(game, 0, full=True)
+    assert [a.square for a in _kinds(full, A.Travel)] == [v for v in range(TABLES.n) if v != ZONE]
+    link = min(game.remaining(0), game.linkable_ma(0))
+    assert link == 6
+    assert _kinds(full, A.Assemble) == [A.Assemble(0, m) for m in range(1, link + 1)]
+    assert _kinds(full, A.Move) == _kinds(menu, A.Move) and A.Search(0) in full
+    spend(game, 0, 5)                                # one action left: still a move
+    assert game.remaining(0) == 1
+    here = game.w_sq[0]
+    assert [a.square for a in _kinds(A.worker_actions(game, 0), A.Move)] == list(
+        tb.neighbours[here])
+    assert A.worker_actions(game, 4) == []           # not his owner's turn
+
+
+def test_a_broken_machine_lists_debugging_next_to_the_moves():
+    """Failed Tests: "the workers' next task is to study the machine"; a tested player's turn
+    is over: "Any attempt to test a machine ends a player's turn"."""
+    game = two_piles(links=(True, False), rolls=(93, 5))   # the test fails
+    next_turn_of(game, 0)
+    game.apply(A.TEST)
+    assert A.worker_actions(game, 0) == []                 # the test ended the turn
+    next_turn_of(game, 0)
+    menu = A.worker_actions(game, 0)
+    assert _kinds(menu, A.Move) and _kinds(menu, A.Debug) == [A.Debug(0, 1)]
+    full = A.worker_actions(game, 0, full=True)
+    assert _kinds(full, A.Debug) == [A.Debug(0, m) for m in range(1, 7)]
