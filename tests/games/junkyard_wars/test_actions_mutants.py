@@ -122,3 +122,20 @@ def test_a_broken_machine_lists_debugging_next_to_the_moves():
     assert _kinds(menu, A.Move) and _kinds(menu, A.Debug) == [A.Debug(0, 1)]
     full = A.worker_actions(game, 0, full=True)
     assert _kinds(full, A.Debug) == [A.Debug(0, m) for m in range(1, 7)]
+
+
+def test_a_blank_seen_can_be_picked_up_as_any_object():
+    """BLANK JUNK TILES: "These can represent ANY object known to be in the junkyard": the full
+    list offers each of the 26 roles, the bot's menu one pick left to the bot."""
+    from pnp.games.junkyard_wars.rules import BLANK, NO_LETTER
+
+    from .toy import ZONE, make_game, start_turn_two
+
+    game = make_game("CAT?", at={3: ZONE})
+    start_turn_two(game)
+    game.apply(A.Search(0))
+    menu = [a for a in A.worker_actions(game, 0) if type(a) is A.PickUp and a.tile == 3]
+    assert menu == [A.PickUp(0, 3, BLANK, NO_LETTER)]
+    full = [a for a in A.worker_actions(game, 0, full=True)
+            if type(a) is A.PickUp and a.tile == 3]
+    assert full == [A.PickUp(0, 3, BLANK, r) for r in range(26)]
