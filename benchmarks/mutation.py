@@ -35,7 +35,7 @@ _JW = "tests/games/junkyard_wars/"
 _JW_RULES = [_JW + f for f in ("test_rules.py", "test_rules_machine.py", "test_actions.py",
                                "test_hour.py", "test_zone.py", "test_trades.py",
                                "test_rulebook_words.py", "test_rules_mutants.py",
-                               "test_trades_mutants.py")]
+                               "test_trades_mutants.py", "test_actions_mutants.py")]
 _SALVAGE = "tests/games/salvage/"
 _SALVAGE_RULES = [_SALVAGE + f for f in ("test_rules.py", "test_state.py", "test_actions.py",
                                          "test_odds.py", "test_rulebook_words.py",
