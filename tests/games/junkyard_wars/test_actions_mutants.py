@@ -12,7 +12,7 @@ import pytest
 from pnp.games.api import IllegalAction
 from pnp.games.junkyard_wars import actions as A
 from pnp.games.junkyard_wars.generate import NODES
-from pnp.games.junkyard_wars.rules import letter_code
+from pnp.games.junkyard_wars.rules import letter_code, letter_name
 
 from .test_hour import two_piles
 from .test_trades import swap_position
@@ -62,6 +62,7 @@ def test_only_trades_another_team_agrees_to_are_listed():
 
 
 def test_the_travel_table_is_built_once_per_board_size():
+    A._TRAVEL.pop(7, None)          # built afresh here, not taken from an earlier test's cache
     table = A.travel_table(7)
     assert table is A.travel_table(7)
     assert table == tuple(tuple(A.Travel(k, sq) for sq in range(7)) for k in range(4))
@@ -139,3 +140,42 @@ def test_a_blank_seen_can_be_picked_up_as_any_object():
     full = [a for a in A.worker_actions(game, 0, full=True)
             if type(a) is A.PickUp and a.tile == 3]
     assert full == [A.PickUp(0, 3, BLANK, r) for r in range(26)]
+
+
+def test_the_refusals_of_a_card_not_held_and_a_tile_not_in_the_game():
+    from .toy import ZONE, make_game, start_turn_two
+
+    game = make_game("CAT?", at={0: ZONE})
+    start_turn_two(game)
+    with pytest.raises(IllegalAction, match=r"^P1 holds no card 2 NOPE$"):
+        game.apply(A.ChooseMachine(1, "NOPE"))
+    game.apply(A.Search(0))
+    for t, letter in ((4, letter_code("C")), (0, letter_code("Q")), (-1, letter_code("C"))):
+        with pytest.raises(IllegalAction, match=rf"^no tile {t} \({letter_name(letter)}\) in "
+                                                r"this game$"):
+            game.apply(A.PickUp(0, t, letter))
+
+
+def test_carrying_together_and_testing_in_the_menu():
+    """"Worker B can help Worker A carry a heavy object after joining Worker A in his square":
+    a mate in the square may share the load, and the two move together while each has an
+    action left (one is enough); "he throws the switch": the test is on the menu of a
+    finished machine."""
+    from .toy import ZONE, make_game, start_turn_two
+
+    game = make_game("CAT?", at={0: ZONE})
+    start_turn_two(game)
+    game.apply(A.Search(0))
+    game.apply(A.PickUp(0, 0, letter_code("C")))
+    assert A.Share(1, 0, letter_code("C")) in A.worker_actions(game, 1)
+    game.apply(A.Share(1, 0, letter_code("C")))
+    while game.remaining(0) > 1:
+        game.apply(A.Search(0))
+    while game.remaining(1) > 1:
+        game.apply(A.Search(1))
+    together = [a for a in A.worker_actions(game, 0) if type(a) is A.MoveTogether]
+    assert [a.square for a in together] == list(game.tb.neighbours[ZONE])
+    game = two_piles()
+    next_turn_of(game, 0)
+    assert A.TEST in A.worker_actions(game, 0) and A.TEST in A.legal_actions(game)
+    assert A.TEST not in A.worker_actions(game, 0, full=True)
