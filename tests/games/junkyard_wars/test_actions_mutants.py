@@ -179,3 +179,19 @@ def test_carrying_together_and_testing_in_the_menu():
     next_turn_of(game, 0)
     assert A.TEST in A.worker_actions(game, 0) and A.TEST in A.legal_actions(game)
     assert A.TEST not in A.worker_actions(game, 0, full=True)
+
+
+def test_only_a_blank_takes_a_role():
+    """BLANK JUNK TILES: a blank "can represent ANY object"; any other tile is what it is."""
+    from pnp.games.junkyard_wars.rules import BLANK, NO_LETTER
+
+    from .toy import ZONE, make_game, start_turn_two
+
+    game = make_game("CAT?", at={0: ZONE, 3: ZONE})
+    start_turn_two(game)
+    game.apply(A.Search(0))
+    words = r"^a blank \(and only a blank\) is picked up as a letter$"
+    with pytest.raises(IllegalAction, match=words):
+        game.apply(A.PickUp(0, 0, letter_code("C"), letter_code("A")))
+    with pytest.raises(IllegalAction, match=words):
+        game.apply(A.PickUp(0, 3, BLANK, NO_LETTER))
