@@ -195,3 +195,15 @@ def test_only_a_blank_takes_a_role():
         game.apply(A.PickUp(0, 0, letter_code("C"), letter_code("A")))
     with pytest.raises(IllegalAction, match=words):
         game.apply(A.PickUp(0, 3, BLANK, NO_LETTER))
+
+
+def test_dropping_or_sharing_a_tile_not_in_the_game_is_refused_by_name():
+    from .toy import ZONE, make_game, start_turn_two
+
+    game = make_game("CAT?", at={0: ZONE})
+    start_turn_two(game)
+    for act in (A.Drop, A.Share):
+        for t, letter in ((4, letter_code("C")), (0, letter_code("Q")), (-1, letter_code("C"))):
+            with pytest.raises(IllegalAction, match=rf"^no tile {t} \({letter_name(letter)}\) "
+                                                    r"in this game$"):
+                game.apply(act(0, t, letter))
