@@ -34,15 +34,27 @@ COPY = ("pnp", "tests", "cardsets", "templates", "pyproject.toml")
 _JW = "tests/games/junkyard_wars/"
 _JW_RULES = [_JW + f for f in ("test_rules.py", "test_rules_machine.py", "test_actions.py",
                                "test_hour.py", "test_zone.py", "test_trades.py",
-                               "test_rulebook_words.py", "test_rules_mutants.py")]
+                               "test_rulebook_words.py", "test_rules_mutants.py",
+                               "test_trades_mutants.py", "test_actions_mutants.py")]
 _SALVAGE = "tests/games/salvage/"
 _SALVAGE_RULES = [_SALVAGE + f for f in ("test_rules.py", "test_state.py", "test_actions.py",
                                          "test_odds.py", "test_rulebook_words.py",
-                                         "test_state_mutants.py")]
+                                         "test_state_mutants.py", "test_mods.py",
+                                         "test_clash_mutants.py", "test_run_mutants.py")]
 _WK = "tests/games/waste_knights/"
 #: Waste Knights' rules tests (the whole-game tests take minutes per mutant).
 _WK_RULES = [_WK + f for f in ("test_combat.py", "test_wasteland.py", "test_knights.py",
                                "test_rules.py")]
+_WOP = "tests/games/waste_of_parts/"
+#: The Waste of Parts: each module's rules tests (never the whole-game Monte Carlo ones).
+_WOP_STATE = [_WOP + f for f in ("test_state_mutants.py", "test_rules.py",
+                                 "test_turns_mutants.py", "test_endround_mutants.py",
+                                 "test_boss.py", "test_scourge.py", "test_crew.py",
+                                 "test_fast.py")]
+_WOP_BOSSES = [_WOP + f for f in ("test_scourge.py", "test_scourge_mutants.py", "test_boss.py",
+                                  "test_boss_mutants.py", "test_boss_scaling.py",
+                                  "test_rules.py", "test_endround_mutants.py",
+                                  "test_turns_mutants.py")]
 _WR = "tests/games/wreck_and_ruin/"
 #: Wreck and Ruin's rules tests by module (the whole-game and balance tests take too long).
 _WR_MOVE = [_WR + f for f in ("test_rules.py", "test_fastpaths.py", "test_specials.py",
@@ -66,6 +78,12 @@ TESTS = {
     "pnp/games/wreck_and_ruin/movement.py": _WR_MOVE,
     "pnp/games/wreck_and_ruin/legal.py": _WR_LEGAL,
     "pnp/games/wreck_and_ruin/state.py": _WR_STATE,
+    "pnp/games/waste_of_parts/state.py": _WOP_STATE,
+    "pnp/games/waste_of_parts/scourge.py": _WOP_BOSSES,
+    "pnp/games/waste_of_parts/boss.py": _WOP_BOSSES,
+    "pnp/games/waste_of_parts/crew.py": [_WOP + "test_crew.py", _WOP + "test_crew_mutants.py"],
+    "pnp/games/waste_of_parts/actions.py": [_WOP + "test_actions_mutants.py",
+                                            _WOP + "test_rules.py"],
     "pnp/games/waste_knights/combat.py": _WK_RULES,
     "pnp/games/waste_knights/wasteland.py": _WK_RULES,
     "pnp/games/waste_knights/knights.py": _WK_RULES,
@@ -79,8 +97,8 @@ TESTS = {
     "pnp/games/salvage/state.py": _SALVAGE_RULES,
     "pnp/games/salvage/": [_SALVAGE],
     "pnp/sim/stats.py": ["tests/sim/test_stats.py", "tests/sim/test_stats_definitions.py"],
-    "pnp/sim/rollout.py": ["tests/sim/test_rollout.py", "tests/sim/test_mcts.py"],
-    "pnp/sim/mcts.py": ["tests/sim/test_mcts.py"],
+    "pnp/sim/rollout.py": ["tests/sim/test_rollout.py", "tests/sim/test_rollout_decision.py"],
+    "pnp/sim/mcts.py": ["tests/sim/test_mcts.py", "tests/sim/test_mcts_tree.py"],
     "pnp/sim/runner.py": ["tests/sim/test_runner.py"],
     "pnp/sim/play.py": ["tests/sim", "tests/games/test_conformance.py", "-k",
                         "not session_pack and not one_and_two_jobs"],

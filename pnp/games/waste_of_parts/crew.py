@@ -118,21 +118,24 @@ def crew_deck(rng: random.Random, count: int = 11,
               target: float = TARGET) -> tuple[Dashboard, ...]:
     """``count`` dashboards: abilities dealt in pairs, evenly; each stat line the one whose
     value plus its abilities' mean value is nearest ``target`` (ties: the line nearer the plain
-    crew member, then drawn), every line used at most twice so the crew differ."""
+    crew member, then drawn), every line used at most three times so the crew differ."""
     names = list(_NAMES)
     rng.shuffle(names)
     keys = list(ABILITIES)
     pool = [keys[k % len(keys)] for k in range(2 * count)]
     rng.shuffle(pool)
-    pairs = []
+    pairs: list[tuple[str, ...]] = []
     for k in range(count):
         a, b = pool[2 * k], pool[2 * k + 1]
-        if a == b:  # two of the same is no choice: swap with a later card
-            for j in range(2 * k + 2, len(pool)):
-                if pool[j] != a:
-                    pool[2 * k + 1], pool[j] = pool[j], pool[2 * k + 1]
-                    break
+        if a == b:  # two of the same is no choice: swap with a later card, else (the last
+            # pairs) with an earlier pair's card whose partner is not ``a`` either
+            later = [j for j in range(2 * k + 2, len(pool)) if pool[j] != a]
+            earlier = [j for j in range(2 * k) if pool[j] != a and pool[j ^ 1] != a]
+            j = (later or earlier)[0]
+            pool[2 * k + 1], pool[j] = pool[j], pool[2 * k + 1]
             b = pool[2 * k + 1]
+            if j < 2 * k:
+                pairs[j // 2] = tuple(sorted((pool[j], pool[j ^ 1])))
         pairs.append(tuple(sorted((a, b))))
     used: dict[tuple[int, int, int], int] = {}
     out = []
