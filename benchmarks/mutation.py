@@ -50,9 +50,14 @@ _WR_MOVE = [_WR + f for f in ("test_rules.py", "test_fastpaths.py", "test_specia
 _WR_LEGAL = [_WR + f for f in ("test_rules.py", "test_fastpaths.py", "test_specials.py",
                                "test_cards.py", "test_plating.py", "test_legal_mutants.py")]
 _WR_STATE = [_WR + f for f in ("test_rules.py", "test_specials.py", "test_plating.py",
-                               "test_cards.py", "test_state_mutants.py")]
+                               "test_cards.py", "test_combat_mutants.py",
+                               "test_state_mutants.py")]
+_WR_PLAY = [_WR + f for f in ("test_rules.py", "test_specials.py", "test_plating.py",
+                              "test_cards.py", "test_combat_mutants.py", "test_rules_mutants.py",
+                              "test_play_mutants.py")]
 TESTS = {
     "pnp/games/wreck_and_ruin/movement.py": _WR_MOVE,
+    "pnp/games/wreck_and_ruin/play.py": _WR_PLAY,
     "pnp/games/wreck_and_ruin/legal.py": _WR_LEGAL,
     "pnp/games/wreck_and_ruin/state.py": _WR_STATE,
     "pnp/games/waste_knights/combat.py": _WK_RULES,
