@@ -54,6 +54,7 @@ _WR_STATE = [_WR + f for f in ("test_rules.py", "test_specials.py", "test_platin
                                "test_state_mutants.py")]
 _WR_PLAY = [_WR + f for f in ("test_rules.py", "test_specials.py", "test_plating.py",
                               "test_cards.py", "test_combat_mutants.py", "test_rules_mutants.py",
+                              "test_legal_mutants.py", "test_state_mutants.py",
                               "test_play_mutants.py")]
 TESTS = {
     "pnp/games/wreck_and_ruin/movement.py": _WR_MOVE,
