@@ -62,7 +62,12 @@ _WR_MOVE = [_WR + f for f in ("test_rules.py", "test_fastpaths.py", "test_specia
 _WR_LEGAL = [_WR + f for f in ("test_rules.py", "test_fastpaths.py", "test_specials.py",
                                "test_cards.py", "test_plating.py", "test_legal_mutants.py")]
 _WR_STATE = [_WR + f for f in ("test_rules.py", "test_specials.py", "test_plating.py",
-                               "test_cards.py", "test_state_mutants.py")]
+                               "test_cards.py", "test_combat_mutants.py",
+                               "test_state_mutants.py")]
+_WR_PLAY = [_WR + f for f in ("test_rules.py", "test_specials.py", "test_plating.py",
+                              "test_cards.py", "test_combat_mutants.py", "test_rules_mutants.py",
+                              "test_legal_mutants.py", "test_state_mutants.py",
+                              "test_play_mutants.py")]
 TESTS = {
     "pnp/games/waste_knights/specials.py": [_WK + "test_specials.py",
                                             _WK + "test_specials_mutants.py"],
@@ -76,6 +81,7 @@ TESTS = {
     "pnp/games/waste_knights/rules.py": [_WK + f for f in ("test_rules.py", "test_state.py",
                                                            "test_rules_mutants.py")],
     "pnp/games/wreck_and_ruin/movement.py": _WR_MOVE,
+    "pnp/games/wreck_and_ruin/play.py": _WR_PLAY,
     "pnp/games/wreck_and_ruin/legal.py": _WR_LEGAL,
     "pnp/games/wreck_and_ruin/state.py": _WR_STATE,
     "pnp/games/waste_of_parts/state.py": _WOP_STATE,
