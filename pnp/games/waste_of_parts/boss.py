@@ -82,7 +82,11 @@ def ai_cards(spec: tuple[tuple[str, str, int], ...], boss: str, rng: random.Rand
     """A Boss's AI cards from ``spec`` (name, effect, amount), rooms dealt evenly to the
     effects that strike a room; the cards named in ``per_crew`` count their amount per Crew
     Member."""
-    rooms = _even(tuple(range(1, WASTES)), len(spec), rng)
+    # every room of the Mech as likely (the rooms in seed order, then dealt evenly): dealt in
+    # their numbers' order, 7 cards struck rooms 1-7 only, never the Cockpit, guns or engines
+    mech = list(range(1, WASTES))
+    rng.shuffle(mech)
+    rooms = _even(tuple(mech), len(spec), rng)
     return tuple(AICard(first + k, name, effect, n,
                         rooms[k] if effect in ROOM_EFFECTS else 0, boss, name in per_crew)
                  for k, (name, effect, n) in enumerate(spec))

@@ -250,8 +250,8 @@ def test_salvaged_cards_wait_for_the_first_players_decision(monkeypatch):
 def test_the_ai_cards_numbers_and_rooms():
     """"the 7 Harrow Boss AI cards" (numbered 1-7) and "the 6 Scourge Boss AI cards" (8-13);
     the cards that strike a room ("Room {room} worsens", "each Crew Member in room {room}")
-    strike rooms of the Mech (the Aft Deck, room 1, among them), the others none. (The rooms
-    are dealt by ``cards._even``, which with 7 cards takes rooms 1-7 only: docs/testing.md.)"""
+    strike rooms of the Mech, every one of its 12 rooms (the Cockpit, the guns and the engines
+    too: dealt in order, 7 cards took rooms 1-7 only), the others none."""
     from pnp.games.waste_of_parts.boss import ROOM_EFFECTS
     from pnp.games.waste_of_parts.scourge import scourge_decks
 
@@ -266,4 +266,4 @@ def test_the_ai_cards_numbers_and_rooms():
                 rooms.add(c.room)
             else:
                 assert c.room == 0
-    assert 1 in rooms and rooms <= set(range(1, WASTES))
+    assert rooms == set(range(1, WASTES))
