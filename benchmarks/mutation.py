@@ -106,8 +106,7 @@ TESTS = {
     "pnp/sim/rollout.py": ["tests/sim/test_rollout.py", "tests/sim/test_rollout_decision.py"],
     "pnp/sim/mcts.py": ["tests/sim/test_mcts.py", "tests/sim/test_mcts_tree.py"],
     "pnp/sim/runner.py": ["tests/sim/test_runner.py"],
-    "pnp/sim/play.py": ["tests/sim", "tests/games/test_conformance.py", "-k",
-                        "not session_pack and not one_and_two_jobs"],
+    "pnp/sim/play.py": ["tests/sim/test_play.py"],
     "pnp/sim/": ["tests/sim"],
 }
 KILLED = {"killed", "timeout", "caught by type check"}
