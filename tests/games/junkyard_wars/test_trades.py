@@ -26,16 +26,24 @@ def choose(game, word):
     game.apply(A.ChooseMachine(which, word))
 
 
-def swap_position():
-    """P1 builds CAT and holds a spare O; P2 builds DOG and holds a spare T (piles, round 2)."""
-    tiles = [letter_code(c) for c in "CAODGT"]
-    for seed in range(50):  # a deal giving P1 a CAT card and P2 a DOG card
+def cat_for_p1(letters: str) -> JunkyardWarsState:
+    """Tiles ``letters`` on six junk squares, a deal giving P1 a CAT card and P2 a DOG card;
+    round 2, P1 has chosen CAT."""
+    tiles = [letter_code(c) for c in letters]
+    for seed in range(50):
         game = JunkyardWarsState(TABLES, tiles, DECK, 2, random.Random(seed), layout=[ZONE] * 6)
         words = [{DECK[c] for c in game.cards[p]} for p in (0, 1)]
         if "CAT" in words[0] and "DOG" in words[1]:
             break
     start_turn_two(game)
     choose(game, "CAT")
+    return game
+
+
+def swap_position():
+    """P1 builds CAT and holds a spare O; P2 builds DOG and holds a spare T (piles, round 2)."""
+    tiles = [letter_code(c) for c in "CAODGT"]
+    game = cat_for_p1("CAODGT")
     fetch_to_pile(game, 3, [0, 1, 2])  # C, A and the spare O
     next_turn_of(game, 1)
     choose(game, "DOG")

@@ -11,7 +11,6 @@ its function may not be changed" (a traded blank keeps its role).
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -22,21 +21,14 @@ from pnp.games.junkyard_wars.rules import letter_code
 from pnp.games.junkyard_wars.spec import JunkyardWarsState
 from pnp.games.junkyard_wars.trades import check, helpful_trades, spare, wants
 
-from .test_trades import DECK, choose
-from .toy import TABLES, ZONE, fetch_to_pile, next_turn_of, start_turn_two
+from .test_trades import cat_for_p1, choose
+from .toy import fetch_to_pile, next_turn_of
 
 
 def position(letters: str, *, second_chooses: bool = True, blank_as: str = "") -> JunkyardWarsState:
     """P1 builds CAT with tiles 0-2 in his pile; P2 (DOG unless ``second_chooses`` is False)
     piles tiles 3-5 and is to move. A blank ('?') P1 piles takes the role ``blank_as``."""
-    tiles = [letter_code(c) for c in letters]
-    for seed in range(50):  # a deal giving P1 a CAT card and P2 a DOG card
-        game = JunkyardWarsState(TABLES, tiles, DECK, 2, random.Random(seed), layout=[ZONE] * 6)
-        words = [{DECK[c] for c in game.cards[p]} for p in (0, 1)]
-        if "CAT" in words[0] and "DOG" in words[1]:
-            break
-    start_turn_two(game)
-    choose(game, "CAT")
+    game = cat_for_p1(letters)
     game.apply(A.Search(3))
     for t in (0, 1, 2):
         letter = game.tile_letter[t]

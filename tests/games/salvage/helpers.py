@@ -17,7 +17,7 @@ from pnp.games.salvage.field import Field, Node
 from pnp.games.salvage.mods import Mod
 from pnp.games.salvage.rules import Config
 from pnp.games.salvage.simulate import Setup
-from pnp.games.salvage.state import SalvageState
+from pnp.games.salvage.state import CLASH_ATTACK, SalvageState
 
 #: The corridor: 0 base(seat 1) - 1 - 2 wreck - 3 - 4 centre wreck - 5 - 6 wreck - 7 - 8 base.
 BASE1, BASE2 = 0, 8
@@ -105,3 +105,17 @@ def total_dice(state: SalvageState) -> int:
 def total_cells(state: SalvageState) -> int:
     """Every fusion cell: on its wreck site, carried or banked."""
     return sum(state.cell_at) + sum(len(m.cells) + len(m.banked_cells) for m in state.mechas)
+
+
+def to_clash_at_6(s: SalvageState) -> None:
+    """Mecha 2 takes wreck site 6's cell (picking up what lies on 7); mecha 1 comes round by
+    the bypass (0, 8, 7) and moves onto it."""
+    act(s, A.Pass(0))
+    act(s, A.Move(1, 7))
+    act(s, A.Move(0, 8))
+    act(s, A.Move(1, 6))
+    act(s, A.PressOn(1))
+    act(s, A.Move(0, 7))
+    act(s, A.Pass(1))
+    act(s, A.Move(0, 6))
+    assert s.phase == CLASH_ATTACK and s.current_player == 0

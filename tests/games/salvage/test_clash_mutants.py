@@ -13,7 +13,18 @@ from pnp.games.salvage.rules import SIDES, Config
 from pnp.games.salvage.simulate import Setup
 from pnp.games.salvage.state import CLASH_ATTACK, CLASH_DEFEND, OVER, TURN, SalvageState
 
-from .helpers import CIRCLE, CROSS, Script, act, corridor, face, mod, total_cells, total_dice
+from .helpers import (
+    CIRCLE,
+    CROSS,
+    Script,
+    act,
+    corridor,
+    face,
+    mod,
+    to_clash_at_6,
+    total_cells,
+    total_dice,
+)
 
 NOTHING = face(1, 6)  # a node die roll of 1 on a rerolled empty node
 
@@ -27,20 +38,6 @@ def game(rolls=None, config=Config(), mods0=(), mods1=(), deck=()):
     setup = Setup(bots=("heuristic", "heuristic"), field=bypass(rolls), config=config,
                   mods=tuple(deck), start_mods=(tuple(mods0), tuple(mods1)))
     return SalvageState(setup, Script())
-
-
-def to_clash_at_6(s):
-    """Mecha 2 takes wreck site 6's cell (picking up what lies on 7); mecha 1 comes round by
-    the bypass (0, 8, 7) and moves onto it."""
-    act(s, A.Pass(0))
-    act(s, A.Move(1, 7))
-    act(s, A.Move(0, 8))
-    act(s, A.Move(1, 6))
-    act(s, A.PressOn(1))
-    act(s, A.Move(0, 7))
-    act(s, A.Pass(1))
-    act(s, A.Move(0, 6))
-    assert s.phase == CLASH_ATTACK and s.current_player == 0
 
 
 def clash(s, att, dfn, *faces):

@@ -13,7 +13,6 @@ from pnp.games.salvage import actions as A
 from pnp.games.salvage.rules import Config, Rank
 from pnp.games.salvage.state import (
     AFTER,
-    CLASH_ATTACK,
     CLASH_DEFEND,
     FIGHT,
     INSTALL,
@@ -22,7 +21,18 @@ from pnp.games.salvage.state import (
     WRECK,
 )
 
-from .helpers import CIRCLE, CROSS, act, face, mod, new_state, total_cells, total_dice, walk
+from .helpers import (
+    CIRCLE,
+    CROSS,
+    act,
+    face,
+    mod,
+    new_state,
+    to_clash_at_6,
+    total_cells,
+    total_dice,
+    walk,
+)
 
 NOTHING = face(1, 6)  # a node die roll of 1 on a rerolled empty node
 
@@ -344,15 +354,7 @@ def test_hp_0_collapses_and_the_lost_cell_returns_to_its_wreck_site():
 def clash_at_6(att_faces, def_faces, att=(6,), dfn=(6,), **kw):
     """Mecha 2 takes the cell of wreck site 6; mecha 1 comes round by the bypass and attacks."""
     s, _ = new_state(field=_bypass(), **kw)
-    act(s, A.Pass(0))
-    act(s, A.Move(1, 7))
-    act(s, A.Move(0, 8))
-    act(s, A.Move(1, 6))
-    act(s, A.PressOn(1))
-    act(s, A.Move(0, 7))
-    act(s, A.Pass(1))
-    act(s, A.Move(0, 6))
-    assert s.phase == CLASH_ATTACK and s.current_player == 0
+    to_clash_at_6(s)
     act(s, A.ClashDice(0, True, att))
     assert s.phase == CLASH_DEFEND and s.current_player == 1
     act(s, A.ClashDice(1, False, dfn), *att_faces, *def_faces)
