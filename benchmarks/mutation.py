@@ -56,7 +56,9 @@ TESTS = {
     "pnp/games/waste_knights/rules.py": [_WK + f for f in ("test_rules.py", "test_state.py",
                                                            "test_rules_mutants.py")],
     "pnp/games/waste_knights/combat.py": _WK_RULES,
-    "pnp/games/waste_knights/wasteland.py": _WK_RULES,
+    "pnp/games/waste_knights/wasteland.py": [_WK + f for f in (
+        "test_wasteland.py", "test_enemy_task.py", "test_capacity.py", "test_combat.py",
+        "test_wasteland_mutants.py")],
     "pnp/games/waste_knights/knights.py": _WK_RULES,
     "pnp/games/waste_knights/checks.py": _WK_RULES,
     "pnp/games/junkyard_wars/rules.py": _JW_RULES,
