@@ -59,6 +59,9 @@ TESTS = {
         "test_state.py", "test_trade.py", "test_specials.py", "test_explore_mutants.py")],
     "pnp/games/waste_knights/actions.py": [_WK + f for f in (
         "test_state.py", "test_specials.py", "test_actions_mutants.py")],
+    "pnp/games/waste_knights/state.py": [_WK + f for f in (
+        "test_state.py", "test_tasks.py", "test_specials.py", "test_knight_trade.py",
+        "test_enemy_task.py", "test_state_mutants.py")],
     "pnp/games/waste_knights/combat.py": _WK_RULES,
     "pnp/games/waste_knights/wasteland.py": [_WK + f for f in (
         "test_wasteland.py", "test_enemy_task.py", "test_capacity.py", "test_combat.py",
