@@ -107,8 +107,9 @@ def test_board_lookups():
                                       "S8", "C5", "S9"]
     assert BOARD.by_tile("C3").name == "Queen's Valley"
     assert BOARD.by_tile("S1") is BOARD.hexes[[h.tile for h in BOARD.hexes].index("S1")]
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as err:
         BOARD.by_tile("X9")
+    assert err.value.args == ("X9",)
 
 
 def test_hex_from_dict_fields_and_defaults():
@@ -213,6 +214,9 @@ def test_board_from_dict_refusals_whole_lines():
     for bad in ([], {"hexes": {}}):
         assert str(pytest.raises(PnpError, board_from_dict, bad, "b.json").value) == (
             "b.json: field 'hexes': expected an object with a 'hexes' list")
+    # a bad hex is named in the file given
+    assert _board_refused(lambda d: d["hexes"][4].update(threat=10)) == (
+        "b.json: field 'threat': must be an integer 0..9, got 10")
     assert _board_refused(lambda d: d.update(metrics=[])) == (
         "b.json: field 'metrics': must be an object keyed by vehicle")
     assert _board_refused(lambda d: d.update(metrics={"strider": {}, "tank": {}})) == (

@@ -49,6 +49,14 @@ def test_routes_fewest_hexes_among_equal_costs():
         assert _routes(nbrs, cost, enter, 0) == ((), (1,), (1, 2), (3,), (3, 4))
 
 
+def test_routes_keep_a_first_predecessor_numbered_0():
+    # from hex 3: 3 - 0 - 1 and 3 - 2 - 4 - 1 both cost 3; hex 0 (a predecessor, not the start)
+    # keeps the route with fewer hexes against the later neighbour 4.
+    nbrs = ((3, 1), (0, 4), (3, 4), (0, 2), (2, 1))
+    cost = [[], [], [], [2, 3, 1, 0, 2]]
+    assert _routes(nbrs, cost, [2, 1, 1, 0, 1], 3) == ((0,), (0, 1), (2,), (), (2, 4))
+
+
 def test_unreachable_hex_refused():
     with pytest.raises(PnpError) as err:
         _routes(((1,), (0,), ()), [[0, 1, 99]], [0, 1, 1], 0)
@@ -114,6 +122,10 @@ def test_start_is_gangraen_else_the_first_city():
     off_centre = Board(tuple(h for h in hexes if h.coord != (0, 0)))
     t = build_tables(Board(hexes))
     assert t.start == 0
+    k = [h.coord for h in hexes].index((3, 0))
+    far_first = Board((hexes[k],) + hexes[:k] + hexes[k + 1:])
+    assert far_first.hexes[0].coord == (3, 0)
+    assert build_tables(far_first).start == far_first.index((0, 0)) == 1
     assert build_tables(off_centre).start == off_centre.index((3, 0))
 
 
