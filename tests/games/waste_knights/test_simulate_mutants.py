@@ -162,6 +162,7 @@ def test_tour_report_runs_2_3_4_heuristic_and_random_at_the_largest(monkeypatch)
         assert (games, seed, jobs, sched, s.rounds, s.deck, s.stalls) == (9, "r", 2, "q", 3,
                                                                          DECK, sp)
         assert s.caps == tuple(caps[v] for v in s.vehicles)
+        assert s.board is BOARD
     runs.clear()
     rep = S.tour_report(BOARD, SPEEDS, 9, "r", deck=DECK)
     assert list(rep["tours"]) == ["2", "3", "4"] and rep["random"] == {"n": 4, "bot": "random"}
