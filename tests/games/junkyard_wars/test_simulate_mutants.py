@@ -266,3 +266,37 @@ def test_make_setup_reads_every_option(monkeypatch):
     assert seen["kw"]["deck_size"] == S.DEFAULTS["deck_size"]
     assert {k: seen["kw"][k] for k in ("stagger", "hour_end", "boards")} == {
         k: S.DEFAULTS[k] for k in ("stagger", "hour_end", "boards")}
+
+
+def test_play_record_and_the_fast_path():
+    from pnp.games.junkyard_wars import GAME
+    from pnp.sim.play import play
+
+    two = S.setup_from("made-up", 2, WORDS, BAG, board=SETUP.board, deck=SETUP.deck)
+    game = S.play_game(two, 11)
+    assert game.over and S.result(game) == S.result(play(GAME, two, 11))
+    assert S.play_record(two, 11) == (S.result(game), S.result(S.play_game(two.flipped, 11)))
+    assert S.play_record(replace(two, compare_stagger=False), 11) == (S.result(game), None)
+
+
+def test_by_player_count_by_hand():
+    from pnp.games.junkyard_wars import GAME
+    from pnp.seed import child_seed
+    from pnp.sim.play import run_games
+
+    small = replace(SETUP, players=3, bots=("random",) * 3, stagger=False, compare_stagger=False,
+                    deck=replace(SETUP.deck, cards=SETUP.deck.cards[:5]))
+    rows = S.by_player_count("bp", small, 2)
+    assert [r["players"] for r in rows] == [2]  # 5 cards: 3 players need 6
+    run = replace(small, players=2, bots=("heuristic",) * 2, stagger=True, compare_stagger=True)
+    flat = run_games(GAME, run, 2, child_seed("bp", "players", 2))
+    main = [m for m, _ in flat]
+    r = rows[0]
+    assert r["games"] == 2 and r["fair_share"] == 0.5
+    assert r["rounds"]["mean"] == mean_ci([float(g[1]) for g in main]).to_dict()
+    assert r["minutes"]["mean"] == mean_ci([g[2] * 1.5 for g in main]).to_dict()
+    assert r["time_limit_share"] == _ci(sum(1 for g in main if g[3]), 2)
+    assert r["seat1_win_rate_with"] == _ci(sum(1 for m, _ in flat if m[0] == 0), 2)
+    assert r["seat1_win_rate_without"] == _ci(sum(1 for _, a in flat if a[0] == 0), 2)
+    six = replace(small, deck=replace(SETUP.deck, cards=SETUP.deck.cards[:6]))
+    assert [r["players"] for r in S.by_player_count("bp", six, 1)] == [2, 3]
