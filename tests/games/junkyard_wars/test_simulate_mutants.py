@@ -300,3 +300,36 @@ def test_by_player_count_by_hand():
     assert r["seat1_win_rate_without"] == _ci(sum(1 for _, a in flat if a[0] == 0), 2)
     six = replace(small, deck=replace(SETUP.deck, cards=SETUP.deck.cards[:6]))
     assert [r["players"] for r in S.by_player_count("bp", six, 1)] == [2, 3]
+
+
+def test_shares_and_means_rounded_to_their_digits():
+    recs = [(G1, G1), (G2, G2), (G3, (0,) + G3[1:])]
+    assert S.summarize(recs, SETUP, "x")["stagger_effect"]["same_winner_share"] == 0.666667
+    g8 = G4[:1] + (8,) + G4[2:]
+    rows = S.summarize([(G1, None), (G4, None), (g8, None)], SETUP, "x")["cards"]
+    assert rows[0]["mean_rounds_to_win"] == 6.667  # (5 + 7 + 8) / 3
+
+    def card(fig, rate):
+        return {"figure": fig, "win_rate": {"value": rate}, "chosen": 10}
+    tied = [card(1.0, 0.1), card(2.0, 0.1), card(3.0, 0.3)]
+    assert S._figure_correlation(tied)["spearman"] == 0.866025  # 1.5 / sqrt(3)
+    checks = S.summarize(RECORDS, SETUP, "x")["checks"]
+    assert (checks[0]["low"], checks[0]["high"]) == (_ci(2, 4)["low"], _ci(2, 4)["high"])
+    assert (checks[3]["low"], checks[3]["high"]) == (_ci(2, 4)["low"], _ci(2, 4)["high"])
+
+
+def test_six_players_and_a_second_board():
+    from pnp.games.junkyard_wars.boards import board_seed
+    from pnp.games.junkyard_wars.deck import build_deck
+    from pnp.games.junkyard_wars.generate import session_board
+    from pnp.games.junkyard_wars.graph import board_from_session
+
+    assert _refused(6, deck=SETUP.deck) == "field 'deck': the deck has 6 cards; 6 players need 12"
+    s = S.setup_from("two", 2, WORDS, BAG, deck_size=6, construction_zone="tile", boards=2)
+    assert s.board == board_from_session(session_board("two"), "tile")
+    assert s.board != board_from_session(session_board("two"), "square")
+    assert s.board_seeds == ("two", board_seed("two", 2))
+    assert s.boards == (board_from_session(session_board(board_seed("two", 2)), "tile"),)
+    assert s.deck == build_deck("two", WORDS, BAG, size=6, players=2)
+    lines = S.summary_lines(S.summarize([(G1[:2] + (10,) + G1[3:], None)], s, "two"))
+    assert lines[0] == f"1 games, 2 players, seed {seed_code('two')}"
