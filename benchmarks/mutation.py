@@ -90,14 +90,43 @@ TESTS = {
     "pnp/games/waste_of_parts/crew.py": [_WOP + "test_crew.py", _WOP + "test_crew_mutants.py"],
     "pnp/games/waste_of_parts/actions.py": [_WOP + "test_actions_mutants.py",
                                             _WOP + "test_rules.py"],
+    "pnp/games/waste_knights/explore.py": [_WK + f for f in (
+        "test_state.py", "test_trade.py", "test_specials.py", "test_explore_mutants.py")],
+    "pnp/games/waste_knights/actions.py": [_WK + f for f in (
+        "test_state.py", "test_specials.py", "test_actions_mutants.py")],
+    "pnp/games/waste_knights/state.py": [_WK + f for f in (
+        "test_state.py", "test_tasks.py", "test_specials.py", "test_knight_trade.py",
+        "test_enemy_task.py", "test_state_mutants.py")],
     "pnp/games/waste_knights/combat.py": _WK_RULES,
-    "pnp/games/waste_knights/wasteland.py": _WK_RULES,
+    "pnp/games/waste_knights/wasteland.py": [_WK + f for f in (
+        "test_wasteland.py", "test_enemy_task.py", "test_capacity.py", "test_combat.py",
+        "test_wasteland_mutants.py")],
+    "pnp/games/waste_knights/hexes.py": [_WK + f for f in (
+        "test_hexes.py", "test_generate.py", "test_hexes_mutants.py")],
+    "pnp/games/waste_knights/tour.py": [_WK + f for f in (
+        "test_simulate.py::test_tables_cheapest_routes",
+        "test_simulate.py::test_every_precomputed_route_is_a_legal_plan",
+        "test_simulate.py::test_tables_match_bellman_ford_from_gangraen",
+        "test_simulate.py::test_designed_special_hex_without_reference_entry",
+        "test_tour_mutants.py")],
+    "pnp/games/waste_knights/simulate.py": [_WK + f for f in (
+        "test_simulate.py::test_setup_validation",
+        "test_simulate.py::test_setup_is_frozen_and_pickles_without_its_tables",
+        "test_simulate.py::test_summarize_needs_two_games",
+        "test_simulate.py::test_state_records_are_the_record",
+        "test_simulate.py::test_summary_shape_and_checks", "test_simulate_mutants.py")],
     "pnp/games/waste_knights/knights.py": _WK_RULES,
     "pnp/games/waste_knights/checks.py": _WK_RULES,
     "pnp/games/junkyard_wars/rules.py": _JW_RULES,
     "pnp/games/junkyard_wars/hour.py": _JW_RULES,
     "pnp/games/junkyard_wars/actions.py": _JW_RULES,
     "pnp/games/junkyard_wars/trades.py": _JW_RULES,
+    "pnp/games/junkyard_wars/simulate.py": [_JW + f for f in (
+        "test_simulate.py::test_summary_lines",
+        "test_simulate.py::test_setup_options_and_their_errors",
+        "test_simulate.py::test_setup_from_data_reads_no_files",
+        "test_simulate.py::test_random_bots_play_legal_games_to_the_time_limit",
+        "test_simulate_mutants.py")],
     "pnp/games/junkyard_wars/": [_JW],
     "pnp/games/salvage/rules.py": _SALVAGE_RULES,
     "pnp/games/salvage/state.py": _SALVAGE_RULES,
