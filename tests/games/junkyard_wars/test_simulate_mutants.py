@@ -333,3 +333,12 @@ def test_six_players_and_a_second_board():
     assert s.deck == build_deck("two", WORDS, BAG, size=6, players=2)
     lines = S.summary_lines(S.summarize([(G1[:2] + (10,) + G1[3:], None)], s, "two"))
     assert lines[0] == f"1 games, 2 players, seed {seed_code('two')}"
+
+
+def test_a_bag_file_of_its_own_is_the_runs_bag(tmp_path):
+    # --bag FILE: the run's junk comes from the file, not the bundled Scrabble set
+    f = tmp_path / "vowels.yaml"
+    f.write_text("letters:\n  A: {count: 50, points: 1}\n  E: {count: 50, points: 2}\n")
+    bag, words = S.bag_and_words(str(f), None)
+    assert bag == {"A": 50, "E": 50} and words == load_words(None)
+    assert S.bag_and_words(None, None)[0] == load_bag().counts()
