@@ -82,8 +82,8 @@ def ai_cards(spec: tuple[tuple[str, str, int], ...], boss: str, rng: random.Rand
     """A Boss's AI cards from ``spec`` (name, effect, amount), rooms dealt evenly to the
     effects that strike a room; the cards named in ``per_crew`` count their amount per Crew
     Member."""
-    # every room of the Mech as likely (the rooms in seed order, then dealt evenly): dealt in
-    # their numbers' order, 7 cards struck rooms 1-7 only, never the Cockpit, guns or engines
+    # the Mech's rooms shuffled, then dealt evenly: every room as likely (dealt in their
+    # numbers' order, 7 cards would strike rooms 1-7 only, never the Cockpit, guns or engines)
     mech = list(range(1, WASTES))
     rng.shuffle(mech)
     rooms = _even(tuple(mech), len(spec), rng)
