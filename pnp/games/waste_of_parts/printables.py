@@ -80,8 +80,9 @@ def boss_components(cfg: Config, harrow: tuple[Sequence[Any], Sequence[EnemyCard
              for k, (name, health, rules) in enumerate(boss_texts(cfg), 1)]
     for ai in (*harrow[0], *the_scourge[0]):
         who = "THE HARROW" if ai.boss == "harrow" else "THE SCOURGE"
+        strikes = f"Strikes room {ai.room}: {cfg.mech.room(ai.room).name}" if ai.room else ""
         cards.append(_card(f"{ai.boss.upper()} AI", ai.ident, f"{who} · BOSS AI", ai.name,
-                           ai.text, code))
+                           ai.text, code, strikes))
     cards += [_tentacle(c, cfg, code, k) for k, c in enumerate(harrow[1], 1)]
     cards += [_card("SEARCH", c.ident, "THE SCOURGE · SEARCH", c.name, c.text, code)
               for c in the_scourge[1]]

@@ -87,3 +87,23 @@ def test_session_with_the_scourge_and_a_bad_boss(run_pnp, tmp_path):
                            "--boss", "nope", "--out", str(tmp_path / "bad"))
     assert code == 2 and len(err.strip().splitlines()) == 1 and "boss" in err
     assert not (tmp_path / "bad").exists()
+
+
+def test_an_ai_card_that_strikes_a_room_names_it(tmp_path):
+    """"Room {room} worsens": the card says which room of the Mech, as a Tentacle says where it
+    spawns (read back from the PDF)."""
+    from pypdf import PdfReader
+
+    from pnp.layout.impose import print_shop_pages
+    from pnp.layout.pdf import write_pdf
+
+    harrow, scourge = boss_decks(CFG, "t", "harrow"), boss_decks(CFG, "t", "scourge")
+    path = tmp_path / "bosses.pdf"
+    write_pdf(print_shop_pages(boss_components(CFG, harrow, scourge, "T3ST-CODE-0")), path,
+              print_shop=True)
+    text = " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+    struck = [c for c in (*harrow[0], *scourge[0]) if c.room]
+    assert struck
+    for c in struck:
+        assert f"Strikes room {c.room}: {CFG.mech.room(c.room).name}" in text
+    assert text.count("Strikes room") == len(struck)
