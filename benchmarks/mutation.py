@@ -129,7 +129,10 @@ TESTS = {
         "test_simulate_mutants.py")],
     "pnp/games/junkyard_wars/": [_JW],
     "pnp/games/salvage/rules.py": _SALVAGE_RULES,
-    "pnp/games/salvage/state.py": _SALVAGE_RULES,
+    "pnp/games/salvage/state.py": _SALVAGE_RULES + [
+        _SALVAGE + "test_state_rest_mutants.py",
+        _SALVAGE + "test_play.py::test_replays_read_like_play",
+        "tests/games/test_conformance.py::test_golden_action_log[salvage]"],
     "pnp/games/salvage/": [_SALVAGE],
     "pnp/sim/stats.py": ["tests/sim/test_stats.py", "tests/sim/test_stats_definitions.py"],
     "pnp/sim/rollout.py": ["tests/sim/test_rollout.py", "tests/sim/test_rollout_decision.py"],
