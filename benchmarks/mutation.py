@@ -84,6 +84,8 @@ TESTS = {
     "pnp/games/wreck_and_ruin/play.py": _WR_PLAY,
     "pnp/games/wreck_and_ruin/legal.py": _WR_LEGAL,
     "pnp/games/wreck_and_ruin/state.py": _WR_STATE,
+    "pnp/games/wreck_and_ruin/hexes.py": ["tests/test_hexes.py"] + [_WR + f for f in (
+        "test_rules.py", "test_fastpaths.py", "test_legal_mutants.py", "test_hexes_mutants.py")],
     "pnp/games/wreck_and_ruin/rules.py": [_WR + f for f in ("test_dice.py", "test_rules.py",
                                                            "test_rules_numbers.py")],
     "pnp/games/waste_of_parts/state.py": _WOP_STATE,
