@@ -89,6 +89,9 @@ TESTS = {
     "pnp/games/wreck_and_ruin/odds.py": [_WR + f for f in (
         "test_commands.py::test_odds_shoot_json", "test_commands.py::test_odds_ram_json",
         "test_commands.py::test_odds_bad_input", "test_odds_mutants.py")],
+    "pnp/games/wreck_and_ruin/actions.py": [_WR + f for f in (
+        "test_rules.py", "test_specials.py", "test_cards.py", "test_plating.py",
+        "test_actions_mutants.py")],
     "pnp/games/wreck_and_ruin/rules.py": [_WR + f for f in ("test_dice.py", "test_rules.py",
                                                            "test_rules_numbers.py")],
     "pnp/games/waste_of_parts/state.py": _WOP_STATE,
