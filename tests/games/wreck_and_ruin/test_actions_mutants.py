@@ -8,8 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.games.wreck_and_ruin.actions import (AP_LIMITED, KINDS, Act, parse_action,
-                                              roster_names, vehicle_text)
+from pnp.games.wreck_and_ruin.actions import (
+    AP_LIMITED,
+    KINDS,
+    Act,
+    parse_action,
+    roster_names,
+    vehicle_text,
+)
 
 # vehicle ids: seat * 7 + slot (the roster's five, then the drone and the rhinax)
 P1_SCOUT1, P1_SCOUT2, P1_BUGGY, P1_WRECKER, P1_RIG, P1_DRONE, P1_RHINAX = range(7)

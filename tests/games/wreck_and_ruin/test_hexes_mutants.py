@@ -9,8 +9,18 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.games.wreck_and_ruin.hexes import (DIRECTIONS, behind, direction_to, distance,
-                                            front_arc, in_front, line_clear, ring, spiral, step)
+from pnp.games.wreck_and_ruin.hexes import (
+    DIRECTIONS,
+    behind,
+    direction_to,
+    distance,
+    front_arc,
+    in_front,
+    line_clear,
+    ring,
+    spiral,
+    step,
+)
 
 HERE = (3, -2)          # away from the origin, q and r different, so no coordinate stands in
 

@@ -13,8 +13,13 @@ import pytest
 
 from pnp.errors import PnpError
 from pnp.games.wreck_and_ruin.dice import TAIL, pool, ram_odds
-from pnp.games.wreck_and_ruin.odds import (MAX_DICE, ram_document, ram_table, shoot_document,
-                                           shoot_table)
+from pnp.games.wreck_and_ruin.odds import (
+    MAX_DICE,
+    ram_document,
+    ram_table,
+    shoot_document,
+    shoot_table,
+)
 from pnp.games.wreck_and_ruin.rules import Config
 
 

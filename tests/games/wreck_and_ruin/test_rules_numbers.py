@@ -13,8 +13,15 @@ import pytest
 
 from pnp.games.wreck_and_ruin import rules
 from pnp.games.wreck_and_ruin.data import load_config
-from pnp.games.wreck_and_ruin.rules import (KINDS, ROSTER, SPECIALS, VEHICLES, Config,
-                                            VehicleType, vehicle_type)
+from pnp.games.wreck_and_ruin.rules import (
+    KINDS,
+    ROSTER,
+    SPECIALS,
+    VEHICLES,
+    Config,
+    VehicleType,
+    vehicle_type,
+)
 
 
 def _row(name: str) -> tuple:
