@@ -92,6 +92,8 @@ TESTS = {
     "pnp/games/wreck_and_ruin/actions.py": [_WR + f for f in (
         "test_rules.py", "test_specials.py", "test_cards.py", "test_plating.py",
         "test_actions_mutants.py")],
+    "pnp/games/wreck_and_ruin/simulate.py": [_WR + f for f in (
+        "test_balance.py", "test_specials.py", "test_simulate_mutants.py")],
     "pnp/games/wreck_and_ruin/rules.py": [_WR + f for f in ("test_dice.py", "test_rules.py",
                                                            "test_rules_numbers.py")],
     "pnp/games/waste_of_parts/state.py": _WOP_STATE,
