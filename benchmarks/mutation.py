@@ -94,6 +94,7 @@ TESTS = {
         "test_actions_mutants.py")],
     "pnp/games/wreck_and_ruin/simulate.py": [_WR + f for f in (
         "test_balance.py", "test_specials.py", "test_simulate_mutants.py")],
+    "pnp/games/wreck_and_ruin/cards.py": [_WR + "test_cards.py", _WR + "test_cards_mutants.py"],
     "pnp/games/wreck_and_ruin/rules.py": [_WR + f for f in ("test_dice.py", "test_rules.py",
                                                            "test_rules_numbers.py")],
     "pnp/games/waste_of_parts/state.py": _WOP_STATE,
