@@ -95,6 +95,7 @@ TESTS = {
     "pnp/games/wreck_and_ruin/simulate.py": [_WR + f for f in (
         "test_balance.py", "test_specials.py", "test_simulate_mutants.py")],
     "pnp/games/wreck_and_ruin/cards.py": [_WR + "test_cards.py", _WR + "test_cards_mutants.py"],
+    "pnp/games/wreck_and_ruin/deck.py": [_WR + "test_retune.py", _WR + "test_deck_mutants.py"],
     "pnp/games/wreck_and_ruin/rules.py": [_WR + f for f in ("test_dice.py", "test_rules.py",
                                                            "test_rules_numbers.py")],
     "pnp/games/waste_of_parts/state.py": _WOP_STATE,
