@@ -84,6 +84,20 @@ TESTS = {
     "pnp/games/wreck_and_ruin/play.py": _WR_PLAY,
     "pnp/games/wreck_and_ruin/legal.py": _WR_LEGAL,
     "pnp/games/wreck_and_ruin/state.py": _WR_STATE,
+    "pnp/games/wreck_and_ruin/hexes.py": ["tests/test_hexes.py"] + [_WR + f for f in (
+        "test_rules.py", "test_fastpaths.py", "test_legal_mutants.py", "test_hexes_mutants.py")],
+    "pnp/games/wreck_and_ruin/odds.py": [_WR + f for f in (
+        "test_commands.py::test_odds_shoot_json", "test_commands.py::test_odds_ram_json",
+        "test_commands.py::test_odds_bad_input", "test_odds_mutants.py")],
+    "pnp/games/wreck_and_ruin/actions.py": [_WR + f for f in (
+        "test_rules.py", "test_specials.py", "test_cards.py", "test_plating.py",
+        "test_actions_mutants.py")],
+    "pnp/games/wreck_and_ruin/simulate.py": [_WR + f for f in (
+        "test_balance.py", "test_specials.py", "test_simulate_mutants.py")],
+    "pnp/games/wreck_and_ruin/cards.py": [_WR + "test_cards.py", _WR + "test_cards_mutants.py"],
+    "pnp/games/wreck_and_ruin/deck.py": [_WR + "test_retune.py", _WR + "test_deck_mutants.py"],
+    "pnp/games/wreck_and_ruin/rules.py": [_WR + f for f in ("test_dice.py", "test_rules.py",
+                                                           "test_rules_numbers.py")],
     "pnp/games/waste_of_parts/state.py": _WOP_STATE,
     "pnp/games/waste_of_parts/scourge.py": _WOP_BOSSES,
     "pnp/games/waste_of_parts/boss.py": _WOP_BOSSES,

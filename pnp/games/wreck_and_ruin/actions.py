@@ -103,7 +103,7 @@ class Act(NamedTuple):
 
 
 _V = r"(P\d+ [a-z0-9-]+)"
-_W = r"(-?\d+),(-?\d+) facing (\d)"
+_W = r"(-?\d+),(-?\d+) facing ([0-5])"       # "facings 0-5 clockwise from east"
 _PATTERNS = (
     (re.compile(rf"^{_V} (moves|reverses|drives|returns) to {_W}$"), "place"),
     (re.compile(rf"^{_V} goes full throttle$"), "throttle"),
