@@ -127,6 +127,13 @@ TESTS = {
         "test_simulate.py::test_setup_from_data_reads_no_files",
         "test_simulate.py::test_random_bots_play_legal_games_to_the_time_limit",
         "test_simulate_mutants.py")],
+    "pnp/games/junkyard_wars/graph.py": [_JW + f for f in (
+        "test_zone.py", "test_generate.py", "test_rules.py", "test_graph_mutants.py")],
+    "pnp/games/junkyard_wars/deck.py": [_JW + "test_deck.py", _JW + "test_deck_mutants.py"],
+    "pnp/games/junkyard_wars/maze.py": [_JW + "test_maze.py", _JW + "test_maze_mutants.py"],
+    "pnp/games/junkyard_wars/generate.py": [_JW + "test_generate.py",
+                                            _JW + "test_generate_mutants.py"],
+    "pnp/games/junkyard_wars/balance.py": [_JW + "test_balance_mutants.py"],
     "pnp/games/junkyard_wars/": [_JW],
     "pnp/games/salvage/rules.py": _SALVAGE_RULES,
     "pnp/games/salvage/state.py": _SALVAGE_RULES,
