@@ -80,6 +80,12 @@ def test_player_count_sections_word_for_word():
                   "title": "Seat 1 win rate by player count (95% CI)"}}
 
 
+def test_player_count_sections_of_one_player_count():
+    length, stagger = player_count_sections([_row(3, 0.3, 0.4)])
+    assert length["text"].startswith("200 games per player count on the same board and deck")
+    assert stagger["table"][0]["verdict"] == REMOVES and stagger["table"][0]["players"] == 3
+
+
 def test_ending_section_both_endings():
     result = {"hour_end": "test", "endings": [E(0.7, 0.6, 0.8) | {"ending": "test"},
                                               E(0.3, 0.2, 0.4) | {"ending": "furthest along"}],
@@ -198,6 +204,9 @@ def test_report_sections_machine_cards_easiest_first():
     two = _result(cards=[{**c, "verdict": "too hard"} for c in _result()["cards"]])
     assert report_sections(two)[-1]["text"].startswith(
         "Too hard: BAT, CAT, HOIST, ZEBRA. Too easy: none. ")
+    easy = _result(cards=[{**c, "verdict": "too easy"} for c in _result()["cards"]])
+    assert report_sections(easy)[-1]["text"].startswith(
+        "Too hard: none. Too easy: BAT, CAT, HOIST, ZEBRA. ")
 
 
 def test_report_sections_optional_parts_in_order():

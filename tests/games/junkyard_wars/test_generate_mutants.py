@@ -185,6 +185,15 @@ def test_board_problems_word_for_word():
     cut[lone] = []
     alone = gen.SessionBoard(**{**BOARD_.__dict__, "adjacency": tuple(map(tuple, cut))})
     assert board_problems(alone) == ["1 squares cannot be reached from the construction zone"]
+    # The last pair of columns and of rows are checked too.
+    w = [list(row) for row in BOARD_.walls]
+    n, e, s, wst = w[3][13]
+    w[3][13] = (n, not e, s, wst)
+    n, e, s, wst = w[13][3]
+    w[13][3] = (n, e, not s, wst)
+    edge = gen.SessionBoard(**{**BOARD_.__dict__, "walls": tuple(map(tuple, w))})
+    assert board_problems(edge) == ["(3,13) east wall disagrees with (3,14)",
+                                    "(13,3) south wall disagrees with (14,3)"]
     # The last row and column have no east or south neighbour to disagree with.
     w = [list(row) for row in BOARD_.walls]
     n, e, s, wst = w[14][14]
