@@ -43,10 +43,10 @@ SETUP = SimpleNamespace(players=2, vehicles=("Heavy-duty", "Pickup"),
                         bots=("heuristic", "heuristic"), rounds=10)
 # Three games of two knights.
 GAMES = [
-    game({"reputation": 5, "gear_value": 1, "specials": 4, "starved_rounds": 2, "combats": 1},
+    game({"reputation": 5, "gear_value": 1, "specials": 4, "starved_rounds": 1, "combats": 1},
          {"reputation": 3, "gear_value": 9, "specials": 6, "ko_radiation": 1}),
     game({"reputation": 4, "gear_value": 3, "specials": 5, "ko_wasteland": 1},
-         {"reputation": 4, "gear_value": 6, "specials": 5, "ko_contamination": 2}),
+         {"reputation": 4, "gear_value": 6, "specials": 5, "ko_contamination": 1}),
     game({"reputation": 2, "gear_value": 0, "specials": 6, "wrecked": 1, "cards_faced": 3},
          {"reputation": 2, "gear_value": 0, "specials": 3, "ko_radiation": 1,
           "ko_wasteland": 1}),
@@ -144,6 +144,9 @@ def test_tour_checks_band_by_band():
     assert [(c.name, c.passed) for c in custom] == [("seat_wins_spread", False),
                                                     ("ko_any", False)]
     assert custom[1].low == s["rates"]["ko_any"]["low"]
+    low = tour_checks(s["per_knight"], s["rates"], {"wins_spread": 0.3},
+                      bands={"seat_wins_spread": (0.5, None)})
+    assert low[0].band_low == 0.5 and not low[0].passed
 
 
 def E(value, low, high):
