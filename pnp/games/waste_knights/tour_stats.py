@@ -180,5 +180,5 @@ def report_sections(result: Mapping[str, Any]) -> list[dict[str, Any]]:
                       "y": [cmp_["heuristic"]["value"], cmp_["random"]["value"]],
                       "low": [cmp_["heuristic"]["low"], cmp_["random"]["low"]],
                       "high": [cmp_["heuristic"]["high"], cmp_["random"]["high"]],
-                      "ylabel": "special hexes per knight-game"}})
+                      "ylabel": cmp_["objective"]}})
     return sections
