@@ -71,6 +71,15 @@ _SALVAGE_DECK = [_SALVAGE + "test_deck.py::" + t for t in (
     "test_start_mods_installed_before_the_first_turn", "test_a_mod_without_effect_measures_zero",
     "test_measuring_is_deterministic", "test_scale_fit_and_verdicts",
     "test_balance_deck_reports_every_mod")] + [_SALVAGE + "test_deck_mutants.py"]
+#: Salvage's field generator: its tests without the Hypothesis properties (150 fields each).
+_SALVAGE_FIELD = [_SALVAGE + "test_field.py::" + t for t in (
+    "test_same_seed_same_field_and_seeds_differ", "test_rolls_come_from_their_own_stream",
+    "test_density_adds_edges_and_zero_is_a_backbone",
+    "test_halves_and_board_size_of_the_default_field", "test_bad_size_or_density",
+    "test_contents_read_the_node_die", "test_bad_field_json_is_one_error_naming_the_field",
+    "test_malformed_json_names_the_line", "test_segments_cross_geometry")] + [
+    _SALVAGE + "test_field_mutants.py"]
+_WOP_ODDS = _WOP + "test_odds_and_bots.py::"
 _WR = "tests/games/wreck_and_ruin/"
 #: Wreck and Ruin's rules tests by module (the whole-game and balance tests take too long).
 _WR_MOVE = [_WR + f for f in ("test_rules.py", "test_fastpaths.py", "test_specials.py",
@@ -108,6 +117,14 @@ TESTS = {
                                             _WOP + "test_rules.py"],
     "pnp/games/waste_of_parts/simulate.py": _WOP_SUMMARY + [_WOP + "test_simulate_mutants.py"],
     "pnp/games/waste_of_parts/balance.py": _WOP_SUMMARY + [_WOP + "test_balance_mutants.py"],
+    "pnp/games/waste_of_parts/data.py": [
+        _WOP + "test_rules_numbers.py",
+        _WOP_ODDS + "test_bad_rules_file_is_one_error_naming_the_field",
+        _WOP_ODDS + "test_unreachable_room_is_an_error", _WOP + "test_data_mutants.py"],
+    "pnp/games/waste_of_parts/cards.py": [
+        _WOP_ODDS + "test_decks_have_the_rulebook_sizes_and_threat_bands",
+        _WOP + "test_balance_seeds.py", _WOP + "test_rules_numbers.py",
+        _WOP + "test_cards_mutants.py"],
     "pnp/games/waste_knights/explore.py": [_WK + f for f in (
         "test_state.py", "test_trade.py", "test_specials.py", "test_explore_mutants.py")],
     "pnp/games/waste_knights/actions.py": [_WK + f for f in (
@@ -159,6 +176,7 @@ TESTS = {
     "pnp/games/salvage/simulate.py": [_SALVAGE + "test_simulate.py",
                                       _SALVAGE + "test_simulate_mutants.py"],
     "pnp/games/salvage/deck.py": _SALVAGE_DECK,
+    "pnp/games/salvage/field.py": _SALVAGE_FIELD,
     "pnp/games/salvage/": [_SALVAGE],
     "pnp/sim/stats.py": ["tests/sim/test_stats.py", "tests/sim/test_stats_definitions.py"],
     "pnp/sim/rollout.py": ["tests/sim/test_rollout.py", "tests/sim/test_rollout_decision.py"],
