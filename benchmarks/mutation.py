@@ -55,6 +55,31 @@ _WOP_BOSSES = [_WOP + f for f in ("test_scourge.py", "test_scourge_mutants.py", 
                                   "test_boss_mutants.py", "test_boss_scaling.py",
                                   "test_rules.py", "test_endround_mutants.py",
                                   "test_turns_mutants.py")]
+#: The Waste of Parts' run summary and balance report: the tests that play or measure through
+#: them (the CLI's ``decks`` command, never a session's print or a slow Monte Carlo band).
+_WOP_CMD = _WOP + "test_commands.py::"
+_WOP_SUMMARY = [_WOP + f for f in ("test_odds_and_bots.py", "test_crew.py",
+                                   "test_balance_seeds.py",
+                                   "test_fast.py::test_play_record_is_the_checked_game")] + [
+    _WOP_CMD + t for t in ("test_decks_writes_every_card_with_its_checks",
+                           "test_deck_and_crew_checks", "test_decks_measures_salvage_archetypes",
+                           "test_starting_card_is_given_to_the_crew",
+                           "test_crew_is_the_players_option",
+                           "test_decks_measures_crew_dashboards")]
+#: Salvage's mods deck: its tests without the 100-game strong mod and the ``mods`` command.
+_SALVAGE_DECK = [_SALVAGE + "test_deck.py::" + t for t in (
+    "test_start_mods_installed_before_the_first_turn", "test_a_mod_without_effect_measures_zero",
+    "test_measuring_is_deterministic", "test_scale_fit_and_verdicts",
+    "test_balance_deck_reports_every_mod")] + [_SALVAGE + "test_deck_mutants.py"]
+#: Salvage's field generator: its tests without the Hypothesis properties (150 fields each).
+_SALVAGE_FIELD = [_SALVAGE + "test_field.py::" + t for t in (
+    "test_same_seed_same_field_and_seeds_differ", "test_rolls_come_from_their_own_stream",
+    "test_density_adds_edges_and_zero_is_a_backbone",
+    "test_halves_and_board_size_of_the_default_field", "test_bad_size_or_density",
+    "test_contents_read_the_node_die", "test_bad_field_json_is_one_error_naming_the_field",
+    "test_malformed_json_names_the_line", "test_segments_cross_geometry")] + [
+    _SALVAGE + "test_field_mutants.py"]
+_WOP_ODDS = _WOP + "test_odds_and_bots.py::"
 _WR = "tests/games/wreck_and_ruin/"
 #: Wreck and Ruin's rules tests by module (the whole-game and balance tests take too long).
 _WR_MOVE = [_WR + f for f in ("test_rules.py", "test_fastpaths.py", "test_specials.py",
@@ -104,6 +129,16 @@ TESTS = {
     "pnp/games/waste_of_parts/crew.py": [_WOP + "test_crew.py", _WOP + "test_crew_mutants.py"],
     "pnp/games/waste_of_parts/actions.py": [_WOP + "test_actions_mutants.py",
                                             _WOP + "test_rules.py"],
+    "pnp/games/waste_of_parts/simulate.py": _WOP_SUMMARY + [_WOP + "test_simulate_mutants.py"],
+    "pnp/games/waste_of_parts/balance.py": _WOP_SUMMARY + [_WOP + "test_balance_mutants.py"],
+    "pnp/games/waste_of_parts/data.py": [
+        _WOP + "test_rules_numbers.py",
+        _WOP_ODDS + "test_bad_rules_file_is_one_error_naming_the_field",
+        _WOP_ODDS + "test_unreachable_room_is_an_error", _WOP + "test_data_mutants.py"],
+    "pnp/games/waste_of_parts/cards.py": [
+        _WOP_ODDS + "test_decks_have_the_rulebook_sizes_and_threat_bands",
+        _WOP + "test_balance_seeds.py", _WOP + "test_rules_numbers.py",
+        _WOP + "test_cards_mutants.py"],
     "pnp/games/waste_knights/explore.py": [_WK + f for f in (
         "test_state.py", "test_trade.py", "test_specials.py", "test_explore_mutants.py")],
     "pnp/games/waste_knights/actions.py": [_WK + f for f in (
@@ -158,6 +193,18 @@ TESTS = {
         _SALVAGE + "test_state_rest_mutants.py",
         _SALVAGE + "test_play.py::test_replays_read_like_play",
         "tests/games/test_conformance.py::test_golden_action_log[salvage]"],
+    "pnp/games/salvage/actions.py": [_SALVAGE + f for f in (
+        "test_actions.py", "test_state.py", "test_clash_mutants.py", "test_run_mutants.py",
+        "test_state_mutants.py", "test_mods.py", "test_actions_mutants.py")],
+    "pnp/games/salvage/strength.py": [
+        _SALVAGE + "test_search.py::test_strength_table_swaps_seats_on_the_same_dice",
+        _SALVAGE + "test_strength_mutants.py"],
+    "pnp/games/salvage/tokens.py": [_SALVAGE + "test_tokens.py",
+                                    _SALVAGE + "test_tokens_mutants.py"],
+    "pnp/games/salvage/simulate.py": [_SALVAGE + "test_simulate.py",
+                                      _SALVAGE + "test_simulate_mutants.py"],
+    "pnp/games/salvage/deck.py": _SALVAGE_DECK,
+    "pnp/games/salvage/field.py": _SALVAGE_FIELD,
     "pnp/games/salvage/": [_SALVAGE],
     "pnp/sim/stats.py": ["tests/sim/test_stats.py", "tests/sim/test_stats_definitions.py"],
     "pnp/sim/rollout.py": ["tests/sim/test_rollout.py", "tests/sim/test_rollout_decision.py"],
