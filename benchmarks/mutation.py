@@ -168,6 +168,8 @@ TESTS = {
                                          _WK + "test_cards_mutants.py"],
     "pnp/games/waste_knights/wasteland_cards.py": [_WK + "test_wasteland_cards_mutants.py"],
     "pnp/games/waste_knights/tour_stats.py": [_WK + "test_tour_stats_mutants.py"],
+    "pnp/games/waste_knights/metrics.py": [_WK + f for f in (
+        "test_metrics.py", "test_hexes.py", "test_hexes_mutants.py", "test_metrics_mutants.py")],
     "pnp/games/waste_knights/knights.py": _WK_RULES,
     "pnp/games/waste_knights/checks.py": _WK_RULES,
     "pnp/games/junkyard_wars/rules.py": _JW_RULES,
