@@ -140,7 +140,7 @@ class Config:
     mech: MechMap = field(default_factory=default_map)
     #: level -> (cards, wind, (health lo, hi), (attack lo, hi))
     enemy_deck: tuple[tuple[int, int, int, tuple[int, int], tuple[int, int]], ...] = (
-        (1, 70, 40, (1, 3), (1, 2)), (2, 62, 33, (2, 5), (1, 3)), (3, 56, 27, (4, 7), (2, 4)))
+        (1, 70, 31, (1, 3), (1, 2)), (2, 62, 26, (2, 5), (1, 3)), (3, 56, 19, (4, 7), (2, 4)))
     #: How many of each level's Enemy spawn slots are The Wastes (each room has one).
     wastes_spawns: int = 6
     #: kind -> count (scrap_metal: the 2 face-up in the Scrap Pile at setup)

@@ -136,3 +136,13 @@ def test_the_odds_document():
     six = odds_document(1, 1, hit_faces=(6,))
     assert six["p_kill_in_one_attack"]["exact"] == "1/6"
     assert six["expected_attacks_to_kill"]["exact"] == "6"
+
+
+def test_the_defaults_are_the_bundled_rules_file():
+    # Config's docstring: rules.yaml "is its data". The file also states the Salvage deck's
+    # total (151), which the deck builder does not read (it counts kind by kind).
+    default, bundled = Config(), load_config()
+    for name in Config.__dataclass_fields__:
+        if name != "salvage_deck":
+            assert getattr(default, name) == getattr(bundled, name), name
+    assert dict(bundled.salvage_deck) == {**dict(default.salvage_deck), "cards": 151}
