@@ -213,6 +213,7 @@ TESTS = {
     "pnp/sim/mcts.py": ["tests/sim/test_mcts.py", "tests/sim/test_mcts_tree.py"],
     "pnp/sim/runner.py": ["tests/sim/test_runner.py"],
     "pnp/sim/play.py": ["tests/sim/test_play.py"],
+    "pnp/sim/executors.py": ["tests/sim/test_runner.py", "tests/sim/test_executors.py"],
     "pnp/sim/": ["tests/sim"],
 }
 KILLED = {"killed", "timeout", "caught by type check"}
