@@ -117,8 +117,12 @@ def _main() -> None:
 
     limits.reset()
     try:
-        _register()
-        code = app(standalone_mode=False)
+        try:
+            _register()
+            code = app(standalone_mode=False)
+        except Exception:
+            signals.check()  # a library turned the stop request into an error of its own
+            raise
         if isinstance(code, int) and code:  # typer.Exit(n) comes back as a return value here
             if code == 130:  # typer's own answer to Ctrl-C
                 typer.echo("pnp: interrupted; nothing was written", err=True)

@@ -88,6 +88,9 @@ class Output:
 
     def commit(self, checks: Any = None, **extra: Any) -> dict[str, Any]:
         """Move staged files into ``out_dir`` and write ``manifest.json``; returns the manifest."""
+        from pnp import signals
+
+        signals.check()  # a stop request a library swallowed: nothing is moved into place
         files = []
         for rel in sorted(self._files):
             data = (self._stage / rel).read_bytes()

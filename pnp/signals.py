@@ -40,11 +40,24 @@ def _raise(signum: int, frame: Any) -> None:
     # Further signals during the clean-up are ignored: the clean-up is short and must finish.
     for sig in _SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
+    _received[0] = signum
     raise Interrupted(signum)
 
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _owner = [os.getpid()]  # the process that installed the handlers
+_received: list[int | None] = [None]  # the stop request of this run, once one came
+
+
+def check() -> None:
+    """Raise ``Interrupted`` again if a stop request came during this run.
+
+    A dependency with a bare ``except`` may catch the ``Interrupted`` raised inside it and
+    carry on, or raise an error of its own instead: nothing may be written after a stop, and
+    the run must still end as a stopped run, not as an error.
+    """
+    if _received[0] is not None:
+        raise Interrupted(_received[0])
 
 
 def install() -> dict[int, Any]:
@@ -53,11 +66,13 @@ def install() -> dict[int, Any]:
     if threading.current_thread() is not threading.main_thread():
         return {}
     _owner[0] = os.getpid()
+    _received[0] = None
     return {sig: signal.signal(sig, _raise) for sig in _SIGNALS}
 
 
 def restore(previous: dict[int, Any]) -> None:
-    """Put back the handlers ``install`` replaced."""
+    """Put back the handlers ``install`` replaced (and forget this run's stop request)."""
+    _received[0] = None
     for sig, handler in previous.items():
         if handler is not None:
             signal.signal(sig, handler)

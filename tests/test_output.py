@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import signal
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -130,3 +134,43 @@ def test_a_file_outside_the_output_folder_is_refused(tmp_path, rel):
     with Output(tmp_path / "out") as out:
         with pytest.raises(ValueError):
             out.write_text(rel, "x", "text")
+
+
+def _stop_swallowed_by_a_library() -> None:
+    """SIGTERM arrives inside a dependency whose bare ``except`` swallows the stop."""
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the handler raises here, at once
+    except BaseException:  # noqa: BLE001 - the dependency's bare except, on purpose
+        pass
+
+
+def test_a_stop_a_library_swallowed_still_writes_nothing(tmp_path):
+    from pnp import signals
+
+    previous = signals.install()
+    try:
+        with pytest.raises(signals.Interrupted), Output(tmp_path / "out") as out:
+            out.write_text("cards.txt", "half a deck", "text")
+            _stop_swallowed_by_a_library()
+            out.commit()
+    finally:
+        signals.restore(previous)
+    assert list(tmp_path.iterdir()) == []
+    signals.check()  # the next run starts afresh
+
+
+def test_a_stop_a_library_turned_into_its_own_error_ends_as_a_stop(monkeypatch, capsys):
+    from pnp import cli
+
+    def render(*args, **kwargs):
+        _stop_swallowed_by_a_library()
+        raise ValueError("a dependency's own error after the stop")
+
+    monkeypatch.setattr(sys, "argv", ["pnp", "odds", "shoot", "--dice", "2"])
+    monkeypatch.setattr(cli, "_register", lambda: None)
+    monkeypatch.setattr(cli, "app", render)
+    with pytest.raises(SystemExit) as stop:
+        cli.main()
+    assert stop.value.code == 143
+    assert capsys.readouterr().err == "pnp: interrupted (SIGTERM); nothing was written\n"
