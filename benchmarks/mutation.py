@@ -216,7 +216,7 @@ TESTS = {
     "pnp/sim/executors.py": ["tests/sim/test_runner.py", "tests/sim/test_executors.py"],
     "pnp/sim/": ["tests/sim"],
 }
-KILLED = {"killed", "timeout", "caught by type check"}
+KILLED = {"killed", "timeout", "caught by type check", "killed (tried at import)"}
 
 
 def tests_for(module: str) -> list[str]:
@@ -278,9 +278,40 @@ def show(root: Path, name: str) -> str:
                           capture_output=True, text=True, check=True).stdout
 
 
+def at_import(root: Path, module: str, tests: list[str], name: str) -> bool:
+    """Try one mutant by hand: True if the tests fail with its change in the module's source.
+
+    mutmut switches a mutant on inside each call, after the module is imported, so a function
+    the module calls once at import (its result a module constant) keeps its unmutated result
+    and its mutants always "survive". Here the mutant's lines replace the original ones in the
+    copy's plain source (``root/<module>``, which ``PYTHONPATH`` puts first) for one test run.
+    """
+    diff = show(root, name).splitlines()
+    old = "\n".join(x[1:] for x in diff if x.startswith("-") and not x.startswith("---"))
+    new = "\n".join(x[1:] for x in diff if x.startswith("+") and not x.startswith("+++"))
+    path = root / module
+    source = path.read_text(encoding="utf-8")
+    if not old or source.count(old) != 1:
+        return False  # the change cannot be placed: it stays a survivor
+    path.write_text(source.replace(old, new), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    try:
+        run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-m", "not slow",
+                              "-p", "no:cacheprovider", *tests], cwd=root, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=900)
+        return run.returncode != 0
+    except subprocess.TimeoutExpired:
+        return True
+    finally:
+        path.write_text(source, encoding="utf-8")
+
+
 def measure(module: str, tests: list[str], jobs: int, with_diffs: bool,
-            before: dict | None = None, timeout_multiplier: float = 3.0) -> dict:
-    """Run mutmut over one module (or only ``before``'s survivors); counts, score, survivors."""
+            before: dict | None = None, timeout_multiplier: float = 3.0,
+            import_time: tuple[str, ...] = ()) -> dict:
+    """Run mutmut over one module (or only ``before``'s survivors); counts, score, survivors.
+    The survivors in the functions ``import_time`` names are then tried by hand (``at_import``).
+    """
     root = prepare(module, tests, timeout_multiplier)
     names = sorted(before["survivors"]) if before else []
     try:
@@ -288,6 +319,11 @@ def measure(module: str, tests: list[str], jobs: int, with_diffs: bool,
         subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs),
                         *names], cwd=root, env=env, check=False, stdout=subprocess.DEVNULL)
         status = results(root)
+        for name, s in list(status.items()):
+            function = re.sub(r"__mutmut_\d+$", "", name).rsplit(".", 1)[-1].split("ǁ")[-1]
+            if (s not in KILLED and function.removeprefix("x_") in import_time
+                    and at_import(root, module, tests, name)):
+                status[name] = "killed (tried at import)"
         if before:  # the earlier run's verdicts for the mutants not tried again
             status = {k: s for k, s in status.items() if k in before["survivors"]}
             status.update({f"(killed before) {i}": "killed"
@@ -316,6 +352,9 @@ def main() -> None:
     ap.add_argument("--timeout-multiplier", type=float, default=3.0,
                     help="a mutant may run 2x this times its tests' CPU time (default 3)")
     ap.add_argument("--rerun", help="a previous --json file: try only its survivors again")
+    ap.add_argument("--at-import", nargs="*", default=[], metavar="FUNCTION",
+                    help="functions the module runs at import: their survivors are tried again "
+                         "by hand, the change written into the source (e.g. _track)")
     args = ap.parse_args()
     earlier = {d["module"]: d for d in json.loads(Path(args.rerun).read_text())} if args.rerun \
         else {}
@@ -324,7 +363,7 @@ def main() -> None:
         if not (REPO / module).is_file():
             raise SystemExit(f"no such module: {module}")
         doc = measure(module, args.tests or tests_for(module), args.jobs, args.show,
-                      earlier.get(module), args.timeout_multiplier)
+                      earlier.get(module), args.timeout_multiplier, tuple(args.at_import))
         docs.append(doc)
         print(f"{module}: {doc['killed']} of {doc['mutants']} mutants killed, score "
               f"{doc['score']}, survivors {len(doc['survivors'])}  {doc['counts']}", flush=True)

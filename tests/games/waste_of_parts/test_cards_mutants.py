@@ -191,3 +191,15 @@ def test_the_ten_event_cards():
     assert deck[1].text == "Noise -1 (not below 1) while this Event is active."
     assert deck[4].text == "Fire Damage: the Hull loses 1 more if any room is On Fire."
     assert SalvageCard(1, "x", "scrap").equipment is False
+
+
+def test_seven_in_ten_heavy_weapons_reload_and_half_the_light_ones_reach():
+    # cards.salvage_deck: "7 in 10 heavy weapons reload, half the light ones reach", dealt
+    # evenly: 20 weapons are 5 of each Attack 2-5, so 10 heavy (4-5) and 10 light.
+    for seed in range(3):
+        deck = salvage_deck(Config(salvage_deck=(("weapons", 20),)), random.Random(seed))
+        heavy = [c for c in deck if c.attack >= 4]
+        light = [c for c in deck if c.attack < 4]
+        assert len(heavy) == len(light) == 10
+        assert sum(bool(c.reload) for c in heavy) == 7
+        assert sum(bool(c.reach) for c in light) == 5

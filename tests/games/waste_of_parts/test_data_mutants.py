@@ -202,3 +202,25 @@ def test_a_malformed_file_is_one_error(tmp_path):
     assert err.message.startswith("malformed rules: ") and err.field is None
     err = load(tmp_path, "enemy_deck: {1: 3}\n")
     assert err.message.startswith("malformed rules: ")
+
+
+def test_a_mech_without_its_rows_or_ladders_is_cut_off_not_broken():
+    for key in ("rows", "ladders"):
+        data = mech()
+        del data[key]
+        field, message = bad(data)
+        assert field == "ladders" and message.endswith("cannot be reached from room 1")
+    data = mech()
+    del data["wastes_adjacent"]
+    assert not config_from_dict(data).mech.distances(13).keys() - {13}  # nothing next to it
+
+
+def test_the_room_named_is_the_first_cut_off_from_room_1():
+    # Only rooms 2 and 5 joined: everything is out of room 1's reach, room 2 first.
+    assert bad(mech(rows=[], ladders=[[2, 5]])) == ("ladders",
+                                                    "room 2 cannot be reached from room 1")
+
+
+def test_a_bad_value_reads_as_its_message():
+    assert str(D._Bad("hull_start", "must be a whole number >= 1, got 0")) == \
+        "must be a whole number >= 1, got 0"
