@@ -78,7 +78,7 @@ _SALVAGE_FIELD = [_SALVAGE + "test_field.py::" + t for t in (
     "test_halves_and_board_size_of_the_default_field", "test_bad_size_or_density",
     "test_contents_read_the_node_die", "test_bad_field_json_is_one_error_naming_the_field",
     "test_malformed_json_names_the_line", "test_segments_cross_geometry")] + [
-    _SALVAGE + "test_field_mutants.py"]
+    _SALVAGE + "test_field_mutants.py", _SALVAGE + "test_field_geometry_mutants.py"]
 _WOP_ODDS = _WOP + "test_odds_and_bots.py::"
 _WR = "tests/games/wreck_and_ruin/"
 #: Wreck and Ruin's rules tests by module (the whole-game and balance tests take too long).
