@@ -119,3 +119,12 @@ def to_clash_at_6(s: SalvageState) -> None:
     act(s, A.Pass(1))
     act(s, A.Move(0, 6))
     assert s.phase == CLASH_ATTACK and s.current_player == 0
+
+
+def to_enemy_camp(s: SalvageState) -> None:
+    """Mecha 2 steps out to node 7; mecha 1 comes round by the bypass (0, 8) into mecha 2's
+    camp. Mecha 1 is to act."""
+    act(s, A.Pass(0))
+    act(s, A.Move(1, 7))
+    act(s, A.Move(0, 8))
+    act(s, A.Pass(1))

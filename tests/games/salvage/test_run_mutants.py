@@ -16,7 +16,7 @@ from pnp.games.salvage.rules import Config, sub_pools
 from pnp.games.salvage.simulate import Setup
 from pnp.games.salvage.state import AFTER, FIGHT, INSTALL, TURN, SalvageState
 
-from .helpers import CROSS, Script, act, corridor, face, mod, total_cells
+from .helpers import CROSS, Script, act, corridor, face, mod, to_enemy_camp, total_cells
 
 NOTHING = face(1, 6)  # a node die roll of 1 on a rerolled empty node
 
@@ -159,10 +159,7 @@ def test_dice_dropped_under_the_other_mecha_are_picked_up_as_its_act():
     # node, or act on the node where it stands": mecha 2, the defender on field node 7, picks
     # up the D6 mecha 1 dropped there (dice only, no scrap).
     s = game(extra_edges=[(0, 8)])
-    act(s, A.Pass(0))
-    act(s, A.Move(1, 7))
-    act(s, A.Move(0, 8))
-    act(s, A.Pass(1))
+    to_enemy_camp(s)
     act(s, A.Move(0, 7))
     act(s, A.ClashDice(0, True, ()))
     act(s, A.ClashDice(1, False, (6,)), face(1, 6))  # 3 against 2: mecha 1 loses

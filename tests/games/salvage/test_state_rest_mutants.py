@@ -20,7 +20,17 @@ from pnp.games.salvage.rules import Config
 from pnp.games.salvage.simulate import Setup
 from pnp.games.salvage.state import OVER, WRECK, SalvageState
 
-from .helpers import Script, act, corridor, face, mod, new_state, to_clash_at_6, walk
+from .helpers import (
+    Script,
+    act,
+    corridor,
+    face,
+    mod,
+    new_state,
+    to_clash_at_6,
+    to_enemy_camp,
+    walk,
+)
 
 
 def game(rolls=None, config=Config(), mods0=(), extra_edges=(), draws=()):
@@ -159,10 +169,7 @@ def test_the_replay_names_why_a_mecha_collapses():
 
 def test_the_replay_tells_a_raid():
     s = game(extra_edges=[(0, 8)])
-    act(s, A.Pass(0))
-    act(s, A.Move(1, 7))
-    act(s, A.Move(0, 8))
-    act(s, A.Pass(1))
+    to_enemy_camp(s)
     assert logged(s, A.Raid(0))[0] == "mecha 1 does 1 damage to the enemy base (1 of 3)"
 
 
