@@ -216,6 +216,8 @@ TESTS = {
     "pnp/sim/executors.py": ["tests/sim/test_runner.py", "tests/sim/test_executors.py"],
     "pnp/sim/": ["tests/sim"],
 }
+#: The tests' selection in every run: fast tests only, no cache written into the copy.
+PYTEST_SELECTION = ["-m", "not slow", "-p", "no:cacheprovider"]
 KILLED = {"killed", "timeout", "caught by type check", "killed (tried at import)"}
 
 
@@ -239,7 +241,7 @@ def mutmut_section(module: str, tests: list[str], timeout_multiplier: float = 3.
             'source_paths = ["pnp"]\n'
             f"only_mutate = [{json.dumps(module)}]\n"
             "pytest_add_cli_args_test_selection = "
-            f"{json.dumps(tests + ['-m', 'not slow', '-p', 'no:cacheprovider'])}\n"
+            f"{json.dumps(tests + PYTEST_SELECTION)}\n"
             'pytest_add_cli_args = ["-x", "-q"]\n')
 
 
@@ -296,8 +298,8 @@ def at_import(root: Path, module: str, tests: list[str], name: str) -> bool:
     path.write_text(source.replace(old, new), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
     try:
-        run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-m", "not slow",
-                              "-p", "no:cacheprovider", *tests], cwd=root, env=env,
+        run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", *PYTEST_SELECTION,
+                              *tests], cwd=root, env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=900)
         return run.returncode != 0
     except subprocess.TimeoutExpired:
