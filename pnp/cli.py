@@ -92,8 +92,11 @@ def _register_generic() -> None:
 @functools.cache
 def _register_games() -> None:
     # One group per registered game, built from its GameSpec.
+    from pnp.commands import serve
     from pnp.commands.game import game_app
     from pnp.games.registry import GAMES, get
+
+    serve.register(app)
 
     for name in GAMES:
         spec = get(name)

@@ -149,6 +149,7 @@ class GameSpec:
       commands, named in ``extra_commands``.
     - ``players_alias``: the rulebook's own word for ``--players``, as a second flag
       (``"--crew"``: The Waste of Parts is played by "Crew Members").
+    - ``view``: module whose ``VIEW`` draws the state at the table (``pnp.games.view``).
     """
 
     name: str
@@ -170,6 +171,7 @@ class GameSpec:
     default_games: int = 1000
     session_games: int = 200
     players_alias: str = ""
+    view: str = ""
 
     def options_for(self, command: str) -> tuple[Option, ...]:
         """The game's own options that ``command`` takes."""

@@ -53,4 +53,5 @@ GAME = GameSpec(
     name="salvage", title="Salvage", min_players=2, max_players=2, default_players=2,
     rules=RULES, bots={**BOTS, **SEARCH}, make_setup=make_setup, record=record, summarize=summarize,
     summary_lines=summary_lines, options=OPTIONS, commands_module="pnp.commands.salvage",
-    extra_commands=("field", "mods"), session=_session, default_games=1000, session_games=200)
+    extra_commands=("field", "mods"), session=_session, default_games=1000, session_games=200,
+    view="pnp.games.salvage.view")

@@ -56,7 +56,7 @@ def _free_angle(field: Field, i: int) -> float:
     return start + width / 2
 
 
-def _node(field: Field, i: int, half: int) -> list[Item]:
+def _node(field: Field, i: int, half: int, start_rolls: bool = True) -> list[Item]:
     n = field.nodes[i]
     if n.kind == "base":
         seat = field.bases.index(i)
@@ -84,7 +84,7 @@ def _node(field: Field, i: int, half: int) -> list[Item]:
         TextBox(n.x - NODE_R, n.y - 3, 2 * NODE_R, 6, f"{i}", size=10, font="Vera-Bold",
                 colour=INK, align=Align.CENTER, valign=VAlign.MIDDLE)]
     roll = field.rolls[i]
-    if roll is not None:
+    if roll is not None and start_rolls:
         a = _free_angle(field, i)
         r = NODE_R + DIE * 0.45
         items += die_face(n.x + r * math.cos(a), n.y + r * math.sin(a), roll)
@@ -129,15 +129,16 @@ def _shift(items: list[Item], dx: float) -> list[Item]:
     return out
 
 
-def field_drawing(field: Field, *, footer: str = "") -> Drawing:
-    """The field board at true size: edges, nodes, start rolls, title, routes and legend."""
+def field_drawing(field: Field, *, footer: str = "", start_rolls: bool = True) -> Drawing:
+    """The field board at true size: edges, nodes, start rolls (the table leaves them off: it
+    shows what lies on each node instead), title, routes and legend."""
     width, height = board_size(field)
     half = halves(field)
     items: list[Item] = [
         Path(points=((field.nodes[a].x, field.nodes[a].y), (field.nodes[b].x, field.nodes[b].y)),
              stroke=EDGE, stroke_width=EDGE_W) for a, b in field.edges]
     for i in range(len(field.nodes)):
-        items += _node(field, i, half[i])
+        items += _node(field, i, half[i], start_rolls)
     seat = route_report(field)["seats"][0]
     moves = ", ".join(str(m) for m in seat["moves_to_wreck_sites"])
     items += [

@@ -1,0 +1,1 @@
+"""The local web app: the game table (``pnp serve``)."""
