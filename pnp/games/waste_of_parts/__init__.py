@@ -44,4 +44,5 @@ GAME = GameSpec(
     summarize=summarize, summary_lines=summary_lines, options=OPTIONS, default_games=1000,
     play_record=_play_record,
     commands_module="pnp.commands.waste_of_parts", extra_commands=("odds", "decks"),
-    session=_session, session_games=200, players_alias="--crew")
+    session=_session, session_games=200, players_alias="--crew",
+    view="pnp.games.waste_of_parts.view")
