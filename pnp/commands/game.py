@@ -128,16 +128,34 @@ def simulate_command(spec: GameSpec) -> Callable[..., None]:
 
 
 def replay_command(spec: GameSpec) -> Callable[..., None]:
-    """``pnp GAME replay``: the full action log of one game of a simulate run."""
+    """``pnp GAME replay``: the full action log of one game of a simulate run, or of a game
+    played at the table (``--log``); ``--web`` watches it on the table."""
     def run(seed: str, players: int | None, bots: str | None, game: int, json_out: bool,
-            **values: Any) -> None:
+            log: str | None, web: bool, port: int, games_dir: str, **values: Any) -> None:
         from pnp.errors import PnpError
         from pnp.sim.play import replay, replay_lines
 
         if game < 0:
             raise PnpError(f"must be 0 or more, got {game}", field="game")
-        setup = _setup(spec, seed, players, bots, _split(spec, "replay", values))
-        doc = replay(spec, setup, seed, game)
+        game_options = _split(spec, "replay", values)
+        if log is not None:
+            from pnp.serve.tables import replay_doc
+
+            table = _table_game(spec, log)
+            doc = replay_doc(table, log)
+        else:
+            setup = _setup(spec, seed, players, bots, game_options)
+            if web:
+                from pnp.serve.store import new_id
+                from pnp.serve.tables import TableGame, simulated_doc
+
+                table = TableGame.from_doc(spec, simulated_doc(
+                    spec, setup, seed, game, game_options, new_id()), "replay")
+            else:
+                doc = replay(spec, setup, seed, game)
+        if web:
+            _watch(table, port, games_dir)
+            return
         if json_out:
             typer.echo(json.dumps(doc, sort_keys=True, indent=2))
         else:
@@ -148,6 +166,17 @@ def replay_command(spec: GameSpec) -> Callable[..., None]:
               param("players", O.players(spec.players_alias), None),
               param("bots", O.Bots, None), param("game", O.GameIndex, 0),
               param("json_out", O.Json, False),
+              param("log", Annotated[str | None, typer.Option(
+                  "--log", help="A game log from the table (`pnp serve`'s games folder, or "
+                  "downloaded): replay that game instead of one of a simulate run.")], None),
+              param("web", Annotated[bool, typer.Option(
+                  "--web", help="Watch the game on the table in the browser, with time "
+                  "travel (starts `pnp serve`, or uses the one running on --port).")], False),
+              param("port", Annotated[int, typer.Option(
+                  "--port", help="The table's port for --web.")], 8000),
+              param("games_dir", Annotated[str, typer.Option(
+                  "--games-dir", help="The table's games folder for --web.")],
+                  "output/games"),
               *(game_param(o) for o in spec.options_for("replay"))]
     return build_command(run, params, f"""Replay one game of a {spec.title} simulate run, action by
     action: who did what, what was rolled, why it ended. Give the simulate run's options.
@@ -156,8 +185,43 @@ def replay_command(spec: GameSpec) -> Callable[..., None]:
 
     pnp {spec.name} replay --seed demo --game 3
 
-    pnp {spec.name} replay --seed demo --game 3 --json
+    pnp {spec.name} replay --seed demo --game 3 --web      (watch it on the table)
+
+    pnp {spec.name} replay --log output/games/GAME-ID.json   (a game played at the table)
     """)
+
+
+def _table_game(spec: GameSpec, path: str) -> Any:
+    """The game a table's log file holds (PnpError naming the file if it is not one of
+    ``spec``'s)."""
+    from pnp.errors import PnpError
+    from pnp.serve.store import read_log
+    from pnp.serve.tables import TableGame
+
+    doc = read_log(path)
+    if doc["game"] != spec.name:
+        raise PnpError(f"a log of {doc['game']}, not of {spec.name}", file=path, field="game")
+    return TableGame.from_doc(spec, doc, path)
+
+
+def _watch(table: Any, port: int, games_dir: str) -> None:
+    """Save ``table`` in the games folder and open it on the table for watching."""
+    import webbrowser
+
+    from pnp.commands.serve import check_port, serve
+    from pnp.errors import PnpError
+    from pnp.serve.store import GameStore
+
+    GameStore(games_dir).save(table)
+    url = f"http://127.0.0.1:{port}/table/{table.id}?watch=1"
+    try:
+        check_port("127.0.0.1", port)
+    except PnpError:  # a table already runs there: it finds the game in its folder
+        typer.echo(f"watch it on the table already running: {url}")
+        webbrowser.open(url)
+        return
+    typer.echo(f"watch it at {url}")
+    serve("127.0.0.1", port, games_dir, False, 0.6, open_url=url)
 
 
 def session_command(spec: GameSpec) -> Callable[..., None]:

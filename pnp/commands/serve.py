@@ -43,8 +43,10 @@ def check_port(host: str, port: int) -> None:
                            f"--port", field="port") from None
 
 
-def serve(host: str, port: int, games_dir: str, browser: bool, pause: float) -> None:
-    """Run the table until Ctrl-C."""
+def serve(host: str, port: int, games_dir: str, browser: bool, pause: float,
+          open_url: str = "") -> None:
+    """Run the table until Ctrl-C (``open_url``: a page to open in the browser instead of the
+    home page)."""
     import math
     import threading
     import webbrowser
@@ -65,8 +67,8 @@ def serve(host: str, port: int, games_dir: str, browser: bool, pause: float) -> 
     if host not in ("127.0.0.1", "localhost", "::1"):
         typer.echo("note: reachable from the network: anyone who can reach it sees the games "
                    "list; rooms and seats stay behind their links")
-    if browser:
-        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    if browser or open_url:
+        threading.Timer(1.0, webbrowser.open, (open_url or url,)).start()
     config = uvicorn.Config(create_app(games_dir, pause=pause), host=host, port=port,
                             log_level="warning", ws="websockets-sansio", lifespan="on",
                             ws_max_size=MAX_MESSAGE * 4)

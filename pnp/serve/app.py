@@ -33,8 +33,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pnp.errors import PnpError
 from pnp.games.registry import GAMES, all_games, get
-from pnp.serve.store import ID, GameStore, check_log, new_id, read_log
-from pnp.serve.tables import PERSON, TableGame, new_doc, viewer_for
+from pnp.serve.store import ID, GameStore, new_id
+from pnp.serve.tables import PERSON, TableGame, new_doc, simulated_doc, viewer_for
 
 WEB = Path(__file__).parent / "web"
 FONTS = ("Vera", "Vera-Bold", "Vera-Italic", "Vera-BoldItalic")
@@ -140,8 +140,13 @@ def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
         return HTMLResponse(pages.get_template(name).render(**values))
 
     def game_of(game_id: str) -> TableGame:
-        if not ID.fullmatch(game_id) or game_id not in hub.games:
+        if not ID.fullmatch(game_id):
             raise PnpError("no such game on this server", field="game")
+        if game_id not in hub.games:  # saved since the server started (replay --web)
+            game = hub.store.load(game_id)
+            if game is None:
+                raise PnpError("no such game on this server", field="game")
+            hub.add(game)
         return hub.games[game_id]
 
     async def home(request: Request) -> Response:
@@ -224,28 +229,23 @@ def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
 
     async def watch(request: Request) -> Response:
         """A simulated game (``pnp GAME replay``'s options) saved and opened for watching."""
-        from pnp.sim.play import bot_names, game_seed, replay
+        from pnp.sim.play import bot_names
 
         spec = get(request.path_params["game"])
         q = request.query_params
         try:
             seed, index = q.get("seed", "1")[:200], int(q.get("index", "0")[:9])
-            players = int(q.get("players", spec.default_players)) if q.get("players") else \
-                spec.default_players
+            players = int(q.get("players", "")[:3] or spec.default_players)
             if index < 0 or not spec.min_players <= players <= spec.max_players:
-                raise ValueError("index or players out of range")
+                raise ValueError(f"index 0 or more and {spec.players_text}")
             bots = bot_names(spec, players, q.get("bots"))
-            options = _options(spec, json.loads(q.get("options", "{}")))
+            options = _options(spec, json.loads(q.get("options", "{}")[:2000]))
             setup = spec.make_setup(seed, players, bots, options)
-            doc = replay(spec, setup, seed, index)
+            doc = await asyncio.to_thread(simulated_doc, spec, setup, seed, index, options,
+                                          new_id())
+            game = await asyncio.to_thread(TableGame.from_doc, spec, doc, "replay")
         except (ValueError, PnpError) as exc:
             return page("message.html", title="Cannot watch that game", text=str(exc))
-        log = new_doc(spec, game_id=new_id(), seed=seed, options=options, mode="watch",
-                      seats=[{"kind": "bot", "bot": b} for b in bots])
-        log["game_seed"] = game_seed(seed, index)
-        log["actions"] = [s["action"] for s in doc["actions"]]
-        log["title"] = f"game {index} of seed {seed}"
-        game = await asyncio.to_thread(TableGame.from_doc, spec, check_log(log, "replay"))
         hub.add(game)
         hub.store.save(game)
         return RedirectResponse(f"/table/{game.id}?watch=1", status_code=303)
@@ -260,10 +260,11 @@ def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
 
     async def live(ws: WebSocket) -> None:
         game_id = ws.path_params["id"]
-        if not ID.fullmatch(game_id) or game_id not in hub.games:
+        try:
+            game = game_of(game_id)
+        except PnpError:
             await ws.close(code=4404)
             return
-        game = hub.games[game_id]
         screens = hub.screens.setdefault(game_id, set())
         if len(screens) >= MAX_SCREENS:
             await ws.close(code=4429)
@@ -467,5 +468,3 @@ def _board_file(hub: Hub, spec: Any, seed: str, options: dict[str, Any], board: 
     path.write_text(text, encoding="utf-8")
     return seed, {**options, option: str(path)}
 
-
-__all__ = ["create_app", "read_log"]

@@ -98,6 +98,19 @@ class GameStore:
             Path(tmp).unlink(missing_ok=True)
             raise
 
+    def load(self, game_id: str) -> TableGame | None:
+        """The game saved as ``game_id`` (None if there is none or it is not a game log)."""
+        p = self.path(game_id)
+        if not p.is_file():
+            return None
+        try:
+            doc = read_log(p)
+            doc["id"] = game_id
+            return TableGame.from_doc(get(doc["game"]), doc, str(p))
+        except PnpError as exc:
+            print(f"pnp serve: skipped {exc}", file=sys.stderr)
+            return None
+
     def load_all(self, most: int) -> dict[str, TableGame]:
         """Every game in the folder (at most ``most``, the newest first); a file that is not a
         game log is named on stderr and left alone."""
@@ -105,12 +118,5 @@ class GameStore:
             return {}
         files = sorted((p for p in self.folder.glob("*.json") if ID.fullmatch(p.stem)),
                        key=lambda p: p.stat().st_mtime, reverse=True)
-        games: dict[str, TableGame] = {}
-        for p in files[:most]:
-            try:
-                doc = read_log(p)
-                doc["id"] = p.stem
-                games[p.stem] = TableGame.from_doc(get(doc["game"]), doc, str(p))
-            except PnpError as exc:
-                print(f"pnp serve: skipped {exc}", file=sys.stderr)
-        return games
+        games = {p.stem: self.load(p.stem) for p in files[:most]}
+        return {k: g for k, g in games.items() if g is not None}

@@ -240,6 +240,27 @@ def new_doc(spec: GameSpec, *, game_id: str, seed: str, seats: list[dict[str, An
             "seats": seats, "mode": mode, "actions": []}
 
 
+def simulated_doc(spec: GameSpec, setup: Any, seed: int | str, index: int,
+                  options: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """Game ``index`` of ``pnp GAME simulate --seed seed`` as a finished game's log, to watch."""
+    from pnp.sim.play import game_seed, replay
+
+    doc = new_doc(spec, game_id=game_id, seed=str(seed), options=options, mode="watch",
+                  seats=[{"kind": "bot", "bot": b} for b in setup.bots])
+    doc["game_seed"] = game_seed(seed, index)
+    doc["actions"] = [s["action"] for s in replay(spec, setup, seed, index)["actions"]]
+    doc["title"] = f"game {index} of seed {seed}"
+    return doc
+
+
+def replay_doc(game: TableGame, where: str) -> dict[str, Any]:
+    """A table game's log as ``pnp GAME replay`` prints it: each action and what it did."""
+    return {"game": game.spec.name, "index": f"of {where}", "game_seed": game.doc["game_seed"],
+            "bots": [s["bot"] if s["kind"] == "bot" else "person" for s in game.seats],
+            "actions": [dict(s.to_dict(), player=s.seat + 1) for s in game.steps],
+            "returns": list(game.state.returns()), "finished": game.is_over()}
+
+
 def viewer_for(game: TableGame, mine: frozenset[int]) -> int:
     """Whose hidden parts a screen playing ``mine`` sees: its seat; on a shared screen the
     person to move (or the last person who moved); a screen with no seat sees nobody's."""

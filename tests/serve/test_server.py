@@ -1,0 +1,245 @@
+"""The table's server without a browser: games, seats, the log on disk, bad input, resuming.
+
+Starlette's TestClient runs the app in-process (WebSockets included); the computer players'
+pause is 0 so their moves come at once.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from starlette.testclient import TestClient
+
+from pnp.games.registry import get
+from pnp.serve.app import MAX_MESSAGE, create_app
+from pnp.serve.store import GameStore, read_log
+from pnp.serve.tables import TableGame
+
+
+def new_game(client, game="salvage", seats=("here", "heuristic"), seed="table-test", **extra):
+    r = client.post("/api/new", json={"game": game, "seed": seed, "seats": list(seats), **extra})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    return data["id"], data["url"].split("key=")[1]
+
+
+def frame(ws):
+    """The next frame on the socket (skipping the room message)."""
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "frame":
+            return msg
+        if msg["type"] == "error":
+            return msg
+
+
+def wait_for(predicate, seconds=30.0):
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(tmp_path / "games", pause=0.0)) as c:
+        yield c
+
+
+def test_home_lists_every_registered_game(client):
+    page = client.get("/").text
+    for name in ("salvage", "junkyard-wars", "waste-knights", "wreck-and-ruin",
+                 "waste-of-parts"):
+        assert f'href="/new/{name}"' in page
+
+
+def test_a_persons_move_is_played_and_the_computer_answers(client, tmp_path):
+    game_id, key = new_game(client)
+    with client.websocket_connect(f"/ws/{game_id}?key={key}") as ws:
+        f = frame(ws)
+        assert f["to_move"] == 0 and f["actions"] and f["svg"].startswith("<svg")
+        move = next(a for a in f["actions"] if a["kind"] == "Move")
+        assert move["spot"].startswith("node ")
+        ws.send_json({"type": "act", "action": move["text"]})
+        f = frame(ws)
+        assert f["log"][0]["action"] == move["text"] and f["log"][0]["seat"] == 0
+        game = client.app.state.hub.games[game_id]
+        while not any(s.seat == 1 for s in game.steps):  # until the computer has moved
+            if f["actions"]:
+                ws.send_json({"type": "act", "action": f["actions"][0]["text"]})
+            f = frame(ws)
+    saved = read_log(tmp_path / "games" / f"{game_id}.json")
+    assert saved["actions"][0] == move["text"]
+    wait_for(lambda: read_log(tmp_path / "games" / f"{game_id}.json")["actions"]
+             == game.doc["actions"])
+
+
+def test_a_forged_or_illegal_action_changes_nothing(client):
+    game_id, key = new_game(client)
+    game = client.app.state.hub.games[game_id]
+    with client.websocket_connect(f"/ws/{game_id}?key={key}") as ws:
+        frame(ws)
+        for forged in ("mecha 1 moves to node 999", "mecha 2 passes", "rm -rf /", 42, None,
+                       "x" * 400):
+            ws.send_json({"type": "act", "action": forged})
+            msg = frame(ws)
+            assert msg["type"] == "error", forged
+        ws.send_text("not json")
+        assert frame(ws)["type"] == "error"
+        ws.send_text(json.dumps({"type": "act", "action": "a" * MAX_MESSAGE}))
+        assert "at most" in frame(ws)["message"]
+    assert game.steps == [] and game.doc["actions"] == []
+
+
+def test_a_screen_acts_only_for_its_own_seat(client):
+    game_id, key = new_game(client, seats=("here", "online"))
+    hub = client.app.state.hub
+    game = hub.games[game_id]
+    invite = game.doc["keys"]["invite"]
+    r = client.get(f"/join/{game_id}/{invite}", follow_redirects=False)
+    guest = r.headers["location"].split("key=")[1]
+    assert guest != key
+    # a second visitor finds the seat taken and only watches
+    r2 = client.get(f"/join/{game_id}/{invite}", follow_redirects=False)
+    assert "key=" not in r2.headers["location"]
+    assert client.get(f"/join/{game_id}/wrong-invite").status_code == 200
+    with client.websocket_connect(f"/ws/{game_id}?key={guest}") as ws:
+        f = frame(ws)
+        assert f["actions"] == [] and [s["yours"] for s in f["seats"]] == [False, True]
+        legal = [str(a) for a in game.state.legal_actions()]
+        ws.send_json({"type": "act", "action": legal[0]})  # seat 1's move, sent by seat 2
+        assert "your own seat" in frame(ws)["message"]
+    with client.websocket_connect(f"/ws/{game_id}") as ws:  # no key: a spectator
+        f = frame(ws)
+        assert f["actions"] == [] and not any(s["yours"] for s in f["seats"])
+        ws.send_json({"type": "act", "action": legal[0]})
+        assert frame(ws)["type"] == "error"
+    assert game.steps == []
+
+
+def test_both_screens_of_a_room_see_every_move(client):
+    game_id, key = new_game(client, seats=("here", "online"))
+    game = client.app.state.hub.games[game_id]
+    r = client.get(f"/join/{game_id}/{game.doc['keys']['invite']}", follow_redirects=False)
+    guest = r.headers["location"].split("key=")[1]
+    with client.websocket_connect(f"/ws/{game_id}?key={key}") as host, \
+            client.websocket_connect(f"/ws/{game_id}?key={guest}") as other:
+        f1, f2 = frame(host), frame(other)
+        text = next(a["text"] for a in f1["actions"] if a["label"] == "passes")  # ends the turn
+        host.send_json({"type": "act", "action": text})
+        g1, g2 = frame(host), frame(other)
+        assert g1["log"][-1]["action"] == text == g2["log"][-1]["action"]
+        assert g2["to_move"] == 1 and g2["actions"] and not g1["actions"]
+        reply = g2["actions"][0]["text"]
+        other.send_json({"type": "act", "action": reply})
+        assert frame(host)["log"][-1]["action"] == reply
+        assert frame(other)["log"][-1]["action"] == reply
+
+
+def test_a_stopped_server_resumes_its_games(tmp_path):
+    games = tmp_path / "games"
+    with TestClient(create_app(games, pause=0.0)) as c:
+        game_id, key = new_game(c, seats=("here", "search-quick"))
+        with c.websocket_connect(f"/ws/{game_id}?key={key}") as ws:
+            for _ in range(3):
+                f = frame(ws)
+                while f["type"] == "frame" and not f["actions"]:
+                    f = frame(ws)
+                ws.send_json({"type": "act", "action": f["actions"][0]["text"]})
+        hub = c.app.state.hub
+        wait_for(lambda: hub.games[game_id].to_move() == 0)
+        before = list(hub.games[game_id].doc["actions"])
+        svg = hub.games[game_id].frame(0, frozenset({0}))["svg"]
+    with TestClient(create_app(games, pause=0.0)) as c:  # started again
+        game = c.app.state.hub.games[game_id]
+        assert game.doc["actions"] == before
+        assert game.frame(0, frozenset({0}))["svg"] == svg
+        assert f"/table/{game_id}?key={key}" in c.get("/").text  # listed, with its resume link
+        with c.websocket_connect(f"/ws/{game_id}?key={key}") as ws:
+            f = frame(ws)
+            assert f["actions"] and f["step"] == len(before)
+
+
+def test_computer_players_play_a_game_to_its_end(client):
+    game_id, _ = new_game(client, seats=("heuristic", "search-quick"))
+    game = client.app.state.hub.games[game_id]
+    wait_for(game.is_over, seconds=120)
+    f = game.frame(-2, frozenset())
+    assert f["result"]["winner"] and f["result"]["rows"][-1][0] == "Total"
+    totals = f["result"]["rows"][-1][1:]
+    assert [int(t) for t in totals] == [game.state.score(0), game.state.score(1)]
+
+
+def test_the_downloaded_log_replays_to_the_same_game(client, tmp_path):
+    game_id, _ = new_game(client, seats=("heuristic", "random"))
+    game = client.app.state.hub.games[game_id]
+    wait_for(game.is_over, seconds=120)
+    r = client.get(f"/api/games/{game_id}/log")
+    assert "attachment" in r.headers["content-disposition"]
+    doc = r.json()
+    assert "keys" not in doc and doc["finished"] is True
+    path = tmp_path / "downloaded.json"
+    path.write_text(json.dumps(doc))
+    again = TableGame.from_doc(get("salvage"), read_log(path), str(path))
+    assert again.state.returns() == game.state.returns()
+    assert [s.events for s in again.steps] == [s.events for s in game.steps]
+
+
+def test_a_simulated_game_is_watched_step_by_step(client):
+    from pnp.sim.play import replay
+
+    r = client.get("/watch/salvage?seed=w&index=3&bots=heuristic,random",
+                   follow_redirects=False)
+    game_id = r.headers["location"].split("/")[2].split("?")[0]
+    game = client.app.state.hub.games[game_id]
+    spec = get("salvage")
+    setup = spec.make_setup("w", 2, ("heuristic", "random"), {o.name: o.default
+                                                                for o in spec.options})
+    expected = replay(spec, setup, "w", 3)
+    assert game.doc["actions"] == [s["action"] for s in expected["actions"]]
+    n = len(game.steps)
+    frames = {k: client.get(f"/api/games/{game_id}/frame?step={k}").json() for k in
+              (0, 5, n // 2, n)}
+    assert frames[0]["step"] == 0 and frames[n]["over"] and frames[n]["result"]
+    assert frames[5]["svg"] != frames[0]["svg"]
+    assert all(f["actions"] == [] for f in frames.values())
+    # stepping back gives the same picture as stepping forward did
+    assert client.get(f"/api/games/{game_id}/frame?step=5").json()["svg"] == frames[5]["svg"]
+
+
+@pytest.mark.parametrize("body", [
+    {"game": "chess", "seats": ["here", "here"]},
+    {"game": "salvage", "seats": ["here"]},
+    {"game": "salvage", "seats": ["here", "grandmaster"]},
+    {"game": "salvage", "seats": ["here", "heuristic"], "options": {"rounds": "many"}},
+    {"game": "salvage", "seats": ["here", "heuristic"], "options": {"rounds": -3}},
+    {"game": "salvage", "seats": ["here", "heuristic"], "board_file": {"text": "{nope"}},
+    {"game": "salvage", "seats": "here"},
+])
+def test_a_bad_new_game_is_refused_with_a_reason(client, body):
+    r = client.post("/api/new", json=body)
+    assert r.status_code == 400 and r.json()["error"]
+    assert client.app.state.hub.games == {}
+
+
+def test_only_its_own_files_are_served(client):
+    for path in ("/static/../app.py", "/static/%2e%2e/app.py", "/fonts/..%2F..%2Fetc%2Fpasswd.ttf",
+                 "/fonts/DejaVuSans.ttf", "/api/games/..%2F..%2Fetc/log",
+                 "/api/games/AAAAAAAAAAAAAAAAAAAAAA/log", "/table/nope"):
+        r = client.get(path)
+        assert r.status_code in (200, 404) and "import" not in r.text and "root:" not in r.text
+    assert client.get("/fonts/Vera-Bold.ttf").content[:4] == b"\x00\x01\x00\x00"
+
+
+def test_a_session_field_file_gives_the_printed_field(client, tmp_path):
+    from pnp.games.salvage.field import generate_field
+    from pnp.games.salvage.field_file import field_to_dict
+
+    field = generate_field("printed", nodes=25)
+    text = json.dumps(field_to_dict(field))
+    game_id, _ = new_game(client, seed="other", board_file={"name": "field.json", "text": text})
+    game = client.app.state.hub.games[game_id]
+    assert [(n.x, n.y) for n in game.setup.field.nodes] == [(n.x, n.y) for n in field.nodes]
+    assert GameStore(tmp_path / "games").load(game_id) is not None
