@@ -92,6 +92,7 @@ class Hub:
     async def send(self, game: TableGame, screen: Screen) -> None:
         viewer = viewer_for(game, screen.mine)
         frame = game.frame(viewer, screen.mine, log_from=screen.sent)
+        frame["invite"] = _invite(game, screen.mine)
         screen.sent = len(game.steps)
         await screen.ws.send_text(json.dumps(frame))
 
@@ -275,8 +276,6 @@ def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
         try:
             async with hub.lock(game_id):
                 await hub.send(game, screen)
-                await ws.send_text(json.dumps({"type": "room",
-                                               "invite": _invite(game, screen.mine)}))
             hub.kick(game)
             while True:
                 text = await ws.receive_text()

@@ -26,13 +26,8 @@ def new_game(client, game="salvage", seats=("here", "heuristic"), seed="table-te
 
 
 def frame(ws):
-    """The next frame on the socket (skipping the room message)."""
-    while True:
-        msg = ws.receive_json()
-        if msg["type"] == "frame":
-            return msg
-        if msg["type"] == "error":
-            return msg
+    """The next message on the socket: a frame, or an error."""
+    return ws.receive_json()
 
 
 def wait_for(predicate, seconds=30.0):

@@ -250,8 +250,8 @@ function connect() {
         msg.log_from = held.log_from;
       }
       onFrame(msg);
+      showInvite(msg.invite);
     } else if (msg.type === "error") showError(msg.message);
-    else if (msg.type === "room") showInvite(msg.invite);
   };
   socket.onclose = () => {
     document.body.dataset.connected = "0";
