@@ -108,7 +108,7 @@ GAME = GameSpec(
                "it, pass it here).", commands=("maze", "session")),
     ),
     commands_module="pnp.commands.junkyard_wars", extra_commands=("maze", "deck"),
-    default_games=1000, session_games=500,
+    default_games=1000, session_games=500, view="pnp.games.junkyard_wars.view",
 )
 
 __all__ = ["GAME"]
