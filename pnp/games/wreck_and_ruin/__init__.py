@@ -74,4 +74,5 @@ GAME = GameSpec(
     default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
     summarize=summarize, summary_lines=summary_lines, options=OPTIONS,
     commands_module="pnp.commands.wreck_and_ruin", extra_commands=("odds", "map", "cards"),
-    session=_session, default_games=1000, session_games=200)
+    session=_session, default_games=1000, session_games=200,
+    view="pnp.games.wreck_and_ruin.view")

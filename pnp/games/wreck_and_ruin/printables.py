@@ -20,7 +20,8 @@ from pnp.games.wreck_and_ruin.tiles import HAZARD, LOCAL, OBSTACLE, Tile, TileSi
 from pnp.hexes import to_pixel
 from pnp.layout.draw import Align, Circle, Component, Drawing, Item, Path, TextBox, VAlign
 
-__all__ = ["HEX", "card_components", "map_drawing", "tile_components", "token_components"]
+__all__ = ["HEX", "card_components", "hex_corners", "map_drawing", "map_frame", "tile_components",
+           "token_components"]
 
 HEX = 12.5                       # mm, centre to corner: 21.65 mm across the flats
 INK, GREY = "#222222", "#777777"
@@ -37,7 +38,8 @@ def _centre(c: Coord, r: float) -> tuple[float, float]:
     return to_pixel(c, r)
 
 
-def _corners(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:
+def hex_corners(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:
+    """The six corners of the pointy-top hex of circumradius ``r`` centred on (x, y)."""
     return tuple((round(x + r * math.cos(math.radians(30 + 60 * i)), 4),
                   round(y + r * math.sin(math.radians(30 + 60 * i)), 4)) for i in range(6))
 
@@ -51,7 +53,7 @@ def outline(hexes: Iterable[Coord], r: float, ox: float = 0.0, oy: float = 0.0
     dirs = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
     for c in cells:
         x, y = _centre(c, r)
-        pts = _corners(x + ox, y + oy, r)
+        pts = hex_corners(x + ox, y + oy, r)
         for i, (dq, dr) in enumerate(dirs):
             if (c[0] + dq, c[1] + dr) not in cells:
                 # the edge facing direction i runs from corner i-1 to corner i
@@ -67,10 +69,10 @@ def outline(hexes: Iterable[Coord], r: float, ox: float = 0.0, oy: float = 0.0
 
 def _hex_items(c: Coord, t: int, x: float, y: float, r: float, tint: str | None) -> list[Item]:
     fill = ROCK if t == OBSTACLE else WATER if t == HAZARD else (tint or GROUND)
-    items: list[Item] = [Path(_corners(x, y, r), closed=True, fill=fill, stroke="#b8a88a",
+    items: list[Item] = [Path(hex_corners(x, y, r), closed=True, fill=fill, stroke="#b8a88a",
                               stroke_width=0.3)]
     if t in (OBSTACLE, HAZARD):
-        items.append(Path(_corners(x, y, r - 0.9), closed=True, fill=None,
+        items.append(Path(hex_corners(x, y, r - 0.9), closed=True, fill=None,
                           stroke=RED if t == OBSTACLE else ORANGE, stroke_width=1.4))
     return items
 
@@ -111,14 +113,22 @@ def tile_components(tiles: tuple[Tile, ...]) -> list[Component]:
     return [Component(tile_face(t.a), tile_face(t.b), name=f"tile-{t.number}") for t in tiles]
 
 
+def map_frame(board: Board, r: float = HEX) -> tuple[float, float, float, float]:
+    """Where ``map_drawing`` puts the map: ``(minx, miny, w, h)``; hex ``c`` is drawn centred
+    on ``to_pixel(c, r)`` minus ``(minx, miny)``, on a ``w`` x ``h`` mm drawing."""
+    pts = [_centre(c, r) for c in board.terrain]
+    margin = 14.0
+    minx = min(x for x, _ in pts) - r - margin
+    miny = min(y for _, y in pts) - r - margin
+    w = max(x for x, _ in pts) + r + margin - minx
+    h = max(y for _, y in pts) + r + margin - miny
+    return minx, miny, w, h
+
+
 def map_drawing(board: Board, r: float = HEX, footer: str = "", title: str = "") -> Drawing:
     """The whole session map: tiles' hexes, setup areas, tracker numbers, token places."""
     pts = {c: _centre(c, r) for c in board.terrain}
-    margin = 14.0
-    minx = min(x for x, _ in pts.values()) - r - margin
-    miny = min(y for _, y in pts.values()) - r - margin
-    w = max(x for x, _ in pts.values()) + r + margin - minx
-    h = max(y for _, y in pts.values()) + r + margin - miny
+    minx, miny, w, h = map_frame(board, r)
     setup_of = {c: s for s, area in enumerate(board.setup) for c in area}
     items: list[Item] = []
     for c, t in board.terrain.items():
@@ -158,7 +168,7 @@ def _hex_token(r: float, colour: str, label: str, sub: str, arrow: bool, cells: 
     h = 2 * r
     items: list[Item] = []
     for x, y in pts:
-        items.append(Path(_corners(x - minx, y - miny, r), closed=True, fill=colour,
+        items.append(Path(hex_corners(x - minx, y - miny, r), closed=True, fill=colour,
                           stroke=None))
     # the text keeps clear of the facing arrow on the front (right) face
     right = 8.0 if arrow else 2.0
