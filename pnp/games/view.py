@@ -21,7 +21,8 @@ from typing import Any, Protocol
 
 from pnp.layout.draw import Drawing, Point
 
-__all__ = ["EVERYONE", "SPECTATOR", "Board", "BoardView", "Result", "SeatView", "Spot"]
+__all__ = ["EVERYONE", "SPECTATOR", "Board", "BoardView", "Result", "SeatView", "Spot",
+           "log_line", "view_for"]
 
 #: ``viewer`` values that are not a seat.
 EVERYONE = -2
@@ -102,6 +103,17 @@ class BoardView(Protocol):
     def result(self, state: Any) -> Result:
         """Who won and how, with the score table (called once the game is over)."""
         ...
+
+
+def log_line(view: BoardView, seat: int, line: str, viewer: int) -> str:
+    """A log line of ``seat``'s action (the action's text or an event of it) as ``viewer`` may
+    read it. A game whose log names something hidden (a card drawn, a secret choice) gives its
+    view a ``hide(seat, line, viewer) -> str`` method; the table calls it for every line a
+    screen of another seat reads."""
+    if viewer in (seat, EVERYONE):
+        return line
+    hide = getattr(view, "hide", None)
+    return line if hide is None else str(hide(seat, line, viewer))
 
 
 def view_for(spec: Any) -> BoardView:

@@ -54,6 +54,7 @@ class Screen:
     ws: WebSocket
     mine: frozenset[int]
     sent: int = 0
+    viewer: int | None = None  # whose hidden parts its log was written for
 
 
 @dataclass
@@ -91,6 +92,8 @@ class Hub:
 
     async def send(self, game: TableGame, screen: Screen) -> None:
         viewer = viewer_for(game, screen.mine)
+        if viewer != screen.viewer:  # a shared screen passed on: its log is read anew
+            screen.sent, screen.viewer = 0, viewer
         frame = game.frame(viewer, screen.mine, log_from=screen.sent)
         frame["invite"] = _invite(game, screen.mine)
         screen.sent = len(game.steps)

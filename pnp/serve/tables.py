@@ -18,7 +18,7 @@ from typing import Any
 
 from pnp.errors import PnpError
 from pnp.games.api import GameSpec, State
-from pnp.games.view import EVERYONE, SPECTATOR, BoardView, view_for
+from pnp.games.view import EVERYONE, SPECTATOR, BoardView, log_line, view_for
 from pnp.seed import child_seed
 
 LOG_FORMAT = "pnp-game-log"
@@ -208,8 +208,10 @@ class TableGame:
             "spots": [{"key": s.key, "circle": s.circle, "polygon": s.polygon,
                        "label": s.label} for s in board.spots],
             "log_from": log_from,
-            "log": [dict(s.to_dict(), n=k + 1) for k, s in enumerate(self.steps)
-                    if log_from <= k],
+            "log": [{"n": k + 1, "seat": s.seat,
+                     "action": log_line(view, s.seat, s.action, viewer),
+                     "events": [log_line(view, s.seat, e, viewer) for e in s.events]}
+                    for k, s in enumerate(self.steps) if log_from <= k],
             "over": bool(state.is_over()),
             "hides_information": bool(view.hides_information)}
         if state.is_over():

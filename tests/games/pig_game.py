@@ -126,6 +126,57 @@ def _bot(kind: Any) -> Any:
     return lambda setup, seat: kind()
 
 
+# --- the board view: Pig at the table (docs/adding-a-game.md, section 9) ---------------------
+
+from pnp.games.view import Board, Result, SeatView, Spot  # noqa: E402
+from pnp.layout.draw import Circle, Drawing, Rect, TextBox  # noqa: E402
+
+COLOURS = ("#c0392b", "#2e6da4", "#27ae60", "#8e44ad")
+
+
+class PigView:
+    hides_information = False  # nothing in Pig is secret
+
+    def board(self, state, viewer):
+        items = []
+        for seat, score in enumerate(state.scores):  # a score track per player, 0..TARGET
+            y = 12 + 14 * seat
+            items.append(Rect(10, y, 4 * TARGET, 8, fill="#eeeeee"))
+            items.append(Circle(10 + 4 * min(score, TARGET), y + 4, 4, fill=COLOURS[seat]))
+        items += [Rect(150, 12, 30, 30, fill="white", radius=4),   # the die: click to roll
+                  TextBox(150, 12, 30, 30, "roll", size=12, align="center", valign="middle"),
+                  Rect(150, 48, 30, 14, fill="#f1c40f", radius=3),  # the bank: click to hold
+                  TextBox(150, 48, 30, 14, f"hold {state.turn_total}", size=10,
+                          align="center", valign="middle")]
+        spots = (Spot("die", polygon=((150, 12), (180, 12), (180, 42), (150, 42))),
+                 Spot("bank", polygon=((150, 48), (180, 48), (180, 62), (150, 62))))
+        return Board(Drawing(width=190, height=70, items=tuple(items)), spots)
+
+    def seats(self, state, viewer):
+        return [SeatView(s, f"Player {s + 1}", COLOURS[s], score=str(score))
+                for s, score in enumerate(state.scores)]
+
+    def turn(self, state):
+        return f"Player {state.player + 1} to roll or hold ({state.turn_total} this turn)"
+
+    def kind(self, action):
+        return "Your turn"
+
+    def label(self, action):
+        return str(action)
+
+    def spot(self, state, action):
+        return "die" if isinstance(action, Roll) else "bank"
+
+    def result(self, state):
+        winner = max(range(len(state.scores)), key=state.scores.__getitem__)
+        return Result(f"Player {winner + 1} wins", f"first to {TARGET}",
+                      ("", *(f"Player {s + 1}" for s in range(len(state.scores)))),
+                      (("Score", *(str(x) for x in state.scores)),))
+
+
+VIEW = PigView()
+
 GAME = GameSpec(
     name="pig", title="Pig", min_players=2, max_players=4, default_players=2,
     rules=PigRules(),
@@ -133,4 +184,5 @@ GAME = GameSpec(
     make_setup=make_setup, record=record,
     summarize=summarize, summary_lines=summary_lines,
     options=(),  # the game's own options: Option(name, flag, kind, default, help, commands)
+    view="pig_game",  # the module whose VIEW draws the game at the table
 )

@@ -121,7 +121,7 @@ def test_both_screens_of_a_room_see_every_move(client):
     guest = r.headers["location"].split("key=")[1]
     with client.websocket_connect(f"/ws/{game_id}?key={key}") as host, \
             client.websocket_connect(f"/ws/{game_id}?key={guest}") as other:
-        f1, f2 = frame(host), frame(other)
+        f1, _ = frame(host), frame(other)
         text = next(a["text"] for a in f1["actions"] if a["label"] == "passes")  # ends the turn
         host.send_json({"type": "act", "action": text})
         g1, g2 = frame(host), frame(other)
@@ -238,3 +238,19 @@ def test_a_session_field_file_gives_the_printed_field(client, tmp_path):
     game = client.app.state.hub.games[game_id]
     assert [(n.x, n.y) for n in game.setup.field.nodes] == [(n.x, n.y) for n in field.nodes]
     assert GameStore(tmp_path / "games").load(game_id) is not None
+
+
+def test_a_secret_in_the_log_is_read_only_by_its_seat():
+    """Salvage: the attacker's clash dice and a closing mecha's drawn mods stay its own."""
+    from pnp.games.salvage.view import VIEW
+    from pnp.games.view import EVERYONE, SPECTATOR, log_line
+
+    clash = "mecha 1 throws D6 + D8 into the clash (attacker)"
+    drew = "mecha 2 draws Spare Plating and Die Socket"
+    assert log_line(VIEW, 0, clash, 0) == clash == log_line(VIEW, 0, clash, EVERYONE)
+    for viewer in (1, SPECTATOR):
+        assert "D8" not in log_line(VIEW, 0, clash, viewer)
+        assert "Socket" not in log_line(VIEW, 1, drew, 0 if viewer == 1 else viewer)
+    assert log_line(VIEW, 1, drew, 1) == drew
+    defended = "mecha 2 throws D4 into the clash (defender)"
+    assert log_line(VIEW, 1, defended, 0) == defended  # rolled at once: nothing to hide

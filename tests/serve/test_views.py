@@ -10,7 +10,9 @@ must not differ from what a spectator sees of it.
 from __future__ import annotations
 
 import random
+import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,10 @@ from pnp.games.registry import GAMES, get
 from pnp.games.view import EVERYONE, SPECTATOR, Board, Result, SeatView, view_for
 from pnp.layout.svg import drawing_to_svg
 from pnp.sim.play import bot_names, new_game
+
+#: docs/adding-a-game.md's example game (tests/games/pig_game.py), checked beside the real ones.
+EXAMPLE = {"pig": "pig_game"}
+sys.path.insert(0, str(Path(__file__).parent.parent / "games"))
 
 #: Look at the view every this many actions (and at the end).
 EVERY = 7
@@ -53,8 +59,13 @@ def check_frame(view, state, viewer: int) -> Board:
     return board
 
 
-@pytest.mark.parametrize("name", list(GAMES))
-def test_view_draws_every_stage_of_a_game(name):
+@pytest.fixture
+def with_example(monkeypatch):
+    monkeypatch.setattr("pnp.games.registry.GAMES", {**GAMES, **EXAMPLE})
+
+
+@pytest.mark.parametrize("name", [*GAMES, *EXAMPLE])
+def test_view_draws_every_stage_of_a_game(name, with_example):
     spec = get(name)
     view = view_for(spec)
     setup = _setup(spec)

@@ -219,6 +219,16 @@ class SalvageView:
             return f"node {state.mechas[action.seat].pos}"
         return None
 
+    def hide(self, seat: int, line: str, viewer: int) -> str:
+        """The dice an attacker throws into a clash are its secret until the clash is rolled
+        (the clash's own event line then names both pools); the mods a closing mecha draws are
+        its own until it installs one."""
+        if "into the clash (attacker)" in line:
+            return f"mecha {seat + 1} throws its dice into the clash (attacker)"
+        if line.startswith(f"mecha {seat + 1} draws "):
+            return f"mecha {seat + 1} draws its mods (hidden)"
+        return line
+
     def result(self, state: SalvageState) -> Result:
         winner = "A draw" if state.winner == DRAW else f"{seat_name(state.winner)} wins"
         parts = [state.score_parts(s) for s in (0, 1)]

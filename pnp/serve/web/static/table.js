@@ -142,10 +142,17 @@ function drawActions(frame) {
   for (const [kind, acts] of groups) {
     const g = el("div", {class: "group"});
     g.append(el("h4", {}, kind));
+    // a long group whose every choice is on the board (a move to any square) folds away
+    let into = g;
+    if (acts.length > 24 && acts.every((a) => a.spot !== null)) {
+      into = el("details");
+      into.append(el("summary", {}, `${acts.length} choices: click the board, or open the list`));
+      g.append(into);
+    }
     for (const a of acts) {
       const b = el("button", {class: "action", title: a.text, "data-action": a.text}, a.label);
       b.onclick = () => send(a.text);
-      g.append(b);
+      into.append(b);
     }
     box.append(g);
   }
