@@ -72,7 +72,14 @@ def serve(host: str, port: int, games_dir: str, browser: bool, pause: float,
     config = uvicorn.Config(create_app(games_dir, pause=pause), host=host, port=port,
                             log_level="warning", ws="websockets-sansio", lifespan="on",
                             ws_max_size=MAX_MESSAGE * 4)
-    uvicorn.Server(config).run()
+    from pnp import signals
+
+    try:
+        uvicorn.Server(config).run()
+    except signals.Interrupted as exc:  # the games are saved after every move: say so
+        typer.echo(f"pnp serve: stopped ({exc.name}); every game is saved in {games_dir}",
+                   err=True)
+        raise SystemExit(exc.exit_code) from None
 
 
 def register(app: typer.Typer) -> None:
