@@ -27,4 +27,4 @@ GAME = GameSpec(
     default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
     summarize=summarize, summary_lines=summary_lines, options=OPTIONS, session=session,
     commands_module="pnp.commands.waste_knights", extra_commands=("board",),
-    default_games=2000, session_games=200)
+    default_games=2000, session_games=200, view="pnp.games.waste_knights.view")

@@ -200,16 +200,26 @@ def tile_back(kind: str, width: float, height: float, outline: Sequence[Point],
 
 # --- the board ----------------------------------------------------------------------------------
 
+#: The board drawing's margin and the title band above the hexes (mm).
+BOARD_PAD, BOARD_HEAD = 8.0, 12.0
+
+
+def hex_centres(board: Board, flat: float = FLAT) -> list[Point]:
+    """Where ``board_drawing`` puts each hex's centre (mm, in ``board.hexes`` order)."""
+    bw, bh = board_bounds(flat)
+    ox, oy = (bw + 2 * BOARD_PAD) / 2, BOARD_PAD + BOARD_HEAD + bh / 2
+    rad = flat / math.sqrt(3)
+    return [(ox + x, oy + y) for x, y in (to_pixel(h.coord, rad) for h in board.hexes)]
+
+
 def board_drawing(board: Board, catalogue: Catalogue | None = None, *, flat: float = FLAT,
                   footer: str = "", layouts: str | Path | None = None) -> Drawing:
     """The whole board as one true-scale drawing, cut along its outer hex outline."""
     bw, bh = board_bounds(flat)
-    pad, head = 8.0, 12.0
+    pad, head = BOARD_PAD, BOARD_HEAD
     width, height = bw + 2 * pad, bh + 2 * pad + head
-    ox, oy = width / 2, pad + head + bh / 2
     faces = HexFaces(flat, catalogue=catalogue, layouts=layouts)
-    rad = flat / math.sqrt(3)
-    centres = [(ox + x, oy + y) for x, y in (to_pixel(h.coord, rad) for h in board.hexes)]
+    centres = hex_centres(board, flat)
     items: list[Item] = [faces.placed(h, cx, cy)
                          for h, (cx, cy) in zip(board.hexes, centres, strict=True)]
     # The central board tile is one piece: outline it.
