@@ -269,6 +269,10 @@ def game_app(spec: GameSpec) -> typer.Typer:
                       no_args_is_help=True)
     app.command("simulate")(simulate_command(spec))
     app.command("replay")(replay_command(spec))
+    if spec.view:
+        from pnp.commands.play import play_command
+
+        app.command("play")(play_command(spec))
     if spec.session is not None:
         app.command("session")(session_command(spec))
     if spec.commands_module:

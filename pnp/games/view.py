@@ -92,8 +92,9 @@ class BoardView(Protocol):
         """The group an action is listed under ("Move", "Fight", "Install a mod")."""
         ...
 
-    def label(self, action: Any) -> str:
-        """The action's short text in the list ("to node 7", "D6 + D8"); ``str`` is the long one."""
+    def label(self, state: Any, action: Any) -> str:
+        """The action's short text in the list ("to node 7", "D6 + D8"), in ``state`` (an action
+        may name a card by its place); ``str`` is the long one."""
         ...
 
     def spot(self, state: Any, action: Any) -> str | None:

@@ -44,7 +44,7 @@ MAX_MESSAGE = 4096          # bytes of one WebSocket message from a page
 MAX_BODY = 2 * 1024 * 1024  # bytes of a new-game request (with a field.json or board.json)
 MAX_SCREENS = 32            # screens connected to one game
 #: Options that name a board file a session pack wrote: a group plays the board it printed.
-BOARD_OPTIONS = ("field", "board", "map")
+BOARD_OPTIONS = ("field", "board")
 
 
 @dataclass(eq=False)
@@ -430,7 +430,7 @@ def _create(hub: Hub, req: Any) -> TableGame:
     options = _options(spec, req.get("options", {}))
     board = req.get("board_file")
     if board:
-        seed, options = _board_file(hub, spec, seed, options, board)
+        options = _board_file(hub, spec, options, board)
     online = any(s.get("online") for s in seats)
     here = [k for k, s in enumerate(seats) if s["kind"] == PERSON and not s.get("online")]
     mode = "online" if online else "one screen" if len(here) > 1 else \
@@ -441,14 +441,18 @@ def _create(hub: Hub, req: Any) -> TableGame:
     doc["keys"] = {"host": host, "invite": secrets.token_urlsafe(16) if online else "",
                    "seats": {host: here}}
     doc["created"] = max((g.doc.get("created", 0) for g in hub.games.values()), default=0) + 1
-    return TableGame.from_doc(spec, doc, "new game")
+    try:
+        return TableGame.from_doc(spec, doc, "new game")
+    except BaseException:  # a board file the game refuses is not kept
+        for o in BOARD_OPTIONS:
+            if board and options.get(o):
+                Path(options[o]).unlink(missing_ok=True)
+        raise
 
 
-def _board_file(hub: Hub, spec: Any, seed: str, options: dict[str, Any], board: Any
-                ) -> tuple[str, dict[str, Any]]:
-    """A session pack's board file (field.json, board.json, map.json) for the new game: kept in
-    the games folder and named by the game's option; or, for a game whose board comes from its
-    seed, the seed the file records."""
+def _board_file(hub: Hub, spec: Any, options: dict[str, Any], board: Any) -> dict[str, Any]:
+    """A session pack's board file (Salvage's field.json, Waste Knights' board.json) for the
+    new game: kept in the games folder and named by the game's option."""
     if not isinstance(board, dict) or not isinstance(board.get("text"), str):
         raise PnpError("a board file is its name and its text", field="board_file")
     text = board["text"]
@@ -456,17 +460,11 @@ def _board_file(hub: Hub, spec: Any, seed: str, options: dict[str, Any], board: 
     option = next((o.name for o in spec.options_for("simulate") if o.name in BOARD_OPTIONS),
                   None)
     if option is None:
-        from pnp.safe_io import load_json
-
-        data = load_json(text, name)
-        code = data.get("seed") if isinstance(data, dict) else None
-        if not isinstance(code, str | int):
-            raise PnpError(f"{spec.title} plays the board of a seed; this file names none",
-                           file=name, field="seed")
-        return str(code), options
+        raise PnpError(f"{spec.title} plays the map of a seed: give the seed code printed on "
+                       f"it", file=name, field="board_file")
     folder = hub.store.folder / "boards"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{new_id()}.json"
     path.write_text(text, encoding="utf-8")
-    return seed, {**options, option: str(path)}
+    return {**options, option: str(path)}
 

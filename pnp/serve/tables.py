@@ -192,7 +192,7 @@ class TableGame:
         actions: list[dict[str, Any]] = []
         if live and to_move in mine and self.doc["seats"][to_move]["kind"] == PERSON:
             for a in state.legal_actions():
-                actions.append({"text": str(a), "label": view.label(a), "kind": view.kind(a),
+                actions.append({"text": str(a), "label": view.label(state, a), "kind": view.kind(a),
                                 "spot": view.spot(state, a)})
         d = board.drawing
         seats = []

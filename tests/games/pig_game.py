@@ -162,7 +162,7 @@ class PigView:
     def kind(self, action):
         return "Your turn"
 
-    def label(self, action):
+    def label(self, state, action):
         return str(action)
 
     def spot(self, state, action):

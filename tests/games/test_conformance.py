@@ -28,7 +28,7 @@ from pnp.sim.play import game_seed, new_game, play, record_game, replay, run_gam
 GOLDEN = Path(__file__).parent.parent / "golden"
 #: Modules of a game package that draw or read files (the shell); every other module is core.
 SHELL_MODULES = {"printables", "pack", "session", "sheets", "bag", "words", "data", "icons",
-                 "crew_mats"}
+                 "crew_mats", "view"}  # view: the table's drawing of a state, beside printables
 NOT_IN_CORE = {"reportlab", "svgwrite", "PIL", "jinja2", "typer", "rich", "matplotlib", "yaml",
                "pypdfium2", "pypdf"}
 #: A game that has not ended after this many actions is taken not to end.

@@ -212,11 +212,15 @@ def test_a_simulated_game_is_watched_step_by_step(client):
     {"game": "salvage", "seats": ["here", "heuristic"], "options": {"rounds": -3}},
     {"game": "salvage", "seats": ["here", "heuristic"], "board_file": {"text": "{nope"}},
     {"game": "salvage", "seats": "here"},
+    {"game": "wreck-and-ruin", "seats": ["here", "heuristic"],
+     "board_file": {"name": "map.json", "text": "{}"}},
 ])
-def test_a_bad_new_game_is_refused_with_a_reason(client, body):
+def test_a_bad_new_game_is_refused_with_a_reason(client, body, tmp_path):
     r = client.post("/api/new", json=body)
     assert r.status_code == 400 and r.json()["error"]
     assert client.app.state.hub.games == {}
+    boards = tmp_path / "games" / "boards"
+    assert not boards.exists() or not list(boards.iterdir())  # nothing left behind
 
 
 def test_only_its_own_files_are_served(client):
@@ -254,3 +258,18 @@ def test_a_secret_in_the_log_is_read_only_by_its_seat():
     assert log_line(VIEW, 1, drew, 1) == drew
     defended = "mecha 2 throws D4 into the clash (defender)"
     assert log_line(VIEW, 1, defended, 0) == defended  # rolled at once: nothing to hide
+
+
+def test_a_screen_that_vanishes_in_mid_move_leaves_the_game_going(client):
+    game_id, key = new_game(client, seats=("here", "heuristic"))
+    game = client.app.state.hub.games[game_id]
+    with client.websocket_connect(f"/ws/{game_id}?key={key}") as ws:
+        f = frame(ws)
+        text = next(a["text"] for a in f["actions"] if a["label"] == "passes")
+        ws.send_json({"type": "act", "action": text})
+    # gone without reading its frame: the move stands and the computer answers
+    wait_for(lambda: len(game.steps) >= 2 and game.to_move() == 0)
+    assert game.doc["actions"][0] == text
+    with client.websocket_connect(f"/ws/{game_id}?key={key}") as ws:
+        f = frame(ws)
+        assert f["step"] == len(game.steps) and f["actions"]

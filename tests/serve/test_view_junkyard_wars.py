@@ -308,7 +308,7 @@ def test_turn_names_the_player_and_the_clock(setup):
     assert text.startswith(f"{seat_name(state.current)} to move")
     assert "round 1" in text and "of 60 minutes" in text
     assert VIEW.kind(Move(0, NODE_INDEX[(7, 6)])) == "Move"
-    assert VIEW.label(Move(0, NODE_INDEX[(7, 6)])) == "worker 1 to 6/7"
+    assert VIEW.label(state, Move(0, NODE_INDEX[(7, 6)])) == "worker 1 to 6/7"
 
 
 def test_board_and_seats_are_fast(setup):

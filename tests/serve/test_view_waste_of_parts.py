@@ -367,7 +367,7 @@ def test_every_action_has_a_group_and_a_short_label():
                A.Equip(5, 1), A.Install(5, 9), A.ScrapCard(5), A.Reinforce(), A.Recycle(),
                A.ScrapDone(), A.ChooseEvent(2)]
     for a in samples:
-        assert VIEW.kind(a) and VIEW.label(a)
-    assert VIEW.label(A.Move(3)) == "to room 3"
-    assert VIEW.label(A.Attack(4, 1)) == "e4, weapon in slot 1"
+        assert VIEW.kind(a) and VIEW.label(None, a)
+    assert VIEW.label(None, A.Move(3)) == "to room 3"
+    assert VIEW.label(None, A.Attack(4, 1)) == "e4, weapon in slot 1"
     assert VIEW.kind(A.FireGun(12, 4)) == "Fire a gun"

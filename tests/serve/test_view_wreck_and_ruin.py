@@ -187,7 +187,7 @@ def test_a_move_is_picked_on_the_hex_it_ends_on():
     a = moves[0]
     here = [b for b in state.legal_actions() if VIEW.spot(state, b) == hex_key(a.to)]
     assert a in here
-    assert VIEW.label(a).startswith(vehicle_text(a.vehicle).split(" ")[1])
+    assert VIEW.label(state, a).startswith(vehicle_text(a.vehicle).split(" ")[1])
     assert VIEW.kind(a) == f"Move {vehicle_text(a.vehicle).split(' ')[1]}"
 
 
@@ -196,7 +196,7 @@ def test_an_attack_is_picked_on_its_target_and_a_throttle_on_the_vehicle():
     for a in state.legal_actions():
         if a.kind in ("shoot", "ram", "potshot", "salvage"):
             assert VIEW.spot(state, a) == hex_key(state.vehicles[a.target].pos)
-            assert vehicle_text(a.target) in VIEW.label(a)
+            assert vehicle_text(a.target) in VIEW.label(state, a)
         elif a.kind in ("throttle", "fix"):
             assert VIEW.spot(state, a) == hex_key(state.vehicles[a.vehicle].pos)
         elif a.kind in ("search", "end"):
@@ -229,7 +229,7 @@ def test_labels_name_the_salvage_card_played():
     VIEW.seats(state, state.seat)
     for a in state.legal_actions():
         if a.kind == "card":
-            assert VIEW.label(a).startswith(state.salvage[a.n].name)
+            assert VIEW.label(state, a).startswith(state.salvage[a.n].name)
 
 
 # -- hidden hands ---------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def check_frame(view, state, viewer: int) -> Board:
     drawn = set(keys)
     for action in legal:
         assert view.kind(action), f"{action}: no group"
-        assert view.label(action), f"{action}: no label"
+        assert view.label(state, action), f"{action}: no label"
         key = view.spot(state, action)
         assert key is None or key in drawn, f"{action}: spot {key!r} is not on the board"
     return board

@@ -602,7 +602,7 @@ class JunkyardWarsView:
         """The action's group in the list."""
         return _KINDS.get(type(action).__name__, type(action).__name__)
 
-    def label(self, action: Any) -> str:
+    def label(self, state: Any, action: Any) -> str:
         """Short text: "worker 1 to 7/3", "worker 2: 3 MA"."""
         name = type(action).__name__
         if name == "ChooseMachine":

@@ -197,7 +197,7 @@ class SalvageView:
     def kind(self, action: Any) -> str:
         return _KINDS[type(action)]
 
-    def label(self, action: Any) -> str:
+    def label(self, state: Any, action: Any) -> str:
         if isinstance(action, A.Move):
             return f"to node {action.node}"
         if isinstance(action, A.FightRound):

@@ -430,7 +430,7 @@ class WasteKnightsView:
         """The action's group in the list."""
         return _KIND.get(type(action), "Other")
 
-    def label(self, action: Any) -> str:
+    def label(self, state: Any, action: Any) -> str:
         """Short text: "to S4 via N1 (2 Fuel)", "Escape", "Trade Action with the Stalls"."""
         if isinstance(action, A.Drive):
             via = f" via {', '.join(action.route[1:-1])}" if len(action.route) > 2 else ""

@@ -551,7 +551,7 @@ class WasteView:
     def kind(self, action: Any) -> str:
         return _KINDS[type(action)]
 
-    def label(self, action: Any) -> str:
+    def label(self, state: Any, action: Any) -> str:
         t = type(action)
         if t is A.Move:
             return f"to room {action.room}"

@@ -387,20 +387,9 @@ class WreckView:
 
     hides_information = True        # salvage cards in hand, the faction card not yet played
 
-    def __init__(self) -> None:
-        # The salvage deck and the faction cards of the last state seen, for ``label`` (an
-        # action names a salvage card by its place in the deck).
-        self._deck: tuple[CardDef, ...] = ()
-        self._factions: tuple[str, ...] = ()
-
-    def _see(self, s: Any) -> None:
-        self._deck = s.salvage
-        self._factions = tuple(c.name if c is not None else "" for c in s.faction_card)
-
     # -- the board ---------------------------------------------------------------------
     def board(self, state: Any, viewer: int) -> Board:
         s = state
-        self._see(s)
         st = _static(s.board)
         items: list[Item] = list(st.items)
         for c, green in sorted(s.tokens.items()):
@@ -430,7 +419,6 @@ class WreckView:
 
     def seats(self, state: Any, viewer: int) -> Sequence[SeatView]:
         s = state
-        self._see(s)
         out = []
         for seat in range(s.players):
             own = viewer in (seat, EVERYONE)
@@ -463,7 +451,6 @@ class WreckView:
 
     def turn(self, state: Any) -> str:
         s = state
-        self._see(s)
         if s.over:
             won = [seat for seat, r in enumerate(s.returns()) if r > 0]
             return f"Game over · {_winner_text(s, won)}"
@@ -494,7 +481,7 @@ class WreckView:
                 "kit": "Field repair kit", "card": "Play a salvage card",
                 "faction": "Faction card", "end": "End the turn"}.get(k, k)
 
-    def label(self, action: Any) -> str:
+    def label(self, state: Any, action: Any) -> str:
         a: Act = action
         k = a.kind
         me = _short(a.vehicle) if a.vehicle >= 0 else ""
@@ -516,10 +503,12 @@ class WreckView:
         if k in ("discard", "kit"):
             return f"repair {them}"
         if k == "card":
-            name = self._deck[a.n].name if 0 <= a.n < len(self._deck) else f"card {a.n}"
+            deck = state.salvage  # an action names a salvage card by its place in the deck
+            name = deck[a.n].name if 0 <= a.n < len(deck) else f"card {a.n}"
             return name + (f" on {_short(a.target)}" if a.target >= 0 else "")
         if k == "faction":
-            name = self._factions[a.seat] if a.seat < len(self._factions) else ""
+            card = state.faction_card[a.seat] if a.seat < len(state.faction_card) else None
+            name = card.name if card is not None else ""
             name = name or "faction card"
             if a.vehicle >= 0:
                 return f"{name} for {me}"
@@ -531,7 +520,6 @@ class WreckView:
     def spot(self, state: Any, action: Any) -> str | None:
         a: Act = action
         s = state
-        self._see(s)
         k = a.kind
         if k in ("move", "reverse", "drive", "fuel", "return"):
             return hex_key(a.to) if a.to is not None else None
