@@ -64,9 +64,10 @@ def play(page, url: str, game: str, moves: int) -> None:
             if page.is_visible("#menu"):
                 rng.choice(page.query_selector_all("#menu .choice:not(.cancel)")).click()
         else:
-            rng.choice(page.query_selector_all("#actions .action")).click()
+            rng.choice(page.query_selector_all("#actions .action:visible")).click()
         page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
     page.wait_for_function(NEXT, timeout=60_000)
+    page.evaluate("window.scrollTo(0, 0)")
 
 
 def main() -> None:

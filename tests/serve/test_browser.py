@@ -41,7 +41,7 @@ def act(page, rng: random.Random) -> str:
         if page.is_visible("#menu"):
             rng.choice(page.query_selector_all("#menu .choice:not(.cancel)")).click()
     else:
-        rng.choice(page.query_selector_all("#actions .action")).click()
+        rng.choice(page.query_selector_all("#actions .action:visible")).click()
         where = "list"
     page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
     return where

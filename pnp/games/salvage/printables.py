@@ -91,7 +91,7 @@ def _node(field: Field, i: int, half: int, start_rolls: bool = True) -> list[Ite
     return items
 
 
-def _legend(width: float, height: float) -> list[Item]:
+def _legend(width: float, height: float, start_rolls: bool = True) -> list[Item]:
     """The key along the bottom band: seat colours, halves, wreck sites, the start die."""
     y = height - BAND / 2 - SAFE / 2
     x = SAFE + 2.5
@@ -107,8 +107,10 @@ def _legend(width: float, height: float) -> list[Item]:
          "as far from both bases: nobody's half", 56),
         ([Circle(x, y, 2.5, fill=WRECK_FILL, stroke=WRECK_RING, stroke_width=0.4)],
          "wreck site: one fusion cell", 44),
-        (die_face(x, y, 4, 5.0), "the node die rolled at the start: place what it shows", 76),
     ]
+    if start_rolls:
+        entries.append((die_face(x, y, 4, 5.0),
+                        "the node die rolled at the start: place what it shows", 76))
     dx = 0.0
     for icon, text, w in entries:
         items += _shift(icon, dx)
@@ -151,6 +153,6 @@ def field_drawing(field: Field, *, footer: str = "", start_rolls: bool = True) -
         TextBox(width / 2, SAFE + (BAND - SAFE / 2) / 2, width / 2 - SAFE, (BAND - SAFE / 2) / 2,
                 footer or f"seed {field.seed_code}", size=5, min_size=5, colour=GREY,
                 align=Align.RIGHT, valign=VAlign.MIDDLE),
-        *_legend(width, height)]
+        *_legend(width, height, start_rolls)]
     return Drawing(width=width, height=height, items=tuple(items),
                    outline=((0.0, 0.0), (width, 0.0), (width, height), (0.0, height)), name="field")

@@ -290,8 +290,8 @@ async function goTo(step) {
 }
 
 function playPause() {
-  if (timer) { clearInterval(timer); timer = null; $("play").textContent = "\u25B6"; return; }
-  $("play").textContent = "\u23F8";
+  if (timer) { clearInterval(timer); timer = null; $("play").textContent = "play"; return; }
+  $("play").textContent = "pause";
   timer = setInterval(() => {
     if (current.step >= current.steps) { playPause(); return; }
     goTo(current.step + 1);
