@@ -32,9 +32,10 @@ from pnp.games.junkyard_wars.view import (
     square_key,
 )
 from pnp.games.view import EVERYONE, SPECTATOR
-from pnp.layout.draw import Circle, Group, Rect, TextBox
+from pnp.layout.draw import Circle, Rect, TextBox
 from pnp.layout.svg import drawing_to_svg
 from pnp.sim.play import bot_names, new_game
+from tests.serve.helpers import flat
 
 SEED = "views"
 
@@ -51,13 +52,7 @@ def _game(setup, seed=1):
     return state, bots, rng
 
 
-def _flat(items, dx=0.0, dy=0.0):
-    """Every leaf item with its offset (the groups here never rotate)."""
-    for item in items:
-        if isinstance(item, Group):
-            yield from _flat(item.items, dx + item.dx, dy + item.dy)
-        else:
-            yield item, dx, dy
+_flat = flat
 
 
 def _corner(sq):

@@ -21,9 +21,10 @@ from pnp.games.waste_knights.view import (
     knight_slot,
 )
 from pnp.games.waste_knights.wasteland import gear_value
-from pnp.layout.draw import Circle, Group, Rect, TextBox
+from pnp.layout.draw import Circle, Rect, TextBox
 from pnp.layout.svg import drawing_to_svg
 from pnp.sim.play import bot_names, new_game
+from tests.serve.helpers import flat, play_until
 
 SPEC = get("waste-knights")
 
@@ -43,14 +44,7 @@ def _game(setup=SETUP4, seed=12345):
 
 
 def _play_until(pred, setup=SETUP4, seed=12345, limit=4000):
-    state, bots, rng = _game(setup, seed)
-    for _ in range(limit):
-        if pred(state):
-            return state
-        if state.is_over():
-            break
-        state.apply(bots[state.current_player].choose(state, rng))
-    pytest.fail("no such state in the game")
+    return play_until(SPEC, setup, pred, seed, limit)
 
 
 def _play(steps, setup=SETUP4, seed=12345):
@@ -63,13 +57,7 @@ def _play(steps, setup=SETUP4, seed=12345):
     return state
 
 
-def _flat(items, dx=0.0, dy=0.0):
-    """Every primitive of a drawing with its offset applied (x, y in board mm)."""
-    for it in items:
-        if isinstance(it, Group):
-            yield from _flat(it.items, dx + it.dx, dy + it.dy)
-        else:
-            yield it, dx, dy
+_flat = flat
 
 
 def _circles(board, fill, r=None):

@@ -16,7 +16,8 @@ from pnp.games.wreck_and_ruin.view import GREEN, RED, VIEW, WRECK, _static, hex_
 from pnp.hexes import to_pixel
 from pnp.layout.draw import Group, Path, Rect, texts
 from pnp.layout.svg import drawing_to_svg
-from pnp.sim.play import bot_names, new_game
+from pnp.sim.play import bot_names
+from tests.serve.helpers import play_until
 
 SPEC = get("wreck-and-ruin")
 
@@ -30,14 +31,7 @@ SETUP4 = _setup(4)
 
 
 def _play_until(pred, setup=SETUP4, seed=12345, limit=4000):
-    state, bots, rng = new_game(SPEC, setup, seed)
-    for _ in range(limit):
-        if pred(state):
-            return state
-        if state.is_over():
-            break
-        state.apply(bots[state.current_player].choose(state, rng))
-    pytest.fail("no such state in the game")
+    return play_until(SPEC, setup, pred, seed, limit)
 
 
 def _finish(setup=SETUP4, seed=12345):
