@@ -80,9 +80,7 @@ def _loop(game: Any, store: Any, people: set[int]) -> None:
             typer.echo(f"  {sv.name}" + (f" (score {sv.score})" if sv.score else "") + ": "
                        + "; ".join(f"{k} {v}" for k, v in sv.lines))
         legal = game.state.legal_actions()
-        for k, a in enumerate(legal, 1):
-            typer.echo(f"  {k:>3}. {view.kind(a)}: {view.label(game.state, a)}")
-        answer = _ask(len(legal))
+        answer = _choose(view, game.state, legal)
         if answer is None:
             typer.echo(f"stopped; `pnp serve` resumes it ({store.path(game.id)})")
             return
@@ -90,14 +88,36 @@ def _loop(game: Any, store: Any, people: set[int]) -> None:
         store.save(game)
 
 
-def _ask(n: int) -> int | None:
+#: A longer list of legal actions is narrowed by words before it is shown (Junkyard Wars offers
+#: a travel to every reachable square).
+LONGEST = 40
+
+
+def _choose(view: Any, state: Any, legal: list[Any]) -> int | None:
+    """The index of the action the person picks (None: stop)."""
+    labels = [f"{view.kind(a)}: {view.label(state, a)}" for a in legal]
+    shown = list(range(len(legal)))
     while True:
+        if len(shown) > LONGEST:
+            kinds: dict[str, int] = {}
+            for k in shown:
+                kinds[view.kind(legal[k])] = kinds.get(view.kind(legal[k]), 0) + 1
+            typer.echo(f"  {len(shown)} actions: " + ", ".join(f"{n} {kind}"
+                                                                for kind, n in kinds.items()))
+        else:
+            for k in shown:
+                typer.echo(f"  {k + 1:>4}. {labels[k]}")
         try:
-            text = input(f"action 1-{n}> ").strip()
+            text = input(f"number (1-{len(legal)}), words to narrow the list, or q> ").strip()
         except EOFError:
             return None
         if text.lower() in ("q", "quit"):
             return None
-        if text.isdigit() and 1 <= int(text) <= n:
+        if text.isdigit() and 1 <= int(text) <= len(legal):
             return int(text) - 1
-        typer.echo(f"type a number from 1 to {n}, or q")
+        words = text.lower().split()
+        narrowed = [k for k in range(len(legal)) if all(w in labels[k].lower() for w in words)]
+        if narrowed:
+            shown = narrowed
+        else:
+            typer.echo(f"no action matches {text!r}")

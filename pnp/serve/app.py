@@ -77,7 +77,7 @@ class Hub:
             if not finished:
                 raise PnpError(f"this server holds at most {MAX_GAMES} games; finish one first",
                                field="game")
-            del self.games[finished[-1].id]
+            del self.games[finished[0].id]  # the oldest finished game leaves memory
         self.games[game.id] = game
 
     def mine(self, game: TableGame, key: str | None) -> frozenset[int]:

@@ -58,7 +58,7 @@ def test_play_in_the_terminal_saves_the_game_for_the_table(tmp_path):
                           "--seats", "you,heuristic", "--games-dir", str(games)],
                          input="1\n1\nq\n", capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
-    assert "Mecha 1" in run.stdout and "action 1-" in run.stdout
+    assert "Mecha 1" in run.stdout and "number (1-" in run.stdout
     saved = list(games.glob("*.json"))
     assert len(saved) == 1
     doc = json.loads(saved[0].read_text())
