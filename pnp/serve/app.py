@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import secrets
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -116,11 +117,33 @@ class Hub:
         """Play the computer players' moves, each after a pause a person can follow."""
         while game.bot_to_move():
             await asyncio.sleep(self.pause)
-            text = await asyncio.to_thread(game.bot_action)
+            try:
+                text = await asyncio.to_thread(game.bot_action)
+            except Exception as exc:  # a bug in a computer player: say so, keep the game
+                await self.fail(game, exc)
+                return
             async with self.lock(game.id):
-                game.play_bot(text)
-                self.store.save(game)
+                try:
+                    game.play_bot(text)
+                except Exception as exc:
+                    game.rebuild()
+                    failed: Exception | None = exc
+                else:
+                    self.store.save(game)
+                    failed = None
+            if failed is not None:
+                await self.fail(game, failed)
+                return
             await self.broadcast(game)
+
+    async def fail(self, game: TableGame, exc: Exception) -> None:
+        """An internal error in ``game`` (its state already rebuilt from its log, which holds
+        only what was played whole): one line on the server's stderr and on its screens."""
+        line = f"internal error in {game.spec.name} game {game.id}: {type(exc).__name__}: {exc}"
+        print(f"pnp serve: {line}"[:500], file=sys.stderr)
+        for screen in list(self.screens.get(game.id, ())):
+            with contextlib.suppress(Exception):
+                await screen.ws.send_text(json.dumps({"type": "error", "message": line[:300]}))
 
 
 def _pages() -> Any:
@@ -350,11 +373,20 @@ async def _message(hub: Hub, game: TableGame, screen: Screen, text: str) -> None
         if seat not in screen.mine:
             await error("it is not your turn: you can act only for your own seat")
             return
-        problem = game.act(seat, msg.get("action"))  # type: ignore[arg-type]
-        if problem:
-            await error(problem)
-            return
-        hub.store.save(game)
+        try:
+            problem = game.act(seat, msg.get("action"))  # type: ignore[arg-type]
+        except Exception as exc:  # the rules refused an action they listed: a bug
+            game.rebuild()
+            failed: Exception | None = exc
+        else:
+            failed = None
+            if problem:
+                await error(problem)
+                return
+            hub.store.save(game)
+    if failed is not None:
+        await hub.fail(game, failed)
+        return
     await hub.broadcast(game)
     hub.kick(game)
 

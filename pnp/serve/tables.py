@@ -70,16 +70,21 @@ class TableGame:
         seats = doc["seats"]
         game.setup = spec.make_setup(doc["seed"], len(seats), placeholder_bots(spec, seats),
                                      doc.get("options", {}))
-        game.state = game._fresh()
-        game._checkpoints[0] = game.state.clone()
-        actions = list(doc["actions"])
-        doc["actions"] = []
+        game.rebuild(where)
+        return game
+
+    def rebuild(self, where: str = "game log") -> None:
+        """The state replayed from the log's actions, from the start (also after an internal
+        error left the live state half-changed: the log holds only what was played whole)."""
+        self.state = self._fresh()
+        self.steps, self._checkpoints = [], {0: self.state.clone()}
+        actions = list(self.doc["actions"])
+        self.doc["actions"] = []
         for k, text in enumerate(actions):
-            error = game._play(text)
+            error = self._play(text)
             if error:
                 raise PnpError(f"action {k + 1} ({text!r}) cannot be played: {error}",
                                file=where, field="actions")
-        return game
 
     def _fresh(self) -> State:
         state = self.spec.rules.new_state(

@@ -273,3 +273,27 @@ def test_a_screen_that_vanishes_in_mid_move_leaves_the_game_going(client):
     with client.websocket_connect(f"/ws/{game_id}?key={key}") as ws:
         f = frame(ws)
         assert f["step"] == len(game.steps) and f["actions"]
+
+
+def test_a_rules_bug_is_reported_and_the_game_kept_as_saved(client, monkeypatch):
+    """The rules refusing an action they listed (a bug) is one error line; the game stays as
+    its log has it and goes on."""
+    game_id, key = new_game(client, seats=("here", "heuristic"))
+    game = client.app.state.hub.games[game_id]
+    with client.websocket_connect(f"/ws/{game_id}?key={key}") as ws:
+        f = frame(ws)
+        text = f["actions"][0]["text"]
+        real = type(game.state).apply
+
+        def broken(self, action):
+            self.mechas[0].fuel = -99  # half-changed, then the bug
+            raise RuntimeError("boom")
+
+        monkeypatch.setattr(type(game.state), "apply", broken)
+        ws.send_json({"type": "act", "action": text})
+        msg = frame(ws)
+        assert msg["type"] == "error" and "internal error" in msg["message"]
+        monkeypatch.setattr(type(game.state), "apply", real)
+        assert game.steps == [] and game.state.mechas[0].fuel > 0
+        ws.send_json({"type": "act", "action": text})
+        assert frame(ws)["log"][0]["action"] == text
