@@ -144,6 +144,9 @@ def test_a_reload_in_mid_game_resumes_it(page, live):
         page.wait_for_function(NEXT)
         act(page, rng)
     page.wait_for_function(NEXT)
+    # the latest move, with what the rules did, stands where the eye is
+    last = page.locator("#log > li").last
+    assert page.inner_text("#latest strong").endswith(last.locator(".act").inner_text())
     before = (step(page), page.inner_text("#turn"), page.inner_html("#board svg #art"))
     page.reload()
     page.wait_for_function("document.body.dataset.connected === '1' && document.body.dataset.step")

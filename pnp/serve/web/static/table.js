@@ -183,6 +183,27 @@ function drawLog(frame) {
   else if (!watching) log.scrollTop = log.scrollHeight;
 }
 
+// The latest move and what the rules did with it (the dice rolled, the cards drawn), where the
+// eye is, as it happens; the log keeps them all.
+let lastShown = null;
+
+function drawLast(frame) {
+  const box = $("latest");
+  const item = frame.log.length ? frame.log[frame.log.length - 1] : null;
+  if (watching || !item) { if (watching) box.hidden = true; return; }
+  const name = frame.seats[item.seat] ? frame.seats[item.seat].name : "";
+  box.replaceChildren(el("strong", {}, `${name}: ${item.action}`));
+  for (const e of item.events) box.append(el("div", {class: "event"}, e));
+  box.style.borderColor = frame.seats[item.seat] ? frame.seats[item.seat].colour : "#999";
+  box.hidden = false;
+  if (lastShown !== item.n) {
+    box.classList.remove("fresh");
+    void box.offsetWidth;  // restart the highlight
+    box.classList.add("fresh");
+    lastShown = item.n;
+  }
+}
+
 function drawResult(frame) {
   const box = $("result");
   if (!frame.result) { box.hidden = true; return; }
@@ -210,6 +231,7 @@ function render(frame) {
   drawSeats(frame);
   drawActions(frame);
   drawResult(frame);
+  drawLast(frame);
   drawLog(frame);
   if (watching) {
     $("scrub").max = frame.steps;
