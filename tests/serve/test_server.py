@@ -297,3 +297,25 @@ def test_a_rules_bug_is_reported_and_the_game_kept_as_saved(client, monkeypatch)
         assert game.steps == [] and game.state.mechas[0].fuel > 0
         ws.send_json({"type": "act", "action": text})
         assert frame(ws)["log"][0]["action"] == text
+
+
+@pytest.mark.parametrize("game", ["salvage", "junkyard-wars", "waste-knights",
+                                  "wreck-and-ruin", "waste-of-parts"])
+def test_every_game_is_played_to_its_end_against_its_heuristic_player(client, game):
+    """A person's seat choosing among the frames' actions, the heuristic players answering,
+    to the end: the result names a winner (or the crew's fate) and the score table."""
+    spec = get(game)
+    seats = ["here"] + ["heuristic"] * (spec.min_players - 1)
+    game_id, key = new_game(client, game=game, seats=seats, seed="whole")
+    rng = __import__("random").Random(game)
+    with client.websocket_connect(f"/ws/{game_id}?key={key}") as ws:
+        f = frame(ws)
+        for _ in range(20_000):
+            if f["over"]:
+                break
+            if f["actions"]:
+                ws.send_json({"type": "act", "action": rng.choice(f["actions"])["text"]})
+            f = frame(ws)
+            assert f["type"] == "frame", f
+    assert f["over"] and f["result"]["winner"] and f["result"]["rows"]
+    assert client.app.state.hub.games[game_id].is_over()
