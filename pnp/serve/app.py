@@ -155,7 +155,7 @@ def _pages() -> Any:
 def _local(request: Request | WebSocket) -> bool:
     """A request from this machine (the host of the server) may see every game's keys."""
     host = request.client.host if request.client else ""
-    return host in ("127.0.0.1", "::1", "localhost", "testclient")
+    return host in ("127.0.0.1", "::1", "testclient")
 
 
 def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
@@ -199,8 +199,8 @@ def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
 
     async def new_game(request: Request) -> Response:
         body = await _body(request)
-        try:
-            game = _create(hub, json.loads(body))
+        try:  # a board of some games takes a moment to generate: off the event loop
+            game = await asyncio.to_thread(_create, hub, json.loads(body))
         except (ValueError, PnpError) as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         hub.add(game)
@@ -220,9 +220,7 @@ def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
             return page("message.html", title="Not a room link",
                         text="This link is not the invitation of this game.")
         async with hub.lock(game.id):
-            taken = {s for seats in game.doc["keys"]["seats"].values() for s in seats}
-            free = [k for k, s in enumerate(game.seats) if s["kind"] == PERSON
-                    and s.get("online") and k not in taken]
+            free = game.free_online_seats()
             if not free:
                 return RedirectResponse(f"/table/{game.id}", status_code=303)
             key = secrets.token_urlsafe(16)
@@ -394,10 +392,8 @@ async def _message(hub: Hub, game: TableGame, screen: Screen, text: str) -> None
 def _invite(game: TableGame, mine: frozenset[int]) -> str:
     """The room's join path, for the screen that created it while a seat is free."""
     keys = game.doc.get("keys", {})
-    taken = {s for seats in keys.get("seats", {}).values() for s in seats}
-    free = [k for k, s in enumerate(game.seats) if s.get("online") and k not in taken]
     host = keys.get("host", "")
-    if not free or not mine or keys.get("seats", {}).get(host) is None or \
+    if not game.free_online_seats() or not mine or keys.get("seats", {}).get(host) is None or \
             mine != frozenset(keys["seats"][host]):
         return ""
     return f"/join/{game.id}/{keys['invite']}"

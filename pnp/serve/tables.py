@@ -107,6 +107,12 @@ class TableGame:
     def is_over(self) -> bool:
         return bool(self.state.is_over())
 
+    def free_online_seats(self) -> list[int]:
+        """The seats of an online room nobody has taken yet."""
+        taken = {s for seats in self.doc.get("keys", {}).get("seats", {}).values()
+                 for s in seats}
+        return [k for k, s in enumerate(self.seats) if s.get("online") and k not in taken]
+
     def to_move(self) -> int:
         return -1 if self.is_over() else int(self.state.current_player)
 
