@@ -256,8 +256,8 @@ def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
         """A simulated game (``pnp GAME replay``'s options) saved and opened for watching."""
         from pnp.sim.play import bot_names
 
-        spec = get(request.path_params["game"])
         q = request.query_params
+        spec = get(request.path_params.get("game") or q.get("game", "")[:40])
         try:
             seed, index = q.get("seed", "1")[:200], int(q.get("index", "0")[:9])
             players = int(q.get("players", "")[:3] or spec.default_players)
@@ -332,7 +332,7 @@ def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
                                                                  methods=["POST"]),
         Route("/table/{id}", table), Route("/join/{id}/{invite}", join),
         Route("/api/games/{id}/frame", frame), Route("/api/games/{id}/log", download),
-        Route("/watch/{game}", watch), Route("/fonts/{name}.ttf", font),
+        Route("/watch/{game}", watch), Route("/watch", watch), Route("/fonts/{name}.ttf", font),
         WebSocketRoute("/ws/{id}", live),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         Mount("/static", StaticFiles(directory=str(WEB / "static")), name="static")]

@@ -213,6 +213,7 @@ class TableGame:
                           "who": _who(s), "yours": sv.seat in mine})
         out: dict[str, Any] = {
             "type": "frame", "id": self.id, "game": self.spec.name, "title": self.spec.title,
+            "subtitle": str(self.doc.get("title", "")),
             "step": len(self.steps) if live else step, "steps": len(self.steps),
             "live": live, "viewer": viewer, "turn": view.turn(state), "to_move": to_move,
             "svg": drawing_to_svg(d, embed_fonts=False), "seats": seats, "actions": actions,

@@ -194,3 +194,14 @@ def test_every_game_is_played_against_its_heuristic_player(page, live, game):
             break
         act(page, rng)
     assert page.locator("#log > li").count() >= 6
+
+
+def test_a_simulated_game_is_found_from_the_home_page(page, live):
+    page.goto(live.url)
+    page.select_option("#watch-form select[name=game]", "waste-of-parts")
+    page.fill("#watch-form input[name=seed]", "home")
+    page.fill("#watch-form input[name=index]", "2")
+    page.click("#watch-form button")
+    page.wait_for_selector("#board svg")
+    assert page.is_visible("#travel")
+    assert page.inner_text("#subtitle") == "game 2 of seed home"

@@ -226,6 +226,7 @@ function render(frame) {
   current = frame;
   hideMenu();
   $("turn").textContent = frame.over ? "Game over" : frame.turn;
+  $("subtitle").textContent = frame.subtitle;
   $("turn").classList.toggle("mine", frame.actions.length > 0);
   drawBoard(frame);
   drawSeats(frame);
