@@ -288,6 +288,11 @@ class Narrator:
         """The clash loser goes home."""
         self.line(f"mecha {loser.seat + 1} is knocked back to its base (node {loser.base})")
 
+    def refuelled(self, me: Any) -> None:
+        """A clash loser knocked back with an empty tank, refuelled at home."""
+        self.line(f"mecha {me.seat + 1} is refuelled at home (fuel {me.fuel}): a clash never "
+                  "makes a mecha collapse")
+
     def dropped(self, me: Any, node: int) -> None:
         """A haul dropped (knocked back or collapsed)."""
         self.line(f"mecha {me.seat + 1} drops {_haul(me.scrap, me.dice)} on node {node}")

@@ -78,7 +78,7 @@ def config_from_dict(data: Any, base: Config = Config()) -> Config:
         path = (key,)
         if key in _INTS:
             out[key] = whole(v, path, 0 if key in _ZERO_OK else 1)
-        elif key == "bank_cells":
+        elif key in ("bank_cells", "clash_collapse"):
             if not isinstance(v, bool):
                 raise BadValue(path, f"must be true or false, got {v!r}")
             out[key] = v

@@ -106,6 +106,9 @@ class Config:
     raids_to_win: int = 3                 # "raiding the enemy camp three times"
     cells_to_win: int = 3                 # "carrying all three fusion cells"
     bank_cells: bool = False              # choice: cells stay carried when a run closes
+    clash_collapse: bool = False          # "A clash ... never makes you collapse": a loser
+    #                                        knocked back with an empty tank is refuelled at
+    #                                        home; True: it collapses there (fuel at 0)
     scrap_weights: tuple[int, ...] = (1, 1, 1, 1, 1, 1)  # choice: each material as likely
     node_die: tuple[NodeRoll, ...] = NODE_DIE
     scores: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)

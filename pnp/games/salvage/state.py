@@ -476,8 +476,13 @@ class SalvageState:
         if len(winner.cells) >= self.cfg.cells_to_win:
             self._win(winner.seat, "cells")
             return
-        if loser.fuel <= 0:
-            self._collapse(loser, "out of fuel")
+        if loser.fuel <= 0:  # "A clash costs no HP, so it never makes you collapse"
+            if self.cfg.clash_collapse:
+                self._collapse(loser, "out of fuel")
+            else:
+                loser.fuel = loser.max_fuel(self.cfg)
+                if self._say:
+                    self._say.refuelled(loser)
         self.phase = TURN
         if att_wins:  # "it picks up everything lying there, the dropped haul included"
             self._land(att)

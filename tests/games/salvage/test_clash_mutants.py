@@ -2,8 +2,8 @@
 
 Written against the rule survivors of the mutation run of ``state.py`` that docs/testing.md
 lists (the clash counter, one side without dice, the clash bonus of the defender, which dice the
-loser gives back, one cell taken, a win by a cell taken in a clash, a loser out of fuel, the
-clash's replay lines). Played on the corridor of ``helpers`` with scripted dice.
+loser gives back, one cell taken, a win by a cell taken in a clash, a loser out of fuel
+refuelled, the clash's replay lines). Played on the corridor of ``helpers`` with scripted dice.
 """
 
 from __future__ import annotations
@@ -155,12 +155,29 @@ def test_the_winner_takes_one_cell_of_two():
     assert total_cells(s) == 3
 
 
-def test_a_loser_knocked_back_with_an_empty_tank_collapses():
-    # "Your mecha collapses ... when its fuel reaches 0 anywhere but a wreck site": mecha 1
-    # spends its last fuel moving onto mecha 2 on wreck site 6 (no collapse there), loses
-    # and is knocked back to its base with 0 fuel: it collapses, and "loses one fusion cell
-    # if it carries any. The lost cell returns to its wreck site."
+def test_a_loser_knocked_back_with_an_empty_tank_does_not_collapse():
+    # "A clash costs no HP, so it never makes you collapse, but its winner takes one of the
+    # loser's cells" (salvage.txt, Collapse): mecha 1 spends its last fuel moving onto mecha 2
+    # on wreck site 6 (no collapse there: "anywhere but a wreck site"), loses and is knocked
+    # back to its base. It does not collapse: it loses the one cell the winner takes, no
+    # second one, and is refuelled at home (docs/assumptions.md, "Clashes"), its HP kept.
     s = cells_2_and_1(config=Config())  # 6 fuel: six moves to node 6
+    assert s.mechas[0].fuel == 0
+    clash(s, (6,), (6,), face(1, 6), face(6, 6))
+    m1, m2 = s.mechas
+    assert m1.collapses == 0 and m1.fuel == 6 and m1.hp == 4 and m1.pos == 0
+    assert len(m1.cells) == 1 and len(m2.cells) == 2 and sum(s.cell_at) == 0
+    assert total_cells(s) == 3
+    act(s, A.Pass(1))
+    assert A.Move(0, 1) in s.legal_actions()  # home with a full tank, free to move
+
+
+def test_clash_collapse_option_plays_the_empty_tank_reading():
+    # clash_collapse: true (rules.yaml) reads "Your mecha collapses ... when its fuel reaches
+    # 0 anywhere but a wreck site" as applying at home after the knock-back: the loser
+    # collapses there and "loses one fusion cell if it carries any. The lost cell returns to
+    # its wreck site."
+    s = cells_2_and_1(config=Config(clash_collapse=True))
     assert s.mechas[0].fuel == 0
     clash(s, (6,), (6,), face(1, 6), face(6, 6))
     m1, m2 = s.mechas
@@ -186,7 +203,7 @@ def test_the_replay_tells_the_clash_line_by_line():
     ]
 
 
-def test_the_replay_tells_the_coin_and_a_collapse_after_a_clash():
+def test_the_replay_tells_the_coin_and_a_refuel_after_a_clash():
     s = cells_2_and_1(config=Config())
     act(s, A.ClashDice(0, True, ()))
     s.log = []
@@ -196,9 +213,7 @@ def test_the_replay_tells_the_coin_and_a_collapse_after_a_clash():
         "mecha 2 takes a fusion cell from mecha 1",
         "mecha 1 drops D6 on node 6",
         "mecha 1 is knocked back to its base (node 0)",
-        "mecha 1 collapses on node 0 (out of fuel) and starts again from home with full fuel"
-        " and HP",
-        "a fusion cell returns to wreck site 2",
+        "mecha 1 is refuelled at home (fuel 6): a clash never makes a mecha collapse",
     ]
     t = cells_2_and_1()
     act(t, A.ClashDice(0, True, ()))

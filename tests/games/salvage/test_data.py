@@ -63,6 +63,7 @@ def test_bad_mods(tmp_path, text, field):
      "mobs.B.hits"),
     ("node_die: {1: {}, 2: {}, 3: {}, 4: {mob: D}, 5: {}, 6: {}}\n", "node_die.4.mob"),
     ("bank_cells: maybe\n", "bank_cells"),
+    ("clash_collapse: 1\n", "clash_collapse"),
     ("start_dice: [D6, d30]\n", "start_dice[1]"),
     ("scrap_weights: {wood: 1}\n", "scrap_weights"),
     ("scrap_weights: {cardboard: 0, chipboard: 0, wood: 0, acrylic: 0, metal: 0, resin: 0}\n",
@@ -71,6 +72,14 @@ def test_bad_mods(tmp_path, text, field):
 def test_bad_rules(tmp_path, text, field):
     err = error_of(data.load_config, write(tmp_path, "rules.yaml", text))
     assert err.field == field and err.line is not None and err.file.endswith("rules.yaml")
+
+
+def test_clash_collapse_is_off_in_the_bundled_rules_and_a_rules_file_turns_it_on(tmp_path):
+    # "A clash costs no HP, so it never makes you collapse": the default; the other reading of
+    # an empty tank after a knock-back is an option (docs/assumptions.md, "Clashes").
+    assert data.load_config().clash_collapse is False
+    cfg = data.load_config(write(tmp_path, "rules.yaml", "clash_collapse: true\n"))
+    assert cfg.clash_collapse is True
 
 
 def test_rules_override_keeps_the_rest(tmp_path):
