@@ -370,3 +370,19 @@ def test_each_workers_own_actions_are_picked_on_his_square(setup):
         assert VIEW.spot(state, Search(k)) == square_key(sq)
         moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.worker == k]
         assert moves and all(VIEW.spot(state, a) == square_key(a.square) for a in moves)
+
+
+def test_the_log_hides_cards_and_carried_tiles_from_the_other_players():
+    """Rulebook: machine cards are dealt "face down"; "objects carried by an individual worker
+    may only be looked at by that worker's owner"; a search is the searcher's look."""
+    from pnp.games.view import SPECTATOR, log_line
+
+    lines = ("chooses machine card 2: YACHT", "sees tile 72 (R), tile 73 (R)",
+             "worker 2 picks up tile 99 (blank) as E", "worker 1 lets go of tile 22 (E)")
+    for line in lines:
+        assert log_line(VIEW, 0, line, 0) == line
+        for viewer in (1, SPECTATOR):
+            hidden = log_line(VIEW, 0, line, viewer)
+            assert "YACHT" not in hidden and "(" not in hidden and " as E" not in hidden
+            assert "tile 2" not in hidden and "tile 7" not in hidden and "tile 9" not in hidden
+    assert log_line(VIEW, 0, "worker 1 travels toward 10/8", 1) == "worker 1 travels toward 10/8"

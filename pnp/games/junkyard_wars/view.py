@@ -23,6 +23,7 @@ Pure: drawing primitives only, no IO.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -124,6 +125,11 @@ def session_of(tb: Any) -> SessionBoard:
     return SessionBoard("", (), 0, grid, rim_gaps(grid), NODES[tb.zone],  # type: ignore[arg-type]
                         tuple(NODES[j] for j in tb.junk), TRACK, NODES,
                         tuple(tuple(a) for a in tb.neighbours))
+
+
+#: What a log line names that only its player may read (``JunkyardView.hide``).
+_TILE = re.compile(r"tile \d+ \([^)]*\)(?: as \S+)?")
+_CHOSEN = re.compile(r"^(chooses machine card \d+): \S+$")
 
 
 @dataclass(frozen=True)
@@ -641,6 +647,13 @@ class JunkyardWarsView:
         if name == "Test":
             return square_key(state.tb.zone)
         return None
+
+    def hide(self, seat: int, line: str, viewer: int) -> str:
+        """The log as another player may read it: "objects carried by an individual worker may
+        only be looked at by that worker's owner", a search is "looking all tile(s)" (the
+        searcher's alone), and the machine cards are dealt "face down" until the test reveals
+        one. A tile's number names its letter too (the box numbers them letter by letter)."""
+        return _TILE.sub("a tile", _CHOSEN.sub(r"\1", line))
 
     def result(self, state: Any) -> Result:
         """Who won, how, and every team's progress as the rulebook counts "furthest along"."""
