@@ -70,6 +70,7 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
     """`pnp wreck-and-ruin session`: the playtest pack of ``setup`` (simulate.Setup)."""
     from pnp.games.wreck_and_ruin.printables import (
         card_components,
+        faction_components,
         tile_components,
         token_components,
     )
@@ -93,8 +94,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                    bleed=1.0),
              Cards("events.pdf", f"{TITLE} event deck", card_components(setup.events)),
              Cards("salvage.pdf", f"{TITLE} salvage deck", card_components(setup.salvage)),
-             Cards("factions.pdf", f"{TITLE} faction cards", card_components(
-                 tuple(c for _, cards in setup.factions for c in cards))),
+             Cards("factions.pdf", f"{TITLE} faction cards",
+                   faction_components(setup.factions)),
              Pages("guides.pdf", f"{TITLE} wasteland guides", guides),
              Pages("reference.pdf", f"{TITLE} reference",
                    [reference_sheet(config, setup.players, print_opts.page, foot)]),

@@ -20,8 +20,8 @@ from pnp.games.wreck_and_ruin.tiles import HAZARD, LOCAL, OBSTACLE, Tile, TileSi
 from pnp.hexes import to_pixel
 from pnp.layout.draw import Align, Circle, Component, Drawing, Item, Path, TextBox, VAlign
 
-__all__ = ["HEX", "card_components", "hex_corners", "map_drawing", "map_frame", "tile_components",
-           "token_components"]
+__all__ = ["HEX", "card_components", "faction_components", "hex_corners", "map_drawing",
+           "map_frame", "on_colour", "tile_components", "token_components"]
 
 HEX = 12.5                       # mm, centre to corner: 21.65 mm across the flats
 INK, GREY = "#222222", "#777777"
@@ -222,31 +222,60 @@ def token_components(config: Config, players: int = 4) -> list[Component]:
 POKER = (63.5, 88.9)
 
 
-def _card_face(title: str, kind: str, rules: str, flavour: str, colour: str) -> Drawing:
+def on_colour(colour: str) -> str:
+    """The ink that reads on ``colour``: white on dark colours, ``INK`` on light ones (the
+    Desertkin's yellow)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 160 else "white"
+
+
+def _card_face(title: str, kind: str, rules: str, flavour: str, colour: str,
+               band: str = "") -> Drawing:
+    """A card face: the title on a ``colour`` bar, the kind, the rules and the flavour text;
+    ``band``: a ``colour`` band along the foot that names the card's deck (a faction's)."""
     w, h = POKER
+    ink = on_colour(colour)
     items: list[Item] = [
         Path(((-BLEED, -BLEED), (w + BLEED, -BLEED), (w + BLEED, h + BLEED),
               (-BLEED, h + BLEED)), closed=True, fill="#f6efe0", stroke=None),
-        Path(((0, 0), (w, 0), (w, 14), (0, 14)), closed=True, fill=colour, stroke=None),
+        Path(((-BLEED, -BLEED), (w + BLEED, -BLEED), (w + BLEED, 14), (-BLEED, 14)),
+             closed=True, fill=colour, stroke=None),
         TextBox(4, 1, w - 8, 12, title, size=11, min_size=7, font="Vera-Bold",
-                colour="white", valign=VAlign.MIDDLE),
+                colour=ink, valign=VAlign.MIDDLE),
         TextBox(4, 16, w - 8, 5, kind.upper(), size=6, colour=GREY),
-        TextBox(5, 24, w - 10, 40, rules, size=9, min_size=6, colour=INK, leading=1.3),
-        TextBox(5, 66, w - 10, 16, flavour, size=7, min_size=6, font="Vera-Italic",
-                colour=GREY)]
+        TextBox(5, 24, w - 10, 40, rules, size=9, min_size=6, colour=INK, leading=1.3)]
+    if band:
+        items += [TextBox(5, 64, w - 10, 13, flavour, size=7, min_size=6, font="Vera-Italic",
+                          colour=GREY),
+                  Path(((-BLEED, h - 10), (w + BLEED, h - 10), (w + BLEED, h + BLEED),
+                        (-BLEED, h + BLEED)), closed=True, fill=colour, stroke=None),
+                  TextBox(4, h - 9, w - 8, 5.5, band.upper(), size=9, min_size=6,
+                          font="Vera-Bold", colour=ink, align=Align.CENTER,
+                          valign=VAlign.MIDDLE)]
+    else:
+        items.append(TextBox(5, 66, w - 10, 16, flavour, size=7, min_size=6,
+                             font="Vera-Italic", colour=GREY))
     return Drawing(w, h, tuple(items), bleed=BLEED, name=f"card-{title}")
 
 
-def _card_back(kind: str, colour: str) -> Drawing:
+def _card_back(kind: str, colour: str, deck: str = "") -> Drawing:
+    """The back of a deck: ``kind`` (EVENT, SALVAGE, FACTION) and, for a faction's cards,
+    ``deck`` (its name), on ``colour`` to the bleed."""
     w, h = POKER
+    ink = on_colour(colour)
     items: list[Item] = [
         Path(((-BLEED, -BLEED), (w + BLEED, -BLEED), (w + BLEED, h + BLEED),
               (-BLEED, h + BLEED)), closed=True, fill=colour, stroke=None),
         TextBox(4, h / 2 - 12, w - 8, 10, "WRECK AND RUIN", size=10, font="Vera-Bold",
-                colour="white", align=Align.CENTER, valign=VAlign.MIDDLE),
+                colour=ink, align=Align.CENTER, valign=VAlign.MIDDLE),
         TextBox(4, h / 2, w - 8, 10, kind.upper(), size=12, font="Vera-Bold",
-                colour="white", align=Align.CENTER, valign=VAlign.MIDDLE)]
-    return Drawing(w, h, tuple(items), bleed=BLEED, name=f"back-{kind}")
+                colour=ink, align=Align.CENTER, valign=VAlign.MIDDLE)]
+    if deck:
+        items.append(TextBox(4, h / 2 + 12, w - 8, 10, deck.upper(), size=11, min_size=7,
+                             font="Vera-Bold", colour=ink, align=Align.CENTER,
+                             valign=VAlign.MIDDLE))
+    return Drawing(w, h, tuple(items), bleed=BLEED, name=f"back-{kind}" + (
+        f"-{deck}" if deck else ""))
 
 
 def card_components(cards: tuple[CardDef, ...]) -> list[Component]:
@@ -255,14 +284,32 @@ def card_components(cards: tuple[CardDef, ...]) -> list[Component]:
     out = []
     for c in cards:
         colour = {"event": "#6c3483", "faction": "#1b4f72"}.get(c.kind, "#7e5109")
-        rules = rules_text(c)
-        if c.kind == "salvage":
-            rules += ("\n\nOr discard it in your turn: remove 1 DP from an active vehicle. "
-                      "One card per turn.")
-        elif c.kind == "faction":
-            rules += "\n\nFree, once a game, in your turn. One faction card a turn."
-        else:
-            rules += "\n\nIn play for the whole round."
-        out.append(Component(_card_face(c.name, c.kind, rules, c.text, colour),
+        out.append(Component(_card_face(c.name, c.kind, _rules(c), c.text, colour),
                              _card_back(c.kind, colour), count=c.count, name=c.name))
+    return out
+
+
+def _rules(c: CardDef) -> str:
+    rules = rules_text(c)
+    if c.kind == "salvage":
+        return rules + ("\n\nOr discard it in your turn: remove 1 DP from an active vehicle. "
+                        "One card per turn.")
+    if c.kind == "faction":
+        return rules + "\n\nFree, once a game, in your turn. One faction card a turn."
+    return rules + "\n\nIn play for the whole round."
+
+
+def faction_components(factions: tuple[tuple[str, tuple[CardDef, ...]], ...]
+                       ) -> list[Component]:
+    """The faction cards, each faction's in its colour (the seat order's: "The Salvoes (Blue
+    player)", Reapers red, Desertkin yellow, Ruin Army green) with its name on the face and a
+    back of its own, so the 16 cards sort into the four faction decks face down."""
+    out = []
+    for f, (name, cards) in enumerate(factions):
+        colour = SEAT_COLOURS[f % len(SEAT_COLOURS)]
+        back = _card_back("faction", colour, name)
+        for c in cards:
+            out.append(Component(_card_face(c.name, f"{name}: faction card", _rules(c), c.text,
+                                            colour, band=name),
+                                 back, count=c.count, name=c.name))
     return out
