@@ -257,6 +257,24 @@ def test_clicks_on_crew_members_and_dropped_equipment():
     assert room_of(centre(tag)) == c.room
 
 
+def test_a_click_on_a_crew_mate_trades_with_them():
+    """Trade (rulebook line 129): "Swap one of your items with one from another Crew Member in
+    your room": the mate's standee is the spot, in the Equipment group."""
+    s = game()
+    c = act_in(s)
+    mate = s.crew[1]
+    mate.room = c.room
+    c.equip(SalvageCard(502, "Test Rifle", "weapon", attack=3))
+    mate.equip(SalvageCard(503, "Test Plate", "armor", armor=1))
+    s.touch()
+    swap = A.TradeWith(0, 1, 0)
+    assert swap in s.legal_actions()
+    assert VIEW.spot(s, swap) == "crew 2"
+    assert room_of(spot_centre(spots(s, c.seat)["crew 2"])) == c.room
+    assert VIEW.kind(swap) == "Equipment"
+    assert VIEW.label(s, swap) == "trade slot 0 with P2 slot 0"
+
+
 def test_clicks_of_the_first_players_decisions():
     s = game()
     s.phase, s.pending = SALVAGE, [SalvageCard(600, "Gun Mount", "upgrade", stat="attack",
@@ -363,7 +381,8 @@ def text_at_any(state) -> list[str]:
 def test_every_action_has_a_group_and_a_short_label():
     samples = [A.Move(3), A.Attack(4), A.Attack(4, 1), A.FireGun(12, 4), A.Reload(0),
                A.Repair(), A.Extinguish(), A.Fuel(), A.Search(), A.Drop(0), A.PickUp(5),
-               A.Give(0, 1), A.Trade(0, 5), A.Mend(1), A.Revive(1), A.EndTurn(),
+               A.Give(0, 1), A.Trade(0, 5), A.TradeWith(0, 1, 1), A.Mend(1), A.Revive(1),
+               A.EndTurn(),
                A.Equip(5, 1), A.Install(5, 9), A.ScrapCard(5), A.Reinforce(), A.Recycle(),
                A.ScrapDone(), A.ChooseEvent(2)]
     for a in samples:

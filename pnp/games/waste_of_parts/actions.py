@@ -1,8 +1,9 @@
 """The Waste of Parts' actions: small frozen values whose ``str`` is the replay text.
 
 Crew Member Actions (a turn): move, attack, fire a gun, reload, repair, extinguish, fuel, drop,
-pick up, give, trade, mend, revive, end the turn. The First Player's end-of-round decisions:
-where each salvaged card goes (equip, install, scrap) and the Scrap uses (reinforce, recycle).
+pick up, give, trade (for an item on the ground or with a crew mate), mend, revive, end the
+turn. The First Player's end-of-round decisions: where each salvaged card goes (equip, install,
+scrap) and the Scrap uses (reinforce, recycle).
 ``parse_action`` reads every ``str`` back.
 """
 
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 __all__ = ["Action", "Attack", "ChooseEvent", "Drop", "EndTurn", "Equip", "Extinguish",
            "FireGun", "Fuel", "Give", "Install", "Mend", "Move", "PickUp", "Recycle", "Reinforce",
            "Reload", "Repair", "Revive", "ScrapCard", "ScrapDone", "Search", "Trade",
-           "parse_action"]
+           "TradeWith", "parse_action"]
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,18 @@ class Trade:
 
 
 @dataclass(frozen=True)
+class TradeWith:
+    """Trade: "Swap one of your items with one from another Crew Member in your room"."""
+
+    slot: int            # my item
+    seat: int            # 0-based seat of the crew mate
+    other: int           # the mate's item
+
+    def __str__(self) -> str:
+        return f"trade slot {self.slot} with P{self.seat + 1} slot {self.other}"
+
+
+@dataclass(frozen=True)
 class Mend:
     seat: int
 
@@ -186,8 +199,8 @@ class ChooseEvent:
 
 
 Action = (Move | Attack | FireGun | Reload | Repair | Extinguish | Fuel | Drop | PickUp | Give
-          | Trade | Mend | Revive | EndTurn | Equip | Install | ScrapCard | Reinforce | Recycle
-          | ScrapDone | ChooseEvent | Search)
+          | Trade | TradeWith | Mend | Revive | EndTurn | Equip | Install | ScrapCard | Reinforce
+          | Recycle | ScrapDone | ChooseEvent | Search)
 
 _FIXED = {"repair": Repair(), "extinguish": Extinguish(), "fuel": Fuel(), "end turn": EndTurn(),
           "reinforce": Reinforce(), "recycle": Recycle(), "keep the scrap": ScrapDone(),
@@ -202,6 +215,7 @@ _PATTERNS: tuple[tuple[str, type], ...] = (
     (r"pick up c(\d+)", PickUp),
     (r"give slot (\d+) to P(\d+)", Give),
     (r"trade slot (\d+) for c(\d+)", Trade),
+    (r"trade slot (\d+) with P(\d+) slot (\d+)", TradeWith),
     (r"mend P(\d+)", Mend),
     (r"revive P(\d+)", Revive),
     (r"equip c(\d+) on P(\d+)", Equip),
@@ -225,5 +239,7 @@ def parse_action(text: str) -> Action:
                 args[-1] -= 1
             elif cls in _SEAT_ONLY:
                 args[0] -= 1
+            elif cls is TradeWith:
+                args[1] -= 1
             return cls(*args)  # type: ignore[no-any-return]
     raise ValueError(f"not a Waste of Parts action: {text!r}")

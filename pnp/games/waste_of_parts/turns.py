@@ -77,6 +77,9 @@ def turn_actions(s: WasteState) -> list[Any]:
         out += [A.Give(slot, o.seat) for o in s.crew
                 if o is not c and o.room == c.room and len(o.items) < o.slots]
         out += [A.Trade(slot, g.ident) for g in s.ground[c.room]]
+        # "Swap one of your items with one from another Crew Member in your room"
+        out += [A.TradeWith(slot, o.seat, k) for o in s.crew
+                if o is not c and o.room == c.room for k in range(len(o.items))]
     if len(c.items) < c.slots:
         out += [A.PickUp(g.ident) for g in s.ground[c.room]]
     for o in s.crew:
@@ -131,6 +134,10 @@ def turn_action_legal(s: WasteState, a: Any) -> bool:
     if t is A.Trade:
         return _slot(c, a.slot) is not None and any(g.ident == a.card
                                                      for g in s.ground[c.room])
+    if t is A.TradeWith:
+        o = _mate(s, c, a.seat)
+        return (_slot(c, a.slot) is not None and o is not None
+                and _slot(o, a.other) is not None)
     if t is A.PickUp:
         return (len(c.items) < c.slots
                 and any(g.ident == a.card for g in s.ground[c.room]))
@@ -224,6 +231,11 @@ def do_turn_action(s: WasteState, a: Any) -> None:
         mine = _take(c, a.slot)
         c.equip(_from_ground(s, c.room, a.card))
         s.ground[c.room].append(mine)
+    elif t is A.TradeWith:
+        o = s.crew[a.seat]
+        mine, theirs = _take(c, a.slot), _take(o, a.other)
+        c.equip(theirs)
+        o.equip(mine)
     elif t is A.Search:
         scourge.search(s, c)
     elif t is A.Mend:

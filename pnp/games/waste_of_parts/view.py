@@ -9,9 +9,9 @@ Boss's Health in a Boss Battle), Hull, Noise, the fuelled engines and the Scrap 
 
 A click on a room moves there, installs an upgrade there or repairs, extinguishes, fuels or
 searches the room one stands in; on an Enemy, attacks it (by hand, a weapon or a gun); on a crew
-member, mends, revives, gives to or equips them; on dropped equipment, picks it up or trades for
-it; on the Scrap Pile, scraps or recycles; on the Hull track, reinforces. Nothing is hidden:
-the game is co-operative, every card the crew holds lies face up.
+member, mends, revives, gives to, trades with or equips them; on dropped equipment, picks it up
+or trades for it; on the Scrap Pile, scraps or recycles; on the Hull track, reinforces. Nothing
+is hidden: the game is co-operative, every card the crew holds lies face up.
 """
 
 from __future__ import annotations
@@ -576,7 +576,7 @@ class WasteView:
             return f"room {state.crew[state.seat].room}"
         if t is A.PickUp or t is A.Trade:
             return f"card {action.card}"
-        if t in (A.Give, A.Mend, A.Revive, A.Equip):
+        if t in (A.Give, A.TradeWith, A.Mend, A.Revive, A.Equip):
             return f"crew {action.seat + 1}"
         if t is A.Reload or t is A.Drop:
             return f"crew {state.seat + 1}"
@@ -642,7 +642,8 @@ _KINDS: dict[type, str] = {
     A.Move: "Move", A.Attack: "Attack", A.FireGun: "Fire a gun", A.Reload: "Reload",
     A.Repair: "Repair or extinguish", A.Extinguish: "Repair or extinguish", A.Fuel: "Fuel",
     A.Search: "Search", A.Drop: "Equipment", A.PickUp: "Equipment", A.Give: "Equipment",
-    A.Trade: "Equipment", A.Mend: "Mend or revive", A.Revive: "Mend or revive",
+    A.Trade: "Equipment", A.TradeWith: "Equipment", A.Mend: "Mend or revive",
+    A.Revive: "Mend or revive",
     A.EndTurn: "End the turn", A.Equip: "Place the salvage", A.Install: "Place the salvage",
     A.ScrapCard: "Place the salvage", A.Reinforce: "Use Scrap", A.Recycle: "Use Scrap",
     A.ScrapDone: "Use Scrap", A.ChooseEvent: "Choose an Event"}

@@ -28,6 +28,7 @@ WORDS = [
     (A.Give(1, 0), "give slot 1 to P1"),
     (A.Give(0, 3), "give slot 0 to P4"),
     (A.Trade(2, 17), "trade slot 2 for c17"),
+    (A.TradeWith(1, 3, 0), "trade slot 1 with P4 slot 0"),
     (A.Mend(2), "mend P3"),
     (A.Revive(0), "revive P1"),
     (A.EndTurn(), "end turn"),

@@ -44,6 +44,8 @@ def _candidates(s: WasteState) -> list[object]:
     out += [cls(slot) for cls in (A.Reload, A.Drop) for slot in (-1, 0, 1, 2)]
     out += [A.Give(slot, seat) for slot in (0, 1, 2) for seat in range(-1, 6)]
     out += [A.Trade(slot, c) for slot in (0, 1) for c in cards]
+    out += [A.TradeWith(slot, seat, other) for slot in (-1, 0, 1, 2) for seat in range(-1, 6)
+            for other in (-1, 0, 1, 2)]
     out += [A.PickUp(c) for c in cards]
     out += [cls(seat) for cls in (A.Mend, A.Revive) for seat in range(-1, 6)]
     return out

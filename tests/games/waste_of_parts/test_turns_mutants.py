@@ -51,6 +51,8 @@ def _universe(s) -> list:
     out += [A.Drop(slot) for slot in slots]
     out += [A.Give(slot, seat) for slot in slots for seat in seats]
     out += [A.Trade(slot, card) for slot in slots for card in cards]
+    out += [A.TradeWith(slot, seat, other) for slot in slots for seat in seats
+            for other in slots]
     out += [A.PickUp(card) for card in cards]
     out += [A.Mend(seat) for seat in seats] + [A.Revive(seat) for seat in seats]
     return out
@@ -88,9 +90,10 @@ def _crowded_room():
 def test_the_actions_in_a_crowded_room():
     """Crew Member Actions: Move "into an adjacent room"; Attack "an Enemy in your room" (a
     weapon "that target[s] Enemies in adjacent rooms" reaches next door); Reload a spent weapon;
-    Drop or give "to another Crew Member in your room"; Trade "exchange it for an item on the
-    ground"; Pick Up only with a free slot ("up to two Equipment cards"); Mend "another Crew
-    Member in your room that is not Downed"; Revive (requires 2 actions) a Downed one."""
+    Drop or give "to another Crew Member in your room"; Trade "Swap one of your items with one
+    from another Crew Member in your room, or exchange it for an item on the ground"; Pick Up
+    only with a free slot ("up to two Equipment cards"); Mend "another Crew Member in your room
+    that is not Downed"; Revive (requires 2 actions) a Downed one."""
     s, g, here, next_door, far, out = _crowded_room()
     me = s.crew[0]
     assert me.actions_left == 4
@@ -100,6 +103,7 @@ def test_the_actions_in_a_crowded_room():
         A.Reload(1), A.Drop(0), A.Drop(1),
         A.Give(0, 2), A.Give(1, 2), A.Give(0, 3), A.Give(1, 3),
         A.Trade(0, g.ident), A.Trade(1, g.ident),
+        A.TradeWith(0, 1, 0), A.TradeWith(0, 1, 1), A.TradeWith(1, 1, 0), A.TradeWith(1, 1, 1),
         A.Mend(2), A.Revive(3)}
     me.actions_left = 1
     assert A.Revive(3) not in legal(s)                           # "requires 2 actions"

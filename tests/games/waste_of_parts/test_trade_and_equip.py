@@ -1,0 +1,83 @@
+"""Trading with a crew mate and equipping over a full set of slots, pinned to the rulebook's words
+(../shared/rules/waste-of-parts.txt)."""
+
+from __future__ import annotations
+
+from pnp.games.waste_of_parts import actions as A
+from pnp.games.waste_of_parts.cards import SalvageCard
+from pnp.games.waste_of_parts.turns import turn_action_legal, turn_actions
+from tests.games.waste_of_parts.helpers import game
+
+
+def weapon(ident: int, attack: int = 3, reload: bool = False) -> SalvageCard:
+    return SalvageCard(ident, f"Gun {ident}", "weapon", attack=attack, reload=reload)
+
+
+def gear(ident: int, stat: str = "health") -> SalvageCard:
+    return SalvageCard(ident, f"Gear {ident}", "gear", stat=stat, bonus=1)
+
+
+def _pair():
+    """Seat 1 (holding Gun 801 and Gear 802) and seat 2 (holding Gear 803) in room 6."""
+    s = game()
+    me, mate = s.crew[0], s.crew[1]
+    me.room = mate.room = 6
+    s.crew[2].room, s.crew[3].room = 2, 3
+    me.equip(weapon(801))
+    me.equip(gear(802))
+    mate.equip(gear(803, stat="actions"))
+    s.touch()
+    return s, me, mate
+
+
+def _trades(s) -> set:
+    return {a for a in turn_actions(s) if isinstance(a, A.TradeWith)}
+
+
+def test_trade_swaps_an_item_with_a_crew_mate_in_the_room():
+    """Crew Member Actions, line 129: "Trade: Swap one of your items with one from another Crew
+    Member in your room, or exchange it for an item on the ground." Each of my items for each of
+    the mate's, one action."""
+    s, me, mate = _pair()
+    assert _trades(s) == {A.TradeWith(0, 1, 0), A.TradeWith(1, 1, 0)}
+    for a in _trades(s):
+        assert turn_action_legal(s, a)
+    left = me.actions_left
+    s.apply(A.TradeWith(0, 1, 0))
+    assert [i.ident for i in me.items] == [802, 803]
+    assert [i.ident for i in mate.items] == [801]
+    assert me.actions_left == left - 1
+    assert me.actions == me.actions0 + 1 and mate.actions == mate.actions0  # the gear moved
+
+
+def test_trade_needs_the_mate_in_the_room_and_an_item_on_each_side():
+    """"another Crew Member in your room": not one next door; a swap needs one of "your items"
+    and "one from" the mate."""
+    s, me, mate = _pair()
+    mate.room = 7
+    s.touch()
+    assert not _trades(s)
+    assert not turn_action_legal(s, A.TradeWith(0, 1, 0))
+    mate.room = 6
+    mate.unequip(mate.items[0])
+    s.touch()
+    assert not _trades(s)
+    assert not turn_action_legal(s, A.TradeWith(0, 1, 0))
+    for bad in (A.TradeWith(0, 0, 0), A.TradeWith(2, 1, 0), A.TradeWith(0, 9, 0),
+                A.TradeWith(-1, 1, 0), A.TradeWith("0", 1, 0)):
+        assert not turn_action_legal(s, bad), bad
+
+
+def test_trade_with_a_downed_mate_is_allowed_as_written():
+    """Trade names no condition on the mate (Mend alone says "that is not Downed"); the choice
+    in docs/assumptions.md: a Downed mate in the room can be traded with."""
+    s, me, mate = _pair()
+    mate.damage = mate.health
+    s.touch()
+    assert A.TradeWith(1, 1, 0) in _trades(s)
+
+
+def test_trade_with_a_mate_reads_back_from_its_words():
+    a = A.TradeWith(1, 2, 0)
+    assert str(a) == "trade slot 1 with P3 slot 0"
+    assert A.parse_action(str(a)) == a
