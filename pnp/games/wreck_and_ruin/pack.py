@@ -1,6 +1,6 @@
 """Wreck and Ruin packs: `pnp wreck-and-ruin map` (map.json, the map, the setup sheet) and
-`session` (the playtest pack: tiles, map, tokens, guides, reference and setup sheets, balance
-report)."""
+`session` (the playtest pack: tiles, map, tokens, the round tracker and its bullet, cards, guides,
+reference and setup sheets, balance report)."""
 
 from __future__ import annotations
 
@@ -73,6 +73,7 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
         faction_components,
         tile_components,
         token_components,
+        tracker_components,
     )
     from pnp.games.wreck_and_ruin.sheets import guide_pages, reference_sheet
 
@@ -92,6 +93,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
              Cards("tiles.pdf", f"{TITLE} board tiles", tile_components(tiles)),
              Cards("tokens.pdf", f"{TITLE} tokens", token_components(config, setup.players),
                    bleed=1.0),
+             Cards("tracker.pdf", f"{TITLE} round tracker and bullet token",
+                   tracker_components(config, print_opts.bleed)),
              Cards("events.pdf", f"{TITLE} event deck", card_components(setup.events)),
              Cards("salvage.pdf", f"{TITLE} salvage deck", card_components(setup.salvage)),
              Cards("factions.pdf", f"{TITLE} faction cards",

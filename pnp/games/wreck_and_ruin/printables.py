@@ -18,10 +18,11 @@ from pnp.games.wreck_and_ruin.hexes import Coord
 from pnp.games.wreck_and_ruin.rules import Config
 from pnp.games.wreck_and_ruin.tiles import HAZARD, LOCAL, OBSTACLE, Tile, TileSide, token_places
 from pnp.hexes import to_pixel
-from pnp.layout.draw import Align, Circle, Component, Drawing, Item, Path, TextBox, VAlign
+from pnp.layout.draw import Align, Circle, Component, Drawing, Group, Item, Path, TextBox, VAlign
+from pnp.layout.marks import offset_polygon
 
 __all__ = ["HEX", "card_components", "faction_components", "hex_corners", "map_drawing",
-           "map_frame", "on_colour", "tile_components", "token_components"]
+           "map_frame", "on_colour", "tile_components", "token_components", "tracker_components"]
 
 HEX = 12.5                       # mm, centre to corner: 21.65 mm across the flats
 INK, GREY = "#222222", "#777777"
@@ -313,3 +314,138 @@ def faction_components(factions: tuple[tuple[str, tuple[CardDef, ...]], ...]
                                             colour, band=name),
                                  back, count=c.count, name=c.name))
     return out
+
+
+# --- the round tracker and the bullet ------------------------------------------------------
+
+#: The round tracker's hexes (flat-top, centre to corner, mm): seven of them, the map's shape.
+TRACKER_HEX = 16.0
+#: The bullet token (mm): it turns on the tracker's centre hex to point at the round.
+BULLET = (8.0, 24.0)
+DARK_SAND = "#6b5b3e"
+
+
+def _flat_corners(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:
+    """The six corners of the flat-top hex of circumradius ``r`` centred on (x, y)."""
+    return tuple((round(x + r * math.cos(math.radians(60 * i)), 4),
+                  round(y + r * math.sin(math.radians(60 * i)), 4)) for i in range(6))
+
+
+def union_outline(polygons: Iterable[tuple[tuple[float, float], ...]]
+                  ) -> tuple[tuple[float, float], ...]:
+    """The boundary of polygons that meet edge to edge (all wound the same way): the edges
+    no two of them share, chained."""
+    edges: set[tuple[tuple[float, float], tuple[float, float]]] = set()
+    for poly in polygons:
+        for a, b in zip(poly, poly[1:] + poly[:1], strict=True):
+            if (b, a) in edges:
+                edges.discard((b, a))
+            else:
+                edges.add((a, b))
+    nxt = dict(edges)
+    start = min(nxt)
+    out = [start]
+    p = nxt[start]
+    while p != start and len(out) <= len(nxt):
+        out.append(p)
+        p = nxt[p]
+    return tuple(out)
+
+
+def tracker_centres(r: float = TRACKER_HEX) -> tuple[tuple[float, float], ...]:
+    """The tracker's hex centres about its middle: the centre, then 1 (topmost) to 6
+    clockwise, as the map's tiles are numbered."""
+    d = r * math.sqrt(3)
+    return ((0.0, 0.0), *((round(d * math.cos(math.radians(-90 + 60 * k)), 4),
+                           round(d * math.sin(math.radians(-90 + 60 * k)), 4))
+                          for k in range(6)))
+
+
+def _round_notes(config: Config) -> dict[int, list[str]]:
+    """What the tracker prints under each round: the setup round, each player count's last."""
+    notes: dict[int, list[str]] = {1: ["setup round"]}
+    for players in (2, 3, 4):
+        last = config.per_players(config.rounds, players)
+        if 1 <= last <= 6:
+            notes.setdefault(last, []).append(f"last round\n{players} players")
+    return notes
+
+
+def tracker_drawing(config: Config, bleed: float = BLEED, r: float = TRACKER_HEX
+                    ) -> tuple[Drawing, Drawing]:
+    """The round tracker, front and back: seven flat-top hexes in the map's shape, 1 topmost
+    and 2-6 clockwise (the die roll's tile for a new salvage token), the bullet's place in the
+    centre; under each round number, the setup round and the player counts whose last it is."""
+    w, h = 5 * r, 3 * math.sqrt(3) * r
+    ox, oy = w / 2, h / 2
+    centres = [(x + ox, y + oy) for x, y in tracker_centres(r)]
+    cut = union_outline(_flat_corners(x, y, r) for x, y in centres)
+    bled = offset_polygon(cut, bleed)
+    notes = _round_notes(config)
+    items: list[Item] = [Path(bled, closed=True, fill=GROUND, stroke=None)]
+    for k, (x, y) in enumerate(centres):
+        items.append(Path(_flat_corners(x, y, r), closed=True,
+                          fill="#d8c7a3" if k == 0 else GROUND, stroke="#b8a88a",
+                          stroke_width=0.4))
+        if k == 0:
+            inner = r * math.sqrt(3) / 2
+            items += [Circle(x, y, inner - 1.5, fill=None, stroke=DARK_SAND, stroke_width=0.3),
+                      TextBox(x - 10, y - inner + 2.5, 20, 4, "ROUND", size=7,
+                              font="Vera-Bold", colour=DARK_SAND, align=Align.CENTER,
+                              valign=VAlign.MIDDLE),
+                      TextBox(x - 10, y + inner - 6.5, 20, 4, "d6: tile", size=6.5,
+                              colour=DARK_SAND, align=Align.CENTER, valign=VAlign.MIDDLE)]
+            continue
+        items.append(TextBox(x - 8, y - 10, 16, 10, str(k), size=22, font="Vera-Bold",
+                             colour=INK, align=Align.CENTER, valign=VAlign.MIDDLE))
+        for j, note in enumerate(notes.get(k, [])):
+            items.append(TextBox(x - 11, y + 0.5 + 6 * j, 22, 6, note, size=6.5,
+                                 min_size=6, colour=INK, align=Align.CENTER,
+                                 valign=VAlign.MIDDLE, leading=1.05))
+    front = Drawing(w, h, tuple(items), bleed=bleed, outline=cut, name="round-tracker")
+    back_items: list[Item] = [
+        Path(bled, closed=True, fill=DARK_SAND, stroke=None),
+        TextBox(w / 2 - 20, h / 2 - 11, 40, 8, "WRECK AND RUIN", size=9, font="Vera-Bold",
+                colour="white", align=Align.CENTER, valign=VAlign.MIDDLE),
+        TextBox(w / 2 - 20, h / 2 - 3, 40, 8, "ROUND TRACKER", size=11, font="Vera-Bold",
+                colour="white", align=Align.CENTER, valign=VAlign.MIDDLE),
+        TextBox(w / 2 - 22, h / 2 + 6, 44, 10, "the bullet in the centre points at the "
+                "round; 1 faces the top of the map", size=6.5, min_size=6, colour="white",
+                align=Align.CENTER, valign=VAlign.TOP)]
+    back = Drawing(w, h, tuple(back_items), bleed=bleed, outline=cut,
+                   name="round-tracker-back")
+    return front, back
+
+
+def bullet_outline(w: float = BULLET[0], h: float = BULLET[1]) -> tuple[tuple[float, float], ...]:
+    """A bullet pointing up: a round nose over a straight casing (symmetric left to right)."""
+    nose = w
+    right = [(round(w / 2 + w / 2 * math.sin(math.radians(a)), 4),
+              round(nose - nose * math.cos(math.radians(a)), 4)) for a in range(0, 91, 15)]
+    left = [(round(w - x, 4), y) for x, y in reversed(right[1:])]
+    return (*right, (w, h), (0.0, h), *left)
+
+
+def bullet_drawing(bleed: float = BLEED) -> tuple[Drawing, Drawing]:
+    """The bullet token, front and back: copper nose, brass casing, cut on its outline."""
+    w, h = BULLET
+    cut = bullet_outline(w, h)
+    bled = offset_polygon(cut, bleed)
+    brass, copper = "#d4a437", "#b87333"
+    casing = Path(((-bleed - 1, w), (w + bleed + 1, w), (w + bleed + 1, h + bleed + 1),
+                   (-bleed - 1, h + bleed + 1)), closed=True, fill=brass, stroke=None)
+    groove = Path(((0, h - 4), (w, h - 4)), stroke="#8a6d1f", stroke_width=0.5)
+    front = Drawing(w, h, (Group((Path(bled, closed=True, fill=copper, stroke=None), casing,
+                                  groove), clip=bled),), bleed=bleed, outline=cut,
+                    name="bullet")
+    back = Drawing(w, h, (Path(bled, closed=True, fill=brass, stroke=None),), bleed=bleed,
+                   outline=cut, name="bullet-back")
+    return front, back
+
+
+def tracker_components(config: Config, bleed: float = BLEED) -> list[Component]:
+    """Component 3 of the box: "Round tracker and bullet tracker token"."""
+    front, back = tracker_drawing(config, bleed)
+    bullet, bullet_back = bullet_drawing(bleed)
+    return [Component(front, back, name="round-tracker"),
+            Component(bullet, bullet_back, name="bullet")]
