@@ -69,6 +69,7 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                  jobs: int | None, print_opts: PrintOptions) -> Pack:
     """`pnp wreck-and-ruin session`: the playtest pack of ``setup`` (simulate.Setup)."""
     from pnp.games.wreck_and_ruin.printables import (
+        TOKEN_BLEED,
         card_components,
         faction_components,
         tile_components,
@@ -79,6 +80,7 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
 
     board, config, tiles = setup.board, setup.config, setup.tiles
     foot = footer(TITLE, seed)
+    token_bleed = min(print_opts.bleed, TOKEN_BLEED)
     checks = [fairness_check(board, config)]
     sections: list[dict[str, Any]] = []
     if games > 0:
@@ -90,9 +92,9 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
     guides = [p for seat in range(setup.players)
               for p in guide_pages(config, seat, print_opts.page, foot)]
     files = [*map_files(board, config, seed, print_opts.page, tiles),
-             Cards("tiles.pdf", f"{TITLE} board tiles", tile_components(tiles)),
-             Cards("tokens.pdf", f"{TITLE} tokens", token_components(config, setup.players),
-                   bleed=1.0),
+             Cards("tiles.pdf", f"{TITLE} board tiles", tile_components(tiles, print_opts.bleed)),
+             Cards("tokens.pdf", f"{TITLE} tokens",
+                   token_components(config, setup.players, token_bleed), bleed=token_bleed),
              Cards("tracker.pdf", f"{TITLE} round tracker and bullet token",
                    tracker_components(config, print_opts.bleed)),
              Cards("events.pdf", f"{TITLE} event deck", card_components(setup.events)),

@@ -9,7 +9,7 @@ hexes); side B is its back.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from pnp.games.wreck_and_ruin.actions import NAMES
 from pnp.games.wreck_and_ruin.board import Board
@@ -33,6 +33,8 @@ SEAT_COLOURS = ("#2e6da4", "#c0392b", "#d4ac0d", "#27ae60")  # Salvoes, Reapers,
 FACTIONS = ("The Salvoes", "The Reapers", "The Desertkin", "The Ruin Army")
 SEAT_TINTS = ("#c9dcef", "#f2c9c4", "#f4e6b0", "#c6ead4")
 BLEED = 3.0
+#: Tokens' bleed (mm), as Salvage's: small pieces cut apart on the point axis need the gap.
+TOKEN_BLEED = 1.5
 
 
 def _centre(c: Coord, r: float) -> tuple[float, float]:
@@ -68,8 +70,12 @@ def outline(hexes: Iterable[Coord], r: float, ox: float = 0.0, oy: float = 0.0
     return tuple(poly)
 
 
+def _hex_fill(t: int, tint: str | None) -> str:
+    return ROCK if t == OBSTACLE else WATER if t == HAZARD else (tint or GROUND)
+
+
 def _hex_items(c: Coord, t: int, x: float, y: float, r: float, tint: str | None) -> list[Item]:
-    fill = ROCK if t == OBSTACLE else WATER if t == HAZARD else (tint or GROUND)
+    fill = _hex_fill(t, tint)
     items: list[Item] = [Path(hex_corners(x, y, r), closed=True, fill=fill, stroke="#b8a88a",
                               stroke_width=0.3)]
     if t in (OBSTACLE, HAZARD):
@@ -78,8 +84,31 @@ def _hex_items(c: Coord, t: int, x: float, y: float, r: float, tint: str | None)
     return items
 
 
-def tile_face(side: TileSide, r: float = HEX, seat: int | None = None) -> Drawing:
-    """One side of a tile at true size, cut on its outline."""
+def bleed_band(cut: tuple[tuple[float, float], ...], bleed: float,
+               colour_at: Callable[[float, float], str]) -> list[Item]:
+    """The bleed round a cut outline, each stretch in the colour of the art inside it:
+    ``colour_at(x, y)`` names the colour at the middle of each cut edge. The band runs from the
+    cut to ``offset_polygon(cut, bleed)`` (a hex's points included); draw it under the art."""
+    if bleed <= 0:
+        return []
+    out = offset_polygon(cut, bleed)
+    n = len(cut)
+    if len(out) != n:       # a hairpin corner was bevelled: one colour for the whole band
+        return [Path(out, closed=True, fill=colour_at(*cut[0]), stroke=None)]
+    items: list[Item] = []
+    for i in range(n):
+        a, b = cut[i], cut[(i + 1) % n]
+        fill = colour_at((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        # stroked in its own colour so no hairline shows between two stretches
+        items.append(Path((a, b, out[(i + 1) % n], out[i]), closed=True, fill=fill,
+                          stroke=fill, stroke_width=0.2))
+    return items
+
+
+def tile_face(side: TileSide, r: float = HEX, seat: int | None = None,
+              bleed: float = BLEED) -> Drawing:
+    """One side of a tile at true size, cut on its outline; each edge hex's colour runs on
+    into the bleed."""
     cells = list(LOCAL)
     xs = [_centre(c, r) for c in cells]
     minx = min(x for x, _ in xs) - r
@@ -89,29 +118,36 @@ def tile_face(side: TileSide, r: float = HEX, seat: int | None = None) -> Drawin
     terrain = side.terrain()
     area = set(side.setup)
     tint = SEAT_TINTS[seat] if seat is not None else "#d9d9d9"
-    items: list[Item] = []
+    cut = outline(cells, r, -minx, -miny)
+    centres = {c: (x - minx, y - miny) for c, (x, y) in zip(cells, xs, strict=True)}
+
+    def colour_at(x: float, y: float) -> str:
+        c = min(cells, key=lambda c: math.hypot(centres[c][0] - x, centres[c][1] - y))
+        return _hex_fill(terrain[c], tint if c in area else None)
+
+    items: list[Item] = bleed_band(cut, bleed, colour_at)
     for c in cells:
-        x, y = _centre(c, r)
-        items += _hex_items(c, terrain[c], x - minx, y - miny, r, tint if c in area else None)
+        x, y = centres[c]
+        items += _hex_items(c, terrain[c], x, y, r, tint if c in area else None)
     for c in token_places(terrain):
-        x, y = _centre(c, r)
-        items.append(Circle(x - minx, y - miny, 1.2, fill=GREY, stroke=None))
+        x, y = centres[c]
+        items.append(Circle(x, y, 1.2, fill=GREY, stroke=None))
     if area:
-        cx = sum(_centre(c, r)[0] for c in area) / len(area) - minx
-        cy = sum(_centre(c, r)[1] for c in area) / len(area) - miny
+        cx = sum(centres[c][0] for c in area) / len(area)
+        cy = sum(centres[c][1] for c in area) / len(area)
         items.append(TextBox(cx - 20, cy - 4, 40, 8, "SETUP AREA", size=9, min_size=6,
                              font="Vera-Bold", colour=INK, align=Align.CENTER,
                              valign=VAlign.MIDDLE, rotate=90))
     # the tile's name in the top half of the centre hex, clear of a token place at its centre
     items.append(TextBox(w / 2 - 15, h / 2 - r / 2 - 4, 30, 8, side.name, size=12, font="Vera-Bold",
                          colour="#6b5b3e", align=Align.CENTER, valign=VAlign.MIDDLE))
-    return Drawing(w, h, tuple(items), bleed=BLEED, outline=outline(cells, r, -minx, -miny),
-                   name=f"tile-{side.name}")
+    return Drawing(w, h, tuple(items), bleed=bleed, outline=cut, name=f"tile-{side.name}")
 
 
-def tile_components(tiles: tuple[Tile, ...]) -> list[Component]:
+def tile_components(tiles: tuple[Tile, ...], bleed: float = BLEED) -> list[Component]:
     """The 10 tiles: side A the front, side B the back (duplex-aligned by the imposition)."""
-    return [Component(tile_face(t.a), tile_face(t.b), name=f"tile-{t.number}") for t in tiles]
+    return [Component(tile_face(t.a, bleed=bleed), tile_face(t.b, bleed=bleed),
+                      name=f"tile-{t.number}") for t in tiles]
 
 
 def map_frame(board: Board, r: float = HEX) -> tuple[float, float, float, float]:
@@ -159,15 +195,17 @@ def map_drawing(board: Board, r: float = HEX, footer: str = "", title: str = "")
     return Drawing(w, h, tuple(items), name="map")
 
 
-def _hex_token(r: float, colour: str, label: str, sub: str, arrow: bool, cells: int = 1
-               ) -> Drawing:
+def _hex_token(r: float, colour: str, label: str, sub: str, arrow: bool, cells: int = 1,
+               bleed: float = TOKEN_BLEED) -> Drawing:
     """A vehicle token: one hex (two for the big rig) with a facing arrow to the east."""
     hexes = [(0, 0)] if cells == 1 else [(0, 0), (1, 0)]
     pts = [_centre(c, r) for c in hexes]
     minx, miny = -r * math.sqrt(3) / 2, -r
     w = max(x for x, _ in pts) + r * math.sqrt(3) / 2 - minx
     h = 2 * r
-    items: list[Item] = []
+    cut = outline(hexes, r, -minx, -miny)
+    items: list[Item] = [Path(offset_polygon(cut, bleed), closed=True, fill=colour,
+                              stroke=None)] if bleed > 0 else []
     for x, y in pts:
         items.append(Path(hex_corners(x - minx, y - miny, r), closed=True, fill=colour,
                           stroke=None))
@@ -182,21 +220,27 @@ def _hex_token(r: float, colour: str, label: str, sub: str, arrow: bool, cells: 
         tip = w - 1.5
         items.append(Path(((tip - 5, h / 2 - 3.5), (tip, h / 2), (tip - 5, h / 2 + 3.5)),
                           closed=True, fill="white", stroke=None))
-    return Drawing(w, h, tuple(items), bleed=1.0, outline=outline(hexes, r, -minx, -miny),
-                   name=f"token-{label}")
+    return Drawing(w, h, tuple(items), bleed=bleed, outline=cut, name=f"token-{label}")
 
 
-def token_components(config: Config, players: int = 4) -> list[Component]:
+def token_components(config: Config, players: int = 4, bleed: float = TOKEN_BLEED
+                     ) -> list[Component]:
     """Vehicle tokens with facing arrows (the rig two hexes), wreck backs, salvage sites
-    (red contested / green uncontested), AP tokens and effect tokens."""
+    (red contested / green uncontested), AP tokens and effect tokens; each one's colour runs
+    ``bleed`` mm past its cut."""
     r = HEX - 1.0
+
+    def token(r: float, colour: str, label: str, sub: str, arrow: bool, cells: int = 1
+              ) -> Drawing:
+        return _hex_token(r, colour, label, sub, arrow, cells, bleed)
+
     out: list[Component] = []
     for seat in range(players):
         for slot, kind in enumerate(config.roster):
             t = config.type_of[kind]
             stats = f"M{t.move} A{t.attack} Ar{t.armour} DP{t.dp}"
-            front = _hex_token(r, SEAT_COLOURS[seat], NAMES[slot], stats, True, t.hexes)
-            back = _hex_token(r, "#333333", NAMES[slot], "WRECK", True, t.hexes)
+            front = token(r, SEAT_COLOURS[seat], NAMES[slot], stats, True, t.hexes)
+            back = token(r, "#333333", NAMES[slot], "WRECK", True, t.hexes)
             out.append(Component(front, back, name=f"P{seat + 1}-{NAMES[slot]}"))
     # "2 special vehicle tokens, linked to faction cards: the rhinax and drone": one each, in
     # the colour of the faction whose card brings it (the drone the Ruin Army's, the rhinax
@@ -205,17 +249,17 @@ def token_components(config: Config, players: int = 4) -> list[Component]:
     for kind in config.specials:
         t = config.type_of[kind]
         stats = f"M{t.move} A{t.attack} Ar{t.armour} DP{t.dp}"
-        front = _hex_token(r, SEAT_COLOURS[owner.get(kind, 0)], kind, stats, True, t.hexes)
-        out.append(Component(front, _hex_token(r, "#333333", kind, "DESTROYED", True,
+        front = token(r, SEAT_COLOURS[owner.get(kind, 0)], kind, stats, True, t.hexes)
+        out.append(Component(front, token(r, "#333333", kind, "DESTROYED", True,
                                                 t.hexes), name=kind))
-    site_front = _hex_token(r, RED, "SALVAGE", "contested", False)
-    site_back = _hex_token(r, "#27ae60", "SALVAGE", "uncontested", False)
+    site_front = token(r, RED, "SALVAGE", "contested", False)
+    site_back = token(r, "#27ae60", "SALVAGE", "uncontested", False)
     out.append(Component(site_front, site_back, count=44, name="salvage-site"))
-    ap_front = _hex_token(r * 0.8, INK, "AP", "action point", False)
-    ap_back = _hex_token(r * 0.8, "#999999", "AP", "spent", False)
+    ap_front = token(r * 0.8, INK, "AP", "action point", False)
+    ap_back = token(r * 0.8, "#999999", "AP", "spent", False)
     out.append(Component(ap_front, ap_back, count=25, name="ap"))
-    fx_front = _hex_token(r * 0.8, "#27ae60", "+", "positive", False)
-    fx_back = _hex_token(r * 0.8, RED, "-", "negative", False)
+    fx_front = token(r * 0.8, "#27ae60", "+", "positive", False)
+    fx_back = token(r * 0.8, RED, "-", "negative", False)
     out.append(Component(fx_front, fx_back, count=5, name="effect"))
     return out
 

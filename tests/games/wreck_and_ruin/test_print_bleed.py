@@ -1,0 +1,87 @@
+"""Tiles and tokens bleed along their own cut outline, as pnp's other hex tiles do.
+
+docs/assumptions.md, "Hex tiles bleed along their own outline": "every tile keeps its full bleed
+all round (points included)"; "Bleed on n-up sheets": "a cut a little wide on the outer edge then
+shows art, not white". Each face's colour must run on past its cut line into the bleed, so a
+miscut shows the hex's own colour.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from pnp.games.wreck_and_ruin.pack import session_pack
+from pnp.games.wreck_and_ruin.simulate import make_setup
+from pnp.layout.paint import face_pixels
+from pnp.pack import Cards, PrintOptions
+
+DPI = 100
+
+
+@pytest.fixture(scope="module")
+def cards():
+    setup = make_setup("print-bleed", 4, ("heuristic",) * 4, {})
+    pack = session_pack(setup, "print-bleed", {}, 0, 1, PrintOptions())
+    return {f.path: f for f in pack.files if isinstance(f, Cards)}
+
+
+def _faces(comps):
+    seen = set()
+    for comp in comps:
+        for face in (comp.front, comp.back):
+            if face is not None and (face.width, face.items) not in seen:
+                seen.add((face.width, face.items))
+                yield face
+
+
+def _inside(pt, poly) -> bool:
+    x, y = pt
+    inside = False
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def _colour_across_the_cut(face):
+    """(inside, outside) colours at each cut edge's middle: 1 mm in, half the bleed out."""
+    px = face_pixels(face, DPI)
+    b = face.bleed
+    sx = px.width / (face.width + 2 * b)
+    sy = px.height / (face.height + 2 * b)
+
+    def at(x, y):
+        i, j = int((x + b) * sx), int((y + b) * sy)
+        k = j * (3 * px.width + 1) + 1 + 3 * i
+        return tuple(px.buffer[k:k + 3])
+
+    poly = face.outline
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length < 2:
+            continue
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        nx, ny = (y1 - y0) / length, -(x1 - x0) / length
+        if _inside((mx + nx * 0.5, my + ny * 0.5), poly):
+            nx, ny = -nx, -ny
+        yield (at(mx - nx * 1.0, my - ny * 1.0), at(mx + nx * b * 0.6, my + ny * b * 0.6),
+               (mx, my))
+
+
+@pytest.mark.parametrize("path", ["tiles.pdf", "tokens.pdf"])
+def test_colour_runs_past_the_cut_into_the_bleed(cards, path):
+    faces = list(_faces(cards[path].components))
+    assert faces
+    for face in faces:
+        assert face.outline, face.name
+        assert face.bleed >= 1.0, f"{face.name} has no bleed"
+        for inside, outside, where in _colour_across_the_cut(face):
+            assert max(abs(a - c) for a, c in zip(inside, outside, strict=True)) <= 40, (
+                f"{face.name}: at {where} the colour stops at the cut ({inside} inside, "
+                f"{outside} outside)")
+
+
+def test_tiles_bleed_as_far_as_the_print_bleed(cards):
+    assert {f.bleed for f in _faces(cards["tiles.pdf"].components)} == {PrintOptions().bleed}
