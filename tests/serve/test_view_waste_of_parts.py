@@ -289,6 +289,15 @@ def test_clicks_of_the_first_players_decisions():
     s.pending = [SalvageCard(601, "Plate", "armor", armor=1)]
     s.touch()
     assert VIEW.spot(s, A.Equip(601, 2)) == "crew 3"
+    # "If a Crew Member is already at their equipment limit, they may Scrap or drop an
+    # existing card in their current room to equip a new one" (rulebook line 332).
+    s.crew[2].equip(SalvageCard(602, "Old Plate", "armor", armor=1))
+    s.crew[2].equip(SalvageCard(603, "Old Rifle", "weapon", attack=2))
+    s.touch()
+    over = A.EquipOver(601, 2, 1, False)
+    assert over in s.legal_actions()
+    assert VIEW.spot(s, over) == "crew 3" and VIEW.kind(over) == "Place the salvage"
+    assert VIEW.label(s, over) == "equip c601 on P3 scrapping slot 1"
     s.phase, s.pending, s.hull = SCRAP, [], 10
     s.scrap_pile = [SalvageCard(700 + k, "Scrap", "scrap") for k in range(4)]
     s.touch()
@@ -382,9 +391,8 @@ def test_every_action_has_a_group_and_a_short_label():
     samples = [A.Move(3), A.Attack(4), A.Attack(4, 1), A.FireGun(12, 4), A.Reload(0),
                A.Repair(), A.Extinguish(), A.Fuel(), A.Search(), A.Drop(0), A.PickUp(5),
                A.Give(0, 1), A.Trade(0, 5), A.TradeWith(0, 1, 1), A.Mend(1), A.Revive(1),
-               A.EndTurn(),
-               A.Equip(5, 1), A.Install(5, 9), A.ScrapCard(5), A.Reinforce(), A.Recycle(),
-               A.ScrapDone(), A.ChooseEvent(2)]
+               A.EndTurn(), A.Equip(5, 1), A.EquipOver(5, 1, 0, True), A.Install(5, 9),
+               A.ScrapCard(5), A.Reinforce(), A.Recycle(), A.ScrapDone(), A.ChooseEvent(2)]
     for a in samples:
         assert VIEW.kind(a) and VIEW.label(None, a)
     assert VIEW.label(None, A.Move(3)) == "to room 3"

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Action", "Attack", "ChooseEvent", "Drop", "EndTurn", "Equip", "Extinguish",
+__all__ = ["Action", "Attack", "ChooseEvent", "Drop", "EndTurn", "Equip", "EquipOver",
+           "Extinguish",
            "FireGun", "Fuel", "Give", "Install", "Mend", "Move", "PickUp", "Recycle", "Reinforce",
            "Reload", "Repair", "Revive", "ScrapCard", "ScrapDone", "Search", "Trade",
            "TradeWith", "parse_action"]
@@ -156,6 +157,21 @@ class Equip:
 
 
 @dataclass(frozen=True)
+class EquipOver:
+    """"If a Crew Member is already at their equipment limit, they may Scrap or drop an existing
+    card in their current room to equip a new one." """
+
+    card: int
+    seat: int
+    slot: int            # the existing card that makes room
+    drop: bool           # dropped in the crew member's room (False: Scrapped)
+
+    def __str__(self) -> str:
+        how = "dropping" if self.drop else "scrapping"
+        return f"equip c{self.card} on P{self.seat + 1} {how} slot {self.slot}"
+
+
+@dataclass(frozen=True)
 class Install:
     card: int
     room: int
@@ -199,8 +215,8 @@ class ChooseEvent:
 
 
 Action = (Move | Attack | FireGun | Reload | Repair | Extinguish | Fuel | Drop | PickUp | Give
-          | Trade | TradeWith | Mend | Revive | EndTurn | Equip | Install | ScrapCard | Reinforce
-          | Recycle | ScrapDone | ChooseEvent | Search)
+          | Trade | TradeWith | Mend | Revive | EndTurn | Equip | EquipOver | Install | ScrapCard
+          | Reinforce | Recycle | ScrapDone | ChooseEvent | Search)
 
 _FIXED = {"repair": Repair(), "extinguish": Extinguish(), "fuel": Fuel(), "end turn": EndTurn(),
           "reinforce": Reinforce(), "recycle": Recycle(), "keep the scrap": ScrapDone(),
@@ -219,6 +235,7 @@ _PATTERNS: tuple[tuple[str, type], ...] = (
     (r"mend P(\d+)", Mend),
     (r"revive P(\d+)", Revive),
     (r"equip c(\d+) on P(\d+)", Equip),
+    (r"equip c(\d+) on P(\d+) (scrapping|dropping) slot (\d+)", EquipOver),
     (r"install c(\d+) in room (\d+)", Install),
     (r"scrap c(\d+)", ScrapCard),
     (r"choose event v(\d+)", ChooseEvent),
@@ -234,6 +251,9 @@ def parse_action(text: str) -> Action:
     for pattern, cls in _PATTERNS:
         m = re.fullmatch(pattern, text)
         if m:
+            if cls is EquipOver:
+                card, seat, how, slot = m.groups()
+                return EquipOver(int(card), int(seat) - 1, int(slot), how == "dropping")
             args = [int(g) for g in m.groups()]
             if cls in _SEAT_LAST:
                 args[-1] -= 1

@@ -282,6 +282,11 @@ def salvage_actions(s: WasteState) -> list[Any]:
     if card.equipment:
         out += [A.Equip(card.ident, c.seat) for c in s.crew
                 if len(c.items) < c.slots]
+        # "If a Crew Member is already at their equipment limit, they may Scrap or drop an
+        # existing card in their current room to equip a new one."
+        out += [A.EquipOver(card.ident, c.seat, slot, drop) for c in s.crew
+                if len(c.items) >= c.slots for drop in (False, True)
+                for slot in range(len(c.items))]
     elif card.kind == "upgrade":
         # "Inoperable or On Fire rooms cannot receive upgrades, but rooms with Enemies can."
         out += [A.Install(card.ident, r.number) for r in s.map.rooms
@@ -295,6 +300,14 @@ def do_salvage(s: WasteState, a: Any) -> None:
         s.crew[a.seat].equip(card)
         if s.log is not None:
             s.say(f"P{a.seat + 1} equips {card.name}")
+    elif isinstance(a, A.EquipOver):
+        c = s.crew[a.seat]
+        old = _take(c, a.slot)
+        (s.ground[c.room] if a.drop else s.scrap_pile).append(old)
+        c.equip(card)
+        if s.log is not None:
+            how = f"drops it in room {c.room}" if a.drop else "Scraps it"
+            s.say(f"P{a.seat + 1} equips {card.name} over {old.name} and {how}")
     elif isinstance(a, A.Install):
         old = s.upgrades.get(a.room)
         if old is not None:  # "Scrap an existing upgrade to replace it with a new one."

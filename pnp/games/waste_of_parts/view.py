@@ -576,7 +576,7 @@ class WasteView:
             return f"room {state.crew[state.seat].room}"
         if t is A.PickUp or t is A.Trade:
             return f"card {action.card}"
-        if t in (A.Give, A.TradeWith, A.Mend, A.Revive, A.Equip):
+        if t in (A.Give, A.TradeWith, A.Mend, A.Revive, A.Equip, A.EquipOver):
             return f"crew {action.seat + 1}"
         if t is A.Reload or t is A.Drop:
             return f"crew {state.seat + 1}"
@@ -644,7 +644,8 @@ _KINDS: dict[type, str] = {
     A.Search: "Search", A.Drop: "Equipment", A.PickUp: "Equipment", A.Give: "Equipment",
     A.Trade: "Equipment", A.TradeWith: "Equipment", A.Mend: "Mend or revive",
     A.Revive: "Mend or revive",
-    A.EndTurn: "End the turn", A.Equip: "Place the salvage", A.Install: "Place the salvage",
+    A.EndTurn: "End the turn", A.Equip: "Place the salvage",
+    A.EquipOver: "Place the salvage", A.Install: "Place the salvage",
     A.ScrapCard: "Place the salvage", A.Reinforce: "Use Scrap", A.Recycle: "Use Scrap",
     A.ScrapDone: "Use Scrap", A.ChooseEvent: "Choose an Event"}
 

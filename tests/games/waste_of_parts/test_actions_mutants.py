@@ -33,6 +33,8 @@ WORDS = [
     (A.Revive(0), "revive P1"),
     (A.EndTurn(), "end turn"),
     (A.Equip(22, 1), "equip c22 on P2"),
+    (A.EquipOver(22, 1, 0, False), "equip c22 on P2 scrapping slot 0"),
+    (A.EquipOver(22, 2, 1, True), "equip c22 on P3 dropping slot 1"),
     (A.Install(5, 11), "install c5 in room 11"),
     (A.ScrapCard(8), "scrap c8"),
     (A.Reinforce(), "reinforce"),

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pnp.games.waste_of_parts import actions as A
 from pnp.games.waste_of_parts.cards import SalvageCard
-from pnp.games.waste_of_parts.turns import turn_action_legal, turn_actions
+from pnp.games.waste_of_parts.state import SALVAGE
+from pnp.games.waste_of_parts.turns import salvage_actions, turn_action_legal, turn_actions
 from tests.games.waste_of_parts.helpers import game
 
 
@@ -81,3 +82,59 @@ def test_trade_with_a_mate_reads_back_from_its_words():
     a = A.TradeWith(1, 2, 0)
     assert str(a) == "trade slot 1 with P3 slot 0"
     assert A.parse_action(str(a)) == a
+
+
+# --- equipping salvage over a full set of slots -----------------------------------------------
+def _full_crew():
+    """Seat 2 holds two items (its limit) in room 6; a new weapon waits to be placed."""
+    s = game()
+    s.phase = SALVAGE
+    full = s.crew[1]
+    full.room = 6
+    full.equip(weapon(811))
+    full.equip(gear(812))
+    new = weapon(813, attack=5)
+    s.pending = [new]
+    return s, full, new
+
+
+def test_a_full_crew_member_may_scrap_or_drop_an_item_to_equip_salvage():
+    """Salvage Cards, line 332: "A Crew Member may hold up to two Equipment cards under normal
+    circumstances. If a Crew Member is already at their equipment limit, they may Scrap or drop
+    an existing card in their current room to equip a new one." """
+    s, full, new = _full_crew()
+    over = {a for a in salvage_actions(s) if isinstance(a, A.EquipOver)}
+    assert over == {A.EquipOver(813, 1, 0, False), A.EquipOver(813, 1, 1, False),
+                    A.EquipOver(813, 1, 0, True), A.EquipOver(813, 1, 1, True)}
+    assert A.Equip(813, 1) not in salvage_actions(s)   # no free slot: not a plain equip
+    pile = list(s.scrap_pile)
+    s.apply(A.EquipOver(813, 1, 0, False))             # Scrap the old weapon
+    assert [i.ident for i in full.items] == [812, 813]
+    assert [c.ident for c in s.scrap_pile] == [c.ident for c in pile] + [811]
+
+
+def test_the_dropped_card_lies_in_the_crew_members_room():
+    s, full, new = _full_crew()
+    s.apply(A.EquipOver(813, 1, 1, True))              # drop the gear "in their current room"
+    assert [i.ident for i in full.items] == [811, 813]
+    assert [g.ident for g in s.ground[6]] == [812]
+    assert full.health == full.health0                 # the gear's bonus left with it
+
+
+def test_only_a_full_crew_member_equips_over_an_item():
+    """"If a Crew Member is already at their equipment limit": one with a free slot equips it
+    plainly; an upgrade is never equipped."""
+    s, full, new = _full_crew()
+    s.crew[2].equip(gear(814))
+    over = {a.seat for a in salvage_actions(s) if isinstance(a, A.EquipOver)}
+    assert over == {1}
+    s.pending = [SalvageCard(815, "Booster", "upgrade", stat="speed", bonus=1, room="engine")]
+    s.touch()
+    assert not [a for a in salvage_actions(s) if isinstance(a, A.EquipOver)]
+
+
+def test_equipping_over_an_item_reads_back_from_its_words():
+    for a, text in ((A.EquipOver(813, 1, 0, False), "equip c813 on P2 scrapping slot 0"),
+                    (A.EquipOver(7, 3, 1, True), "equip c7 on P4 dropping slot 1")):
+        assert str(a) == text
+        assert A.parse_action(text) == a

@@ -263,7 +263,9 @@ def test_the_last_enemy_destroyed_in_the_arrival_round_is_no_win_yet():
 
 # --- the First Player's decisions -----------------------------------------------------------
 def test_salvage_goes_to_a_crew_member_with_a_free_slot_or_a_functional_room_of_its_kind():
-    """Salvage Cards: "A Crew Member may hold up to two Equipment cards"; Room Upgrade cards:
+    """Salvage Cards: "A Crew Member may hold up to two Equipment cards" ("If a Crew Member is
+    already at their equipment limit, they may Scrap or drop an existing card in their current
+    room to equip a new one": the full one equips over an item); Room Upgrade cards:
     "Inoperable or On Fire rooms cannot receive upgrades, but rooms with Enemies can"; "Scrap an
     existing upgrade to replace it with a new one"; "other unused Salvage Cards are placed in
     the Scrap Pile"."""
@@ -274,7 +276,8 @@ def test_salvage_goes_to_a_crew_member_with_a_free_slot_or_a_functional_room_of_
     w = weapon(733)
     s.pending = [w]
     assert set(salvage_actions(s)) == {A.ScrapCard(733), A.Equip(733, 0), A.Equip(733, 2),
-                                       A.Equip(733, 3)}
+                                       A.Equip(733, 3)} | {
+        A.EquipOver(733, 1, slot, drop) for slot in (0, 1) for drop in (False, True)}
     engine = SalvageCard(734, "Booster", "upgrade", stat="speed", bonus=1, room="engine")
     s.pending = [engine]
     s.condition[11] = INOPERABLE
