@@ -17,6 +17,7 @@ from pnp.games.wreck_and_ruin.cards import CardDef, rules_text
 from pnp.games.wreck_and_ruin.hexes import Coord
 from pnp.games.wreck_and_ruin.rules import Config
 from pnp.games.wreck_and_ruin.tiles import HAZARD, LOCAL, OBSTACLE, Tile, TileSide, token_places
+from pnp.hexes import distance as hex_distance
 from pnp.hexes import to_pixel
 from pnp.layout.draw import Align, Circle, Component, Drawing, Group, Item, Path, TextBox, VAlign
 from pnp.layout.marks import offset_polygon
@@ -162,8 +163,54 @@ def map_frame(board: Board, r: float = HEX) -> tuple[float, float, float, float]
     return minx, miny, w, h
 
 
-def map_drawing(board: Board, r: float = HEX, footer: str = "", title: str = "") -> Drawing:
-    """The whole session map: tiles' hexes, setup areas, tracker numbers, token places."""
+def label_hex(board: Board, pos: int) -> Coord:
+    """Where the map labels tile ``pos``: its open hex nearest the tile's centre that holds no
+    opening token place and no setup area, so the label hides no obstacle's or hazard's
+    border and no token dot."""
+    p = board.placements[pos]
+    avoid = set(board.token_hexes[0]) if board.token_hexes else set()
+    avoid |= {c for area in board.setup for c in area}
+    cells = [c for c, q in board.position.items() if q == pos]
+    free = [c for c in cells if board.terrain[c] not in (OBSTACLE, HAZARD) and c not in avoid]
+    free = free or [c for c in cells if board.terrain[c] not in (OBSTACLE, HAZARD)] or cells
+    return min(free, key=lambda c: (hex_distance(c, p.centre), c))
+
+
+def _labels_outside(board: Board, r: float, minx: float, miny: float) -> list[Item]:
+    """The tile labels of a small map (the setup sheet's overview, where 6 pt text is wider
+    than a hex): each ring tile's number and tile beyond its outer edge, the centre's in the
+    top-left corner."""
+    items: list[Item] = []
+    mx, my = _centre(board.placements[0].centre, r)
+    bw, bh = 16.0, 10.0           # the label block: the number over "tile 4A"
+    for pos, p in enumerate(board.placements):
+        name = f"tile {p.tile}{p.side}"
+        if pos == 0:
+            items += [TextBox(2, 1, 30, 5, "centre", size=8, font="Vera-Bold",
+                              colour="#6b5b3e"),
+                      TextBox(2, 6, 30, 4, name, size=6.5, colour=GREY)]
+            continue
+        tx, ty = _centre(p.centre, r)
+        d = math.hypot(tx - mx, ty - my)
+        ux, uy = (tx - mx) / d, (ty - my) / d
+        cells = [c for c, q in board.position.items() if q == pos]
+        far = max((x - mx) * ux + (y - my) * uy for c in cells
+                  for x, y in hex_corners(*_centre(c, r), r))
+        reach = far + 2.0 + abs(ux) * bw / 2 + abs(uy) * bh / 2
+        cx, cy = mx + ux * reach - minx, my + uy * reach - miny
+        items += [TextBox(cx - bw / 2, cy - bh / 2, bw, 6, f"{pos}", size=11,
+                          font="Vera-Bold", colour="#6b5b3e", align=Align.CENTER,
+                          valign=VAlign.MIDDLE),
+                  TextBox(cx - bw / 2 - 2, cy + bh / 2 - 4, bw + 4, 4, name, size=6.5,
+                          colour=GREY, align=Align.CENTER, valign=VAlign.MIDDLE)]
+    return items
+
+
+def map_drawing(board: Board, r: float = HEX, footer: str = "", title: str = "",
+                labels_outside: bool = False) -> Drawing:
+    """The whole session map: tiles' hexes, setup areas, tracker numbers, token places. Each
+    tile's label (its tracker number, which tile and side) sits on an open hex of the tile
+    (``label_hex``) or, with ``labels_outside``, off the map beside the tile."""
     pts = {c: _centre(c, r) for c in board.terrain}
     minx, miny, w, h = map_frame(board, r)
     setup_of = {c: s for s, area in enumerate(board.setup) for c in area}
@@ -177,14 +224,18 @@ def map_drawing(board: Board, r: float = HEX, footer: str = "", title: str = "")
         cells = [c for c, q in board.position.items() if q == pos]
         items.append(Path(outline(cells, r, -minx, -miny), closed=True, fill=None,
                           stroke=INK, stroke_width=0.8))
-        x, y = _centre(p.centre, r)
+        if labels_outside:
+            continue
+        x, y = _centre(label_hex(board, pos), r)
         label = "centre" if pos == 0 else f"{pos}"
-        items.append(TextBox(x - minx - 12, y - miny - 5, 24, 10, label, size=14 if pos else 9,
+        items.append(TextBox(x - minx - 12, y - miny - 7, 24, 8, label, size=14 if pos else 9,
                              font="Vera-Bold", colour="#6b5b3e", align=Align.CENTER,
                              valign=VAlign.MIDDLE))
-        items.append(TextBox(x - minx - 15, y - miny + 4, 30, 5,
+        items.append(TextBox(x - minx - 12, y - miny + 1.5, 24, 5,
                              f"tile {p.tile}{p.side}", size=6, colour=GREY,
-                             align=Align.CENTER))
+                             align=Align.CENTER, valign=VAlign.MIDDLE))
+    if labels_outside:
+        items += _labels_outside(board, r, minx, miny)
     for c in board.token_hexes[0]:
         x, y = pts[c]
         items.append(Circle(x - minx, y - miny, 1.2, fill=GREY, stroke=None))

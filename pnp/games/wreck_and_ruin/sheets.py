@@ -38,7 +38,7 @@ def setup_sheet(board: Board, config: Config, page: tuple[float, float], footer:
     """The map overview, where each tile goes (side, turn) and each seat's measured AP."""
     w, h = sheet_area(page)
     items: list[Item] = [heading(f"Wreck and Ruin: setting up ({board.players} players)", 0, w)]
-    overview = map_drawing(board, r=4.2)
+    overview = map_drawing(board, r=4.2, labels_outside=True)
     scale_w = overview.width
     items.append(Group(overview.items, dx=(w - scale_w) / 2, dy=10))
     y = 12 + overview.height
