@@ -147,7 +147,7 @@ class HeuristicCrew:
             return EXTINGUISH
         if cond == INOPERABLE and scourge.can_repair(s):
             return REPAIR
-        if (kind == "engine" and room not in s.fueled
+        if (kind == "engine" and room not in s.fueled and cond == FUNCTIONAL
                 and len(s.scrap_pile) >= 3 and s.arrived_round is None):
             return FUEL
         ground = s.ground[room]

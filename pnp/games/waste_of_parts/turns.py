@@ -68,7 +68,10 @@ def turn_actions(s: WasteState) -> list[Any]:
         out.append(A.Repair())
     if here_clear and s.condition[c.room] == ON_FIRE:
         out.append(A.Extinguish())
-    if (s.map.kind_of[c.room] == "engine" and c.room not in s.fueled and s.scrap_pile):
+    # Fuel: "Spend 1 Scrap in an Engine Room"; an Inoperable room's "effects and abilities are
+    # nonfunctional": a broken engine takes no fuel (as a broken gun room fires no gun).
+    if (s.map.kind_of[c.room] == "engine" and c.room not in s.fueled and s.scrap_pile
+            and s.works(c.room)):
         out.append(A.Fuel())
     if s.scourge is not None and scourge.can_search(s, c):
         out.append(A.Search())
@@ -124,7 +127,7 @@ def turn_action_legal(s: WasteState, a: Any) -> bool:
         return scourge.can_search(s, c)
     if t is A.Fuel:
         return (s.map.kind_of[c.room] == "engine" and c.room not in s.fueled
-                and bool(s.scrap_pile))
+                and bool(s.scrap_pile) and s.works(c.room))
     if t is A.Drop:
         return _slot(c, a.slot) is not None
     if t is A.Give:

@@ -138,3 +138,25 @@ def test_equipping_over_an_item_reads_back_from_its_words():
                     (A.EquipOver(7, 3, 1, True), "equip c7 on P4 dropping slot 1")):
         assert str(a) == text
         assert A.parse_action(text) == a
+
+
+# --- fuelling a broken engine -----------------------------------------------------------------
+def test_a_broken_engine_cannot_be_fuelled():
+    """Fuel: "Spend 1 Scrap in an Engine Room to fuel that engine"; Room Conditions:
+    "Inoperable: ... The room's effects and abilities are nonfunctional" (On Fire the same);
+    "Both Engine Rooms must be Functional for the Mech to advance". As a gun room's gun fires
+    only while the room works, an engine takes fuel only while Functional
+    (docs/assumptions.md)."""
+    from pnp.games.waste_of_parts.rules import INOPERABLE, ON_FIRE
+
+    s = game()
+    me = s.crew[0]
+    me.room = 10
+    s.scrap_pile = [gear(821)]
+    s.touch()
+    assert A.Fuel() in turn_actions(s) and turn_action_legal(s, A.Fuel())
+    for cond in (INOPERABLE, ON_FIRE):
+        s.condition[10] = cond
+        s.touch()
+        assert A.Fuel() not in turn_actions(s)
+        assert not turn_action_legal(s, A.Fuel())

@@ -138,20 +138,24 @@ def test_the_decks_reach_the_wastes_and_the_guns_fire_at_them():
 def test_repair_extinguish_and_fuel_are_listed_where_they_apply():
     """Repair: "Restore your current room from Inoperable to Functional, if there are no Enemies
     present"; Extinguish: "from On Fire to Inoperable"; Fuel: "Spend 1 Scrap in an Engine Room
-    ... Each engine can be fueled once per round"."""
+    ... Each engine can be fueled once per round", in a Functional one ("Inoperable: ... The
+    room's effects and abilities are nonfunctional")."""
     s = game()
     me = s.crew[0]
     me.room = 10
     fixes = (A.Repair(), A.Extinguish(), A.Fuel())
     assert {a for a in legal(s) if a in fixes} == {A.Fuel()}
     s.condition[10] = INOPERABLE
-    assert {a for a in legal(s) if a in fixes} == {A.Repair(), A.Fuel()}
+    assert {a for a in legal(s) if a in fixes} == {A.Repair()}
     s.condition[10] = ON_FIRE
-    assert {a for a in legal(s) if a in fixes} == {A.Extinguish(), A.Fuel()}
+    assert {a for a in legal(s) if a in fixes} == {A.Extinguish()}
     e = enemy(s, 10)
-    assert {a for a in legal(s) if a in fixes} == {A.Fuel()}
+    assert {a for a in legal(s) if a in fixes} == set()
     s.enemies.remove(e)
+    s.condition[10] = 0
     s.scrap_pile = []
+    assert {a for a in legal(s) if a in fixes} == set()
+    s.condition[10] = ON_FIRE
     assert {a for a in legal(s) if a in fixes} == {A.Extinguish()}
     me.room = 9                                                  # not an engine room
     s.scrap_pile = [gear(712)]
