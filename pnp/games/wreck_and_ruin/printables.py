@@ -36,6 +36,8 @@ SEAT_TINTS = ("#c9dcef", "#f2c9c4", "#f4e6b0", "#c6ead4")
 BLEED = 3.0
 #: Tokens' bleed (mm), as Salvage's: small pieces cut apart on the point axis need the gap.
 TOKEN_BLEED = 1.5
+#: Text keeps this far inside a cut (mm), as pnp's preflight asks of a print shop's trim.
+SAFE = 3.0
 
 
 def _centre(c: Coord, r: float) -> tuple[float, float]:
@@ -248,7 +250,8 @@ def map_drawing(board: Board, r: float = HEX, footer: str = "", title: str = "",
 
 def _hex_token(r: float, colour: str, label: str, sub: str, arrow: bool, cells: int = 1,
                bleed: float = TOKEN_BLEED) -> Drawing:
-    """A vehicle token: one hex (two for the big rig) with a facing arrow to the east."""
+    """A token: one hex (two for the big rig), its name over ``sub`` (stats, side), with a
+    facing arrow to the east on vehicles."""
     hexes = [(0, 0)] if cells == 1 else [(0, 0), (1, 0)]
     pts = [_centre(c, r) for c in hexes]
     minx, miny = -r * math.sqrt(3) / 2, -r
@@ -260,17 +263,21 @@ def _hex_token(r: float, colour: str, label: str, sub: str, arrow: bool, cells: 
     for x, y in pts:
         items.append(Path(hex_corners(x - minx, y - miny, r), closed=True, fill=colour,
                           stroke=None))
-    # the text keeps clear of the facing arrow on the front (right) face
-    right = 8.0 if arrow else 2.0
-    items.append(TextBox(2, h / 2 - 5, w - 2 - right, 5, label, size=7, min_size=5,
-                         font="Vera-Bold", colour="white", align=Align.CENTER,
+    # The text (at least 6 pt) keeps SAFE mm inside the cut, across the middle of the (rear)
+    # hex; the lines under the name keep clear of the facing arrow on the front (right) face.
+    ink = on_colour(colour)
+    cx, cy = pts[0][0] - minx, h / 2
+    half = r * math.sqrt(3) / 2 - SAFE
+    left, right = cx - half, (w - 6.5 if arrow and cells == 1 else cx + half)
+    items.append(TextBox(left, cy - 4.4, 2 * half, 3.6, label, size=7, min_size=6,
+                         font="Vera-Bold", colour=ink, align=Align.CENTER,
                          valign=VAlign.MIDDLE))
-    items.append(TextBox(2, h / 2 + 0.5, w - 2 - right, 4, sub, size=5, min_size=5,
-                         colour="white", align=Align.CENTER, valign=VAlign.MIDDLE))
+    items.append(TextBox(left, cy - 0.6, right - left, 5.6, sub, size=6, min_size=6,
+                         colour=ink, align=Align.CENTER, valign=VAlign.TOP, leading=1.1))
     if arrow:       # the facing: the front face of the token
-        tip = w - 1.5
-        items.append(Path(((tip - 5, h / 2 - 3.5), (tip, h / 2), (tip - 5, h / 2 + 3.5)),
-                          closed=True, fill="white", stroke=None))
+        tip, mid = w - 2.5, cy + 1.9
+        items.append(Path(((tip - 3.5, mid - 2.3), (tip, mid), (tip - 3.5, mid + 2.3)),
+                          closed=True, fill=ink, stroke=None))
     return Drawing(w, h, tuple(items), bleed=bleed, outline=cut, name=f"token-{label}")
 
 
@@ -289,7 +296,7 @@ def token_components(config: Config, players: int = 4, bleed: float = TOKEN_BLEE
     for seat in range(players):
         for slot, kind in enumerate(config.roster):
             t = config.type_of[kind]
-            stats = f"M{t.move} A{t.attack} Ar{t.armour} DP{t.dp}"
+            stats = f"M{t.move} A{t.attack}\nAr{t.armour} DP{t.dp}"
             front = token(r, SEAT_COLOURS[seat], NAMES[slot], stats, True, t.hexes)
             back = token(r, "#333333", NAMES[slot], "WRECK", True, t.hexes)
             out.append(Component(front, back, name=f"P{seat + 1}-{NAMES[slot]}"))
@@ -299,9 +306,9 @@ def token_components(config: Config, players: int = 4, bleed: float = TOKEN_BLEE
     owner = {"drone": 3, "rhinax": 2}
     for kind in config.specials:
         t = config.type_of[kind]
-        stats = f"M{t.move} A{t.attack} Ar{t.armour} DP{t.dp}"
+        stats = f"M{t.move} A{t.attack}\nAr{t.armour} DP{t.dp}"
         front = token(r, SEAT_COLOURS[owner.get(kind, 0)], kind, stats, True, t.hexes)
-        out.append(Component(front, token(r, "#333333", kind, "DESTROYED", True,
+        out.append(Component(front, token(r, "#333333", kind, "WRECK", True,
                                                 t.hexes), name=kind))
     site_front = token(r, RED, "SALVAGE", "contested", False)
     site_back = token(r, "#27ae60", "SALVAGE", "uncontested", False)
