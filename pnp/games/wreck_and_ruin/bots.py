@@ -241,13 +241,16 @@ class _Turn:
                 continue
             any_active = True
             if ap and v.count < cfg.ap_limit:
+                # the groups of ``legal.groups``: FLYING "cannot ... ram", and salvaging a
+                # wreck "is treated as a ram"
+                flying = v.kind.has("FLYING")
                 if not v.acts & 1 and v.vid not in self.held:
                     movers.append(v)
                 if not v.acts & 2:
                     out += self._shots(v, "shoot", 0)
-                if not v.acts & 4 and v.kind.name != "scout":
+                if not v.acts & 4 and v.kind.name != "scout" and not flying:
                     out += self._rams(v)
-                if not v.acts & 8:
+                if not v.acts & 8 and not flying:
                     out += [(1.5, Act("salvage", seat, v.vid, t)) for t in
                             self._memo(("wrecks", v.vid), _front_wrecks, s, v, False)]
             if v.potshot:
