@@ -186,7 +186,7 @@ def crash(s: WreckState, t: Vehicle) -> None:
                     s.say(f"the explosion rolls {faces} against {other.name}: {hits}")
                 damage(s, other, hits, away_from=centre[0])
         return
-    f = t.facing
+    f = first_facing = t.facing
     first = f
     if roll in (2, 6):      # choice: 2 turns right, 6 left, then straight (no diagram)
         f = (f + (1 if roll == 2 else -1)) % 6
@@ -199,8 +199,11 @@ def crash(s: WreckState, t: Vehicle) -> None:
     if f != t.facing and t.kind.hexes == 2:
         assert t.pos is not None
         front = (t.pos[0] + DIRECTIONS[f][0], t.pos[1] + DIRECTIONS[f][1])
-        if _blocked_by(s, t, front) is not None or front not in s.board.terrain:
-            hit_vid = _blocked_by(s, t, front)
+        # "If it is unable to turn on a roll of 2 or 6 because the space is occupied by another
+        # vehicle, treat it as a collision ... and do not move the big rig"; an obstacle (or
+        # the edge) stops it as it stops every crash: "it stops in the last empty hex"
+        hit_vid = _blocked_by(s, t, front)
+        if hit_vid is not None or s.board.terrain.get(front, OBSTACLE) == OBSTACLE:
             if hit_vid is not None:
                 _collide(s, t, hit_vid)
             s.arrive_wreck(t)
@@ -208,6 +211,11 @@ def crash(s: WreckState, t: Vehicle) -> None:
     s.leave(t)
     t.facing = f
     s.enter(t)
+    # "If a vehicle crashes and burns into a hazard, it immediately stops": a big rig's
+    # front hex that turns into one too
+    if t.kind.hexes == 2 and f != first_facing and any(
+            s.board.terrain[h] == HAZARD for h in t.hexes()[1:]):
+        dist = 0
     for k in range(dist):
         d = first if k == 0 else f
         dq, dr = DIRECTIONS[d]

@@ -346,6 +346,31 @@ def test_a_big_rig_turning_off_the_board_stays():
     assert (0, 9) not in s.tokens                       # it stops on the site
 
 
+def test_a_big_rig_turning_onto_an_obstacle_stops_unturned():
+    # "If the path of the crash and burn is blocked by another wreck or an obstacle, it stops
+    # in the last empty hex regardless of how many moves it has left"; an obstacle: "you
+    # cannot move into these hexes under any circumstances"
+    for roll, front in ((2, (0, 1)), (6, (1, -1))):
+        s = new_state(faces=[roll, 3, 6, 6], terrain={front: OBSTACLE})
+        rig = put(s, 1, RIG, (0, 0), 0)
+        s.tokens[(1, 0)] = True
+        combat.crash(s, rig)
+        assert rig.pos == (0, 0) and rig.facing == 0, roll
+        assert front not in s.occupant and s.occupant[(1, 0)] == rig.vid
+        assert s.rng.faces == [6, 6]          # no collision dice against a rock
+        assert (1, 0) not in s.tokens         # it stops on the site
+
+
+def test_a_big_rig_turning_its_front_into_a_hazard_stops_there():
+    # "If a vehicle crashes and burns into a hazard, it immediately stops its move in that
+    # hex": the front hex swings into the hazard, and the crash ends turned
+    s = new_state(faces=[2, 3], terrain={(0, 1): HAZARD})
+    rig = put(s, 1, RIG, (0, 0), 0)
+    combat.crash(s, rig)
+    assert rig.pos == (0, 0) and rig.facing == 1 and s.in_hazard(rig)
+    assert set(s.occupant) == {(0, 0), (0, 1)}
+
+
 def test_a_big_rig_that_can_turn_turns_on_its_rear_hex():
     s = new_state(faces=[2, 1])
     rig = put(s, 1, RIG, (0, 0), 0)
