@@ -61,10 +61,11 @@ def ram(attacker: str, target: str, rear: bool, json_out: bool, **values: Any) -
     typer.echo(doc["note"])
 
 
-def map_cmd(seed: str, out: str | None, players: int, **values: Any) -> None:
-    """A session map: map.json, the map at true size and the setup sheet."""
+def map_cmd(seed: str, out: str | None, players: int, page: str, **values: Any) -> None:
+    """A session map: map.json, the map at true size and the setup sheet, on ``page`` paper."""
     from pnp.errors import PnpError
     from pnp.games.wreck_and_ruin.pack import map_pack
+    from pnp.layout.sizes import parse_page
     from pnp.output import Output
     from pnp.pack import PrintOptions
     from pnp.pack_writer import write_pack
@@ -73,8 +74,8 @@ def map_cmd(seed: str, out: str | None, players: int, **values: Any) -> None:
         raise PnpError(f"Wreck and Ruin is for 2-4 players, got {players}", field="players")
     from pnp.games.wreck_and_ruin.data import load_tiles
 
-    opts = PrintOptions()
-    pack = map_pack(seed, players, _config(values), load_tiles(values.get("tiles"), seed))
+    opts = PrintOptions(page=parse_page(page, field="page"))
+    pack = map_pack(seed, players, _config(values), load_tiles(values.get("tiles"), seed), opts)
     where = O.out_dir(out, "wreck-and-ruin", "map", seed)
     with Output(where, seed=seed) as output:
         manifest = write_pack(output, pack, opts)
@@ -203,13 +204,16 @@ def register(app: typer.Typer) -> None:
     app.command("map")(build_command(map_cmd, [
         param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
         param("players", Annotated[int, typer.Option("--players", help="Players (2-4).")], 4),
+        param("page", O.Page, "a4"),
         *(game_param(o) for o in GAME.options_for("map"))],
         """A session map for the seed and player count: which tiles, sides, where and turned
     how, with the tracker numbering, fair by measurement (each seat's AP to the centre).
-    Writes map.json, map.pdf (the map at true size, tiled over pages), the setup sheet and
-    manifest.json.
+    Writes map.json, tiles.json, map-tiled.pdf (the map at true size, tiled over --page
+    pages), setup-sheet.pdf and manifest.json.
 
     Examples:
 
     pnp wreck-and-ruin map --players 3 --seed demo --out output/wr-map
+
+    pnp wreck-and-ruin map --players 4 --seed demo --page letter
     """))

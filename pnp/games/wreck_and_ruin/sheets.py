@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.wreck_and_ruin.board import Board
-from pnp.games.wreck_and_ruin.printables import FACTIONS, SEAT_COLOURS, map_drawing
+from pnp.games.wreck_and_ruin.printables import FACTIONS, SEAT_COLOURS, map_drawing, map_frame
 from pnp.games.wreck_and_ruin.rules import Config
 from pnp.layout.draw import Align, Group, Item, Rect, TextBox, VAlign
 from pnp.layout.impose import sheet_area, sheet_page
@@ -18,6 +18,8 @@ from pnp.layout.sheet_parts import INK, RULE, heading, table
 __all__ = ["CRASH_TABLE", "guide_pages", "reference_sheet", "setup_sheet"]
 
 GREY = "#666666"
+#: The setup sheet's overview map: its hexes' size (mm, centre to corner) when the page has room.
+OVERVIEW_HEX = 4.2
 
 #: The crash and burn table (the rulebook's words; the direction diagram is pnp's choice).
 CRASH_TABLE = (
@@ -38,7 +40,15 @@ def setup_sheet(board: Board, config: Config, page: tuple[float, float], footer:
     """The map overview, where each tile goes (side, turn) and each seat's measured AP."""
     w, h = sheet_area(page)
     items: list[Item] = [heading(f"Wreck and Ruin: setting up ({board.players} players)", 0, w)]
-    overview = map_drawing(board, r=4.2, labels_outside=True)
+    fair = board.extra.get("fairness") or {}
+    # the tables' height; the overview map takes what is left (4.2 mm hexes at most)
+    tables = 12 + 7 * len(board.placements) + 5 + 9 + 7 * (len(fair.get("seats", [])) + 1)
+    overview = map_drawing(board, r=OVERVIEW_HEX, labels_outside=True)
+    if overview.height + tables > h:
+        _, _, _, margins = map_frame(board, 0.0)
+        hexes = (overview.height - margins) / OVERVIEW_HEX      # map height per mm of hex
+        overview = map_drawing(board, r=max(2.0, (h - tables - margins) / hexes),
+                               labels_outside=True)
     scale_w = overview.width
     items.append(Group(overview.items, dx=(w - scale_w) / 2, dy=10))
     y = 12 + overview.height
@@ -48,7 +58,6 @@ def setup_sheet(board: Board, config: Config, page: tuple[float, float], footer:
                 if p.seat is not None else "")) for p in board.placements]
     items += table(rows, 0, y, w, 28, row_h=7, size=8.5, min_size=5.5)
     y += 7 * len(rows) + 5
-    fair = board.extra.get("fairness") or {}
     items.append(heading("Fairness (a buggy's AP from each setup area)", y, w))
     seat_rows = [(f"seat {s + 1}", f"to the central tile {f['to_centre_ap']:.2f} AP, to its "
                   f"token places {f['to_tokens_ap']:.2f} AP on average")
