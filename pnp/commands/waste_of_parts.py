@@ -49,6 +49,7 @@ def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_ga
         search_decks,
     )
     from pnp.games.waste_of_parts.boss import harrow_document
+    from pnp.games.waste_of_parts.cards import event_document
     from pnp.games.waste_of_parts.scourge import scourge_document
     from pnp.games.waste_of_parts.simulate import make_setup
     from pnp.output import Output
@@ -72,7 +73,8 @@ def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_ga
     best, checks, k = search_decks(setup, seed, tries, measure if games > 0 else None)
     doc: dict[str, Any] = {**decks_document(best), "try": k,
                            "harrow": harrow_document(best.config, seed),
-                           "scourge": scourge_document(best.config, seed)}
+                           "scourge": scourge_document(best.config, seed),
+                           "events": event_document()}
     if card_games > 0:
         def win(trial: Any, i: int) -> bool:
             return bool(record_game(GAME, trial, game_seed(seed, i)).won)

@@ -10,6 +10,7 @@ is an outlier. Pure: no IO.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,7 +19,7 @@ from pnp.games.waste_of_parts.rules import WASTES, Config, attacks_to_kill
 
 __all__ = ["ENEMY_ABILITIES", "EVENT_EFFECTS", "NOISE_COST", "THREAT_BANDS", "UPGRADE_NAMES",
            "UPGRADE_STATS", "EnemyCard", "EventCard", "SalvageCard", "enemy_deck", "enemy_threat",
-           "event_deck", "salvage_deck"]
+           "event_deck", "event_document", "salvage_deck"]
 
 #: Enemy abilities the simulator implements ("" is none). "wind" is Just the Wind: "While some
 #: Enemy Cards are harmless and discarded".
@@ -258,3 +259,8 @@ class EventCard:
 def event_deck() -> tuple[EventCard, ...]:
     """The 10 Event cards ("10 Event Cards"): paired good and bad effects."""
     return tuple(EventCard(k, name, effect, n) for k, (name, effect, n) in enumerate(_EVENTS, 1))
+
+
+def event_document() -> list[dict[str, object]]:
+    """The Event cards as ``decks.json`` lists them (`decks` and `session` alike)."""
+    return [{**dataclasses.asdict(c), "text": c.text} for c in event_deck()]

@@ -3,7 +3,6 @@ with a back per level, Salvage cards, decks.json and the balance report)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,7 +18,7 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                  jobs: int | None, print_opts: PrintOptions) -> Pack:
     from pnp.games.waste_of_parts import GAME
     from pnp.games.waste_of_parts.boss import harrow_document
-    from pnp.games.waste_of_parts.cards import event_deck
+    from pnp.games.waste_of_parts.cards import event_deck, event_document
     from pnp.games.waste_of_parts.crew_mats import crew_mats
     from pnp.games.waste_of_parts.printables import (
         boss_components,
@@ -92,8 +91,7 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
               f"reverse-art gun upgrades)", token_components(cfg, code)),
         Json("decks.json", {**decks_document(setup), "harrow": harrow_document(cfg, seed),
                             "scourge": scourge_document(cfg, seed),
-                            "events": [{**dataclasses.asdict(c), "text": c.text}
-                                       for c in event_deck()]}),
+                            "events": event_document()}),
         Report("report.html", f"{TITLE} balance report", sections,
                subtitle=f"seed {code} · {games} games · {setup.players} crew"),
     ]

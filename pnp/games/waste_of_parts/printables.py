@@ -1,5 +1,6 @@
-"""The Waste of Parts' set-aside cards as printables: the Boss cards (the Harrow, the Scourge),
-their AI cards, the Harrow's Tentacles, the Scourge's Search Deck and the 10 Event cards.
+"""The Waste of Parts' set-aside cards as printables: the Boss cards (the Harrow, the Scourge,
+the Captain), their AI cards, the Harrow's Tentacles, the Scourge's Hacking Beacon and Harpoon
+Bombs (its Search Deck's Just the Wind are Enemy cards) and the 10 Event cards.
 
 Every card is drawn by ``templates/waste_of_parts/boss-card.yaml`` with the back of its deck
 (``boss-card-back.yaml``); every number and text comes from the cards' data and the Bosses'
@@ -44,14 +45,15 @@ def boss_texts(cfg: Config) -> list[tuple[str, str, str]]:
               f"form the Enemy Deck; draw a Tentacle per Crew Member. It surfaces into The "
               f"Wastes when few Tentacles are left ({limit}). End of round: "
               f"{steps_text(boss.HARROW_STEPS)} Destroy it to win with style.")
-    winds = f"{scourge.SHUFFLED_WIND} Just the Wind"
+    winds = f"{scourge.SHUFFLED_WIND} Just the Wind (Enemy cards)"
     the_scourge = (f"In The Wastes. Setup: shuffle its {len(scourge._AI)} AI cards. Search Deck: "
                    f"the Hacking Beacon, {scourge.HARPOON_BOMBS} Harpoon Bombs and {winds} "
                    f"shuffled, Crew Members + {scourge.TOP_WIND_PLUS} Just the Wind on top. "
                    f"Every room but the Aft and Fore Decks Inoperable. Draw an AI card. While "
                    f"the Beacon hides, no Repair. Search (1 action): an unsearched room, draw "
                    f"a Search card. End of round: {steps_text(scourge.SCOURGE_STEPS)} Destroyed: "
-                   f"a Wastelander on the Fore Deck ({scourge.FORE_DECK}); destroy it to win.")
+                   f"a Wastelander on the Fore Deck ({scourge.FORE_DECK}) (the Captain card if "
+                   f"none is left); destroy it to win.")
     return [("The Harrow", f"Health {boss.HARROW_HEALTH}X (X = Crew Members)", harrow),
             ("The Scourge", f"Health {scourge.SCOURGE_HEALTH}X (X = Crew Members)",
              the_scourge)]
@@ -74,18 +76,28 @@ def _tentacle(c: EnemyCard, cfg: Config, code: str, number: int) -> Card:
 def boss_components(cfg: Config, harrow: tuple[Sequence[Any], Sequence[EnemyCard]],
                     the_scourge: tuple[Sequence[Any], Sequence[Any]], code: str,
                     bleed: float = 3.0) -> list[Component]:
-    """The Boss cards, the Harrow's and the Scourge's AI cards, the Tentacles and the Search
-    Deck, each deck with its own back."""
+    """The box's "26 Boss Cards" (the Harrow, the Scourge, the Captain, the 20 Tentacles, the
+    Hacking Beacon and the Harpoon Bombs) and "13 AI Cards", each deck with its own back."""
     cards = [_card("BOSS", k, "BOSS", name, rules, code, health)
              for k, (name, health, rules) in enumerate(boss_texts(cfg), 1)]
+    captain = scourge.captain_card(cfg)
+    cards.append(_card("BOSS", len(cards) + 1, "BOSS · THE CAPTAIN", captain.name,
+                       "The Captain Emerges: when The Scourge is destroyed, place the level-3 "
+                       "Wastelander Enemy card with the highest Health (then Attack) from the "
+                       "Enemy deck or its discards on the Fore Deck; if none is left, place "
+                       "this card. It follows the normal Enemy priorities. Destroy it to win.",
+                       code, f"Health {captain.health}   Attack {captain.attack}\n"
+                             f"On the Fore Deck ({captain.spawn})"))
     for ai in (*harrow[0], *the_scourge[0]):
         who = "THE HARROW" if ai.boss == "harrow" else "THE SCOURGE"
         strikes = f"Strikes room {ai.room}: {cfg.mech.room(ai.room).name}" if ai.room else ""
         cards.append(_card(f"{ai.boss.upper()} AI", ai.ident, f"{who} · BOSS AI", ai.name,
                            ai.text, code, strikes))
     cards += [_tentacle(c, cfg, code, k) for k, c in enumerate(harrow[1], 1)]
+    # The box's Boss cards hold the Beacon and the Harpoon Bombs; the Search Deck's Just the
+    # Wind cards are the Enemy deck's (docs/assumptions.md).
     cards += [_card("SEARCH", c.ident, "THE SCOURGE · SEARCH", c.name, c.text, code)
-              for c in the_scourge[1]]
+              for c in the_scourge[1] if c.effect != "wind"]
     return layout_cards(game_layout("waste_of_parts", "boss-card.yaml"), cards, POKER, bleed,
                         "bosses")
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from pnp.games.waste_of_parts.state import Crew, WasteState
 
 __all__ = ["SCOURGE_STEPS", "SEARCH_EFFECTS", "ScourgeState", "SearchCard", "can_search",
-           "scourge_decks", "scourge_document", "search"]
+           "captain_card", "scourge_decks", "scourge_document", "search"]
 
 #: The Scourge's Health per Crew Member (its card's "X"; the rulebook prints no number).
 SCOURGE_HEALTH = 8
@@ -106,14 +106,15 @@ def scourge_decks(cfg: Config, rng: random.Random
     return ai, tuple(search)
 
 
-def scourge_document(cfg: Config, seed: int | str) -> dict[str, list[dict[str, object]]]:
+def scourge_document(cfg: Config, seed: int | str) -> dict[str, Any]:
     """The Scourge's cards of ``seed`` as ``decks.json`` lists them (``--boss scourge`` plays
     these: the same child stream)."""
     from pnp.seed import child_seed
 
     ai, search = scourge_decks(cfg, random.Random(child_seed(seed, "scourge-deck")))
     return {"ai_cards": [{**dataclasses.asdict(c), "text": c.text} for c in ai],
-            "search_cards": [{**dataclasses.asdict(c), "text": c.text} for c in search]}
+            "search_cards": [{**dataclasses.asdict(c), "text": c.text} for c in search],
+            "captain": dataclasses.asdict(captain_card(cfg))}
 
 
 def search_deck(cards: Sequence[SearchCard], crew: int, rng: random.Random) -> list[SearchCard]:
@@ -247,6 +248,12 @@ def wastelander(s: WasteState) -> EnemyCard:
                 pile.remove(card)
                 break
         return card
-    _, _, _, health, attack = next(lv for lv in s.cfg.enemy_deck if lv[0] == 3)
+    return captain_card(s.cfg)
+
+
+def captain_card(cfg: Config) -> EnemyCard:
+    """The Captain's own card (the box's 26th Boss card): a Wastelander with level 3's highest
+    Health and Attack, on the Fore Deck (4), used when no Wastelander Enemy card is left."""
+    _, _, _, health, attack = next(lv for lv in cfg.enemy_deck if lv[0] == 3)
     return EnemyCard(997, "Wastelander", 3, health[1], attack[1], 4)
 

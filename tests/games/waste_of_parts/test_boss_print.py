@@ -11,8 +11,9 @@ from pnp.games.waste_of_parts.simulate import boss_decks
 from pnp.preflight import preflight
 from tests.games.waste_of_parts.helpers import CFG
 
-#: 2 Boss cards, 7 + 6 AI cards, 20 Tentacles, the Beacon, 2 Harpoon Bombs, 9 Just the Wind.
-BOSS_CARDS = 2 + 13 + 20 + 12
+#: The box's "26 Boss Cards" (2 Boss cards, 20 Tentacles, the Beacon, 2 Harpoon Bombs, the
+#: Captain) and "13 AI Cards" (7 + 6).
+BOSS_CARDS = 26 + 13
 
 
 def test_session_prints_the_boss_and_event_cards_and_lists_them(run_pnp, tmp_path):
@@ -43,6 +44,30 @@ def test_session_prints_the_boss_and_event_cards_and_lists_them(run_pnp, tmp_pat
                    for t in report.small_text), report.small_text[:3]
 
 
+def test_the_box_holds_26_boss_cards_and_13_ai_cards():
+    """Components: "Store these cards separately until required during gameplay: ... 26 Boss
+    Cards (see page 16), 10 Event Cards (see page 16), 13 AI Cards (see page 16)". The Search
+    Deck's "2 Just the Wind cards" and the "additional Just the Wind cards" are the Enemy deck's
+    Just the Wind cards, not Boss cards; the 26th is the Captain, the Wastelander used when the
+    Enemy deck holds none (docs/assumptions.md)."""
+    from pnp.games.waste_of_parts.scourge import captain_card
+
+    comps = boss_components(CFG, boss_decks(CFG, "t", "harrow"), boss_decks(CFG, "t", "scourge"),
+                            "T3ST-CODE-0")
+    piles: dict[str, int] = {}
+    for c in comps:
+        pile = c.front.name.rsplit("-", 1)[0]
+        piles[pile] = piles.get(pile, 0) + 1
+    assert piles == {"boss": 3, "tentacle": 20, "search": 3, "harrow-ai": 7, "scourge-ai": 6}
+    assert sum(n for p, n in piles.items() if not p.endswith("-ai")) == 26
+    texts = [i.text for c in comps for i in c.front.items if hasattr(i, "text")]
+    assert "Just the Wind" not in texts                 # no card of that title
+    words = " ".join(texts)
+    card = captain_card(CFG)
+    assert card.name == "Wastelander" and card.level == 3 and card.spawn == 4
+    assert f"Health {card.health}" in words and f"Attack {card.attack}" in words
+
+
 def test_no_card_text_within_3_mm_of_the_cut(tmp_path):
     """Each card alone on a page with its TrimBox (the print-shop imposition): preflight
     finds no text within 3 mm of the trim and every trim is a poker card."""
@@ -62,7 +87,7 @@ def test_no_card_text_within_3_mm_of_the_cut(tmp_path):
 
 
 def test_backs_by_deck_never_by_card():
-    """A deck's backs are all alike (the Beacon hides among the Just the Wind cards), and each
+    """A deck's backs are all alike (the Beacon and the Harpoon Bombs share one), and each
     deck's back differs from the others'."""
     comps = boss_components(CFG, boss_decks(CFG, "t", "harrow"), boss_decks(CFG, "t", "scourge"),
                             "T3ST-CODE-0")

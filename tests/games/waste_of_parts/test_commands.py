@@ -39,6 +39,24 @@ def test_decks_writes_every_card_with_its_checks(run_pnp, tmp_path):
     assert (tmp_path / "manifest.json").exists()
 
 
+def test_decks_and_session_list_the_same_set_aside_cards(run_pnp, tmp_path):
+    """`decks` and `session` of one seed write the same cards: the Enemy and Salvage decks, the
+    Harrow's and the Scourge's cards and the 10 Event cards ("10 Event Cards (see page 16)")
+    with their texts; before, only the session's decks.json had the Events."""
+    code, _, err = run_pnp("waste-of-parts", "decks", "--seed", "t", "--out",
+                           str(tmp_path / "decks"))
+    assert code == 0, err
+    code, _, err = run_pnp("waste-of-parts", "session", "--seed", "t", "--games", "0",
+                           "--out", str(tmp_path / "session"))
+    assert code == 0, err
+    decks_doc = json.loads((tmp_path / "decks" / "decks.json").read_text(encoding="utf-8"))
+    session = json.loads((tmp_path / "session" / "decks.json").read_text(encoding="utf-8"))
+    assert len(decks_doc["events"]) == 10 and all(e["text"] for e in decks_doc["events"])
+    for key in ("enemy_deck", "salvage_deck", "harrow", "scourge", "events"):
+        assert decks_doc[key] == session[key], key
+    assert decks_doc["scourge"]["captain"]["name"] == "Wastelander"
+
+
 def test_deck_and_crew_checks():
     setup = make_setup("t", 4, ("heuristic",) * 4, {})
     assert all(c.passed for c in deck_checks(setup))

@@ -160,3 +160,29 @@ def test_a_broken_engine_cannot_be_fuelled():
         s.touch()
         assert A.Fuel() not in turn_actions(s)
         assert not turn_action_legal(s, A.Fuel())
+
+
+# --- what docs/assumptions.md said was not modelled -------------------------------------------
+def test_a_crane_upgrade_works_from_the_round_after_it_is_installed():
+    """Salvaging: "Note: A Salvaging Crane room upgrade does not take effect until the round
+    after it is installed." Upgrades are placed in the First Player's salvage decisions, after
+    the round's Salvaging step (7), so the upgrade drawn this round first counts in the next
+    round's Salvaging."""
+    from pnp.games.waste_of_parts.endround import _salvaging, end_of_round
+
+    s = game()
+    s.crew[1].room = 5                                   # the Crane is manned
+    up = SalvageCard(831, "Test Crane upgrade", "upgrade", stat="salvage", bonus=1, room="crane")
+    s.salvage_deck.append(up)                            # the top card
+    before = len(s.salvage_deck)
+    end_of_round(s)
+    assert s.phase == SALVAGE and up in s.pending
+    assert before - len(s.salvage_deck) == s.cfg.crane_salvage   # 2: no bonus yet
+    while s.pending:
+        card = s.pending[0]
+        s.apply(A.Install(831, 5) if card is up else A.ScrapCard(card.ident))
+    assert s.upgrades[5] is up
+    s.crane_uses = 0
+    before = len(s.salvage_deck)
+    _salvaging(s)                                         # the next round's step 7
+    assert before - len(s.salvage_deck) == s.cfg.crane_salvage + 1
