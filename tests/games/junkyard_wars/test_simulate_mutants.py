@@ -134,19 +134,31 @@ def test_checks_by_hand():
     checks = S.summarize(RECORDS, SETUP, "x")["checks"]
     assert [c["name"] for c in checks] == [
         "seat 1 win rate", "seat 2 win rate", "seat 3 win rate",
-        "share of games ended by the one-hour limit", "machine cards within the deck band"]
+        "longest game in minutes (at most 1 hour)", "machine cards within the deck band"]
     fair = 1 / 3
     for c in checks[:3]:
         assert (c["band_low"], c["band_high"], c["note"]) == (
             pytest.approx(fair - 0.05), pytest.approx(fair + 0.05), "fair share 0.333")
     assert (checks[0]["value"], checks[1]["value"]) == (0.5, 0.25)
-    assert (checks[3]["band_low"], checks[3]["band_high"], checks[3]["value"]) == (None, 0.5, 0.5)
-    assert checks[3]["note"] == "1.5 min per player-turn"
+    # "DURATION: At most 1 hour": 3 players at 1.5 minutes a player-turn, 40 player-turns.
+    assert (checks[3]["band_low"], checks[3]["band_high"], checks[3]["value"]) == (None, 60.0,
+                                                                                    60.0)
+    assert checks[3]["passed"]
+    assert checks[3]["note"] == "1.5 min per player-turn; 50% of games reach the hour"
     deck = SETUP.deck
     assert (checks[4]["value"], checks[4]["band_low"], checks[4]["band_high"]) == (
         float(deck.passed), 1.0, 1.0)
     assert checks[4]["note"] == f"+-{deck.band:.0%} of median {deck.median}"
-    assert (S.SEAT_BAND, S.TIME_LIMIT_BAND) == (0.05, 0.5)
+    assert (S.SEAT_BAND, S.HOUR_BAND) == (0.05, 60.0)
+
+
+def test_the_longest_game_the_clock_allows():
+    # floor(60 / minutes) player-turns, at least one round, each `minutes` long.
+    assert S.longest_game_minutes(4, 1.0) == 60.0
+    assert S.longest_game_minutes(3, 1.5) == 60.0
+    assert S.longest_game_minutes(4, 7.0) == 56.0   # 8 player-turns of 7 minutes
+    assert S.longest_game_minutes(6, 11.0) == 66.0  # one round: 6 turns of 11 minutes
+    assert S.longest_game_minutes(2, 0.7) == pytest.approx(59.5)  # 85 turns
 
 
 def test_summary_lines_by_hand():
@@ -315,7 +327,7 @@ def test_shares_and_means_rounded_to_their_digits():
     assert S._figure_correlation(tied)["spearman"] == 0.866025  # 1.5 / sqrt(3)
     checks = S.summarize(RECORDS, SETUP, "x")["checks"]
     assert (checks[0]["low"], checks[0]["high"]) == (_ci(2, 4)["low"], _ci(2, 4)["high"])
-    assert (checks[3]["low"], checks[3]["high"]) == (_ci(2, 4)["low"], _ci(2, 4)["high"])
+    assert (checks[3]["low"], checks[3]["high"]) == (60.0, 60.0)  # the clock's longest game
 
 
 def test_six_players_and_a_second_board():
