@@ -5,12 +5,21 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.errors import PnpError
 from pnp.games.junkyard_wars.bag import load_bag
 from pnp.games.junkyard_wars.deck import (
-    DEFAULT_BAND, bag_counts, bag_tiles, buildable, build_deck, difficulty, expected_searches, parse_words, usable_words,
+    DEFAULT_BAND,
+    bag_counts,
+    bag_tiles,
+    build_deck,
+    buildable,
+    difficulty,
+    expected_searches,
+    parse_words,
+    usable_words,
 )
 from pnp.games.junkyard_wars.rules import BLANK
 from pnp.games.junkyard_wars.words import load_words

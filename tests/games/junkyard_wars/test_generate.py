@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.games.junkyard_wars.generate import (
-    BOARD, CONSTRUCTION_ZONE, JUNK_SQUARES, NODES, TRACK, Placement, board_problems,
-    board_to_json, junk_layout, make_board, maze_json, session_board, session_tiles,
+    BOARD,
+    CONSTRUCTION_ZONE,
+    JUNK_SQUARES,
+    NODES,
+    TRACK,
+    Placement,
+    board_problems,
+    board_to_json,
+    junk_layout,
+    make_board,
+    maze_json,
+    session_board,
+    session_tiles,
 )
 from pnp.games.junkyard_wars.graph import bfs
 from pnp.games.junkyard_wars.maze import SIDES

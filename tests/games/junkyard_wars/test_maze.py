@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.games.junkyard_wars.maze import (
-    EXITS, SIDES, SIZE, Algorithm, canonical, face_metrics, face_problems, generate_tiles,
-    mirror_cells, rotate_cells, tile_set_problems, tiles_to_json,
+    EXITS,
+    SIDES,
+    SIZE,
+    Algorithm,
+    canonical,
+    face_metrics,
+    face_problems,
+    generate_tiles,
+    mirror_cells,
+    rotate_cells,
+    tile_set_problems,
+    tiles_to_json,
 )
 from pnp.seed import py_rng
 
