@@ -258,7 +258,7 @@ def test_status_lines_say_ap_sites_dp_and_each_vehicle():
         lines = dict(sv.lines)
         assert sv.colour == SEAT_COLOURS[seat]
         assert sv.score == lines["Sites"] == str(state.scores[seat])
-        assert lines["DP taken"] == str(state.dp_taken[seat])
+        assert lines["DP taken"] == str(state.dp_pegs()[seat])
         for v in state.vehicles[seat * state.per_seat:(seat + 1) * state.per_seat]:
             if v.special and v.pos is None:
                 continue
@@ -279,7 +279,7 @@ def test_the_score_table_totals_the_rules_score(seed):
     assert result.headers == ("", "Player 1", "Player 2", "Player 3", "Player 4")
     assert rows["Total"] == tuple(str(x) for x in state.scores)
     assert rows["Salvage sites"] == tuple(str(x) for x in state.scores)
-    assert rows["DP taken (tie-break)"] == tuple(str(x) for x in state.dp_taken)
+    assert rows["DP taken (tie-break)"] == tuple(str(x) for x in state.dp_pegs())
     won = [s for s, r in enumerate(state.returns()) if r > 0]
     if len(won) == 1:
         assert result.winner == f"Player {won[0] + 1} wins"

@@ -123,7 +123,6 @@ def damage(s: WreckState, t: Vehicle, n: int, away_from: Coord | None) -> None:
         return      # "Wrecks cannot be damaged further"
     s.contest(t)
     t.damage = min(t.kind.dp, t.damage + n)
-    s.dp_taken[t.seat] += n
     if t.damage < t.kind.dp:
         if s.log is not None:
             s.say(f"{t.name} takes {n} DP ({t.damage}/{t.kind.dp})")

@@ -132,7 +132,6 @@ class WreckState:
         self.faction_played = False     # "Only one can be played per turn"
         self.bonus_dice = 0             # this turn's extra attack dice (bloodlust)
         self.bonus_move = 0             # this turn's extra movement (nomads)
-        self.dp_taken = [0] * self.players
         self.wrecked_by_turn = [0] * self.players
         self.round = 1
         self.seat = 0
@@ -198,7 +197,8 @@ class WreckState:
         best = max(scores.values())
         tied = [t for t in scores if scores[t] == best]
         if len(tied) > 1:
-            # "the winner is the tied player that has taken the least Damage Points"
+            # "the winner is the tied player that has taken the least Damage Points (DP)":
+            # the pegs in place (``dp_pegs``)
             least = min(dp[t] for t in tied)
             tied = [t for t in tied if dp[t] == least]
         won = [s for s in range(self.players) if self.team[s] in tied]
@@ -206,15 +206,28 @@ class WreckState:
         return tuple(share if s in won else 0.0 for s in range(self.players))
 
     def team_totals(self) -> tuple[dict[int, int], dict[int, int]]:
-        """Sites and DP taken per team (per seat without Team games): "Factions work together
-        to win" (choice: a team's sites and DP are its members' sums)."""
+        """Sites and DP taken (``dp_pegs``) per team (per seat without Team games):
+        "Factions work together to win" (choice: a team's sites and DP are its members'
+        sums)."""
         scores: dict[int, int] = {}
         dp: dict[int, int] = {}
+        pegs = self.dp_pegs()
         for s in range(self.players):
             t = self.team[s]
             scores[t] = scores.get(t, 0) + self.scores[s]
-            dp[t] = dp.get(t, 0) + self.dp_taken[s]
+            dp[t] = dp.get(t, 0) + pegs[s]
         return scores, dp
+
+    def dp_pegs(self) -> list[int]:
+        """Per seat, the DP its vehicles have taken as the table shows it: the flame pegs in
+        their pegholes now ("Count the DP again"; choice, docs/assumptions.md). A repair takes
+        pegs out, hits past a full vehicle place none, and a vehicle off the board has all
+        its pegs ("it returns fully damaged minus 1DP"); a special vehicle still in the box
+        has none."""
+        out = [0] * self.players
+        for v in self.vehicles:
+            out[v.seat] += v.damage
+        return out
 
     def legal_actions(self) -> Sequence[Act]:
         from pnp.games.wreck_and_ruin.legal import legal_actions
@@ -242,7 +255,7 @@ class WreckState:
         twin.vehicles = [v.copy() for v in self.vehicles]
         for name in ("occupant", "tokens"):
             setattr(twin, name, dict(getattr(self, name)))
-        for name in ("scores", "dp_taken", "wrecked_by_turn", "awarded", "salvage_pile",
+        for name in ("scores", "wrecked_by_turn", "awarded", "salvage_pile",
                      "salvage_discards", "event_pile"):
             setattr(twin, name, list(getattr(self, name)))
         twin.hands = [list(h) for h in self.hands]

@@ -280,7 +280,7 @@ def _sites_panel(s: Any, h: float) -> list[Item]:
         items.append(TextBox(x + 52, ry, 30, row - 1.5, str(s.scores[seat]), size=18,
                              min_size=9, font="Vera-Bold", colour=text, align=Align.CENTER,
                              valign=VAlign.MIDDLE))
-        items.append(TextBox(x + 82, ry, pw - 88, row - 1.5, f"{s.dp_taken[seat]} DP",
+        items.append(TextBox(x + 82, ry, pw - 88, row - 1.5, f"{s.dp_pegs()[seat]} DP",
                              size=12, min_size=7, colour=text, align=Align.RIGHT,
                              valign=VAlign.MIDDLE))
     return items
@@ -430,7 +430,7 @@ class WreckView:
             lines.append(("AP", f"{s.ap} left" if current
                           else f"{_base_ap(s, seat) if not s.over else 0} a turn"))
             lines.append(("Sites", str(s.scores[seat])))
-            lines.append(("DP taken", str(s.dp_taken[seat])))
+            lines.append(("DP taken", str(s.dp_pegs()[seat])))
             hand = s.hands[seat]
             if own:
                 names = ", ".join(s.salvage[c].name for c in hand) or "none"
@@ -546,7 +546,7 @@ class WreckView:
         if s.setup.teams:
             rows.append(("Team total", *(str(scores[s.team[seat]])
                                          for seat in range(s.players))))
-        rows.append(("DP taken (tie-break)", *(str(x) for x in s.dp_taken)))
+        rows.append(("DP taken (tie-break)", *(str(x) for x in s.dp_pegs())))
         return Result(_winner_text(s, won), how, headers, tuple(rows))
 
 

@@ -58,6 +58,16 @@ def put(s: WreckState, seat: int, slot: int, pos, facing: int = 0, damage: int =
 SCOUT, SCOUT2, BUGGY, WRECKER, RIG = range(5)
 
 
+def pegs(s: WreckState, dp) -> None:
+    """Per seat, ``dp[seat]`` DP pegs spread over its vehicles in roster order (each up to its
+    DP): the count the least-DP tie-break reads."""
+    for seat, n in enumerate(dp):
+        for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]:
+            v.damage = min(n, v.kind.dp)
+            n -= v.damage
+        assert n == 0, "more DP than the seat's vehicles have"
+
+
 #: The generated salvage deck, as the game loads it.
 SALVAGE = data.load_cards(None, "salvage")
 

@@ -399,11 +399,11 @@ def test_damage_adds_pegs_and_wrecks_at_full_dp():
     b = put(s, 1, BUGGY, (0, 0), 0)                      # DP 3
     s.tokens[(0, 0)] = True
     combat.damage(s, b, 1, away_from=None)
-    assert b.damage == 1 and b.active and s.dp_taken == [0, 1]
+    assert b.damage == 1 and b.active and s.dp_pegs() == [0, 1]
     assert s.tokens[(0, 0)] is False                     # "takes damage ... flipped to red"
     assert s.log == ["P2 buggy takes 1 DP (1/3)"]
     combat.damage(s, b, 1, away_from=None)
-    assert b.damage == 2 and b.active and s.dp_taken == [0, 2] and s.wrecked_by_turn == [0, 0]
+    assert b.damage == 2 and b.active and s.dp_pegs() == [0, 2] and s.wrecked_by_turn == [0, 0]
     combat.damage(s, b, 5, away_from=None)
     assert b.damage == 3 and not b.active and b.pos == (2, 0)   # crashed: a 4, 2 hexes
     assert s.wrecked_by_turn == [1, 0] and s.log[2] == "P2 buggy is wrecked"
@@ -416,13 +416,13 @@ def test_no_damage_to_a_wreck_or_from_no_hits():
     b.active = False
     s.tokens[(0, 0)] = True
     combat.damage(s, b, 2, away_from=None)
-    assert b.pos == (0, 0) and s.dp_taken == [0, 0] and s.tokens[(0, 0)] is True
+    assert b.pos == (0, 0) and s.dp_pegs() == [0, 3] and s.tokens[(0, 0)] is True
     b.active = True
     combat.damage(s, b, 0, away_from=None)
-    assert b.active and s.dp_taken == [0, 0] and s.tokens[(0, 0)] is True
+    assert b.active and s.dp_pegs() == [0, 3] and s.tokens[(0, 0)] is True
     b.pos = None
     combat.damage(s, b, 2, away_from=None)
-    assert b.active and s.dp_taken == [0, 0] and s.rng.faces == [4, 2]
+    assert b.active and s.dp_pegs() == [0, 3] and s.rng.faces == [4, 2]
 
 
 def test_a_wreck_loses_its_plating():

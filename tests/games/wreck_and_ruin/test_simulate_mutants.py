@@ -35,7 +35,7 @@ from pnp.games.wreck_and_ruin.state import WreckState
 from pnp.seed import seed_code
 from pnp.sim.stats import Check, Estimate, fmt_estimate, mean_ci, proportion_ci
 
-from .helpers import new_state
+from .helpers import new_state, pegs
 
 
 def _rec(winners, scores=(1, 0), tie=False, wrecks=0, push=False, cards=(), factions=(),
@@ -250,7 +250,8 @@ def test_in_band_unless_the_whole_interval_is_outside():
 
 def test_one_game_s_record():
     s = new_state(players=2)
-    s.scores, s.dp_taken, s.round, s.over = [2, 1], [5, 0], 6, True
+    s.scores, s.round, s.over = [2, 1], 6, True
+    pegs(s, [5, 0])
     s.wrecked_by_turn = [1, 2]
     s.final_push = True
     r = record(s)
@@ -259,11 +260,12 @@ def test_one_game_s_record():
     assert (r.faction_cards, r.factions, r.dealt) == (s.drawn_factions, s.seat_faction, s.dealt)
     # Winning: "If the number of sites captured is equal ... the winner is the tied player that
     # has taken the least Damage Points (DP)": the tie-break decided
-    s.scores, s.dp_taken = [1, 1], [0, 2]
+    s.scores = [1, 1]
+    pegs(s, [0, 2])
     r = record(s)
     assert r.winners == (0,) and r.tie_break is True
     # still tied: a shared win, which the tie-break did not decide
-    s.dp_taken = [1, 1]
+    pegs(s, [1, 1])
     r = record(s)
     assert r.winners == (0, 1) and r.tie_break is False
     s.over = False
@@ -275,7 +277,8 @@ def test_a_team_s_tie_break():
     # team of two seats: decided by the tie-break, not a shared win between teams
     s = new_state(players=4)
     s.team = [0, 1, 0, 1]
-    s.scores, s.dp_taken, s.over = [1, 1, 0, 0], [0, 2, 1, 0], True
+    s.scores, s.over = [1, 1, 0, 0], True
+    pegs(s, [0, 2, 1, 0])
     r = record(s)
     assert r.winners == (0, 2) and r.tie_break is True
     s.scores = [2, 1, 0, 0]

@@ -18,13 +18,14 @@ from pnp.games.wreck_and_ruin.hexes import distance
 from pnp.games.wreck_and_ruin.state import WreckState
 from pnp.games.wreck_and_ruin.tiles import HAZARD
 
-from .helpers import BUGGY, RIG, SCOUT, WRECKER, blank_board, new_state, put
+from .helpers import BUGGY, RIG, SCOUT, WRECKER, blank_board, new_state, pegs, put
 
 
 def _over(scores, dp, teams=False):
     s = new_state(players=len(scores))
     s.team = [p % 2 if teams else p for p in range(len(scores))]
-    s.scores, s.dp_taken = list(scores), list(dp)
+    s.scores = list(scores)
+    pegs(s, dp)
     s.over = True
     return s
 
@@ -42,6 +43,40 @@ def test_most_sites_wins_then_least_damage_then_a_shared_win():
     s = _over([1, 0], [0, 0])
     s.over = False
     assert s.returns() == (0.0, 0.0)                 # no winner before the end
+
+
+def test_the_tie_break_counts_the_dp_pegs_at_the_end():
+    # Winning: "the winner is the tied player that has taken the least Damage Points (DP) ...
+    # Count the DP again"; Flame Pegs: "when a vehicle is successfully damaged an orange flame
+    # peg is placed in one of the target's pegholes": the DP are the pegs in place at the end
+    # (choice, docs/assumptions.md): repairs take theirs out, overkill places none
+    from pnp.games.wreck_and_ruin import combat, play
+
+    s = new_state(faces=[5, 4, 1])
+    b = put(s, 0, BUGGY, (0, 0), 0)
+    combat.damage(s, b, 2, away_from=None)          # 2 hits on P1's buggy
+    play._repair(s, b, 3)                           # REPAIR: 5 and 4 take both pegs out
+    assert b.damage == 0
+    scout = put(s, 1, SCOUT, (4, 0), 0)
+    combat.damage(s, scout, 1, away_from=None)      # P2's scout keeps 1 peg
+    s.scores, s.over = [1, 1], True
+    assert s.team_totals()[1] == {0: 0, 1: 1}
+    assert s.returns() == (1.0, 0.0)
+    # overkill: a scout (DP 2) hit 5 times has 2 pegs, wreck or not
+    s = new_state(faces=[4, 2])                     # crash and burn: straight on, 2 hexes
+    scout = put(s, 0, SCOUT, (0, 0), 0)
+    combat.damage(s, scout, 5, away_from=None)
+    assert not scout.active and s.team_totals()[1][0] == 2
+
+
+def test_a_vehicle_off_the_board_counts_all_its_dp_at_the_tie_break():
+    # "When a vehicle is removed from the board ... it returns fully damaged minus 1DP
+    # (removing the black peg)": off the board it has all its pegs
+    s = new_state()
+    rig = put(s, 0, RIG, (0, 0), 0, damage=1)
+    s.leave(rig)
+    s.remove(rig)
+    assert s.team_totals()[1] == {0: 6, 1: 0}
 
 
 def test_team_games_add_their_members_sites_and_damage():
@@ -110,7 +145,7 @@ def test_a_clone_is_the_same_game_apart():
     s.log = ["start"]
     twin = s.clone()
     assert twin is not s and twin.vehicles is not s.vehicles
-    for name in ("occupant", "tokens", "scores", "dp_taken", "wrecked_by_turn", "awarded",
+    for name in ("occupant", "tokens", "scores", "wrecked_by_turn", "awarded",
                  "salvage_pile", "salvage_discards", "event_pile", "hands", "faction_card",
                  "team", "log"):
         assert getattr(twin, name) == getattr(s, name) and getattr(twin, name) is not \
@@ -277,7 +312,7 @@ def test_a_new_game_deals_one_salvage_card_a_faction_card_and_no_damage():
     s = WreckState(setup, random.Random(2))
     assert [len(h) for h in s.hands] == [1, 1, 1, 1]
     assert s.dealt == tuple((s.salvage[h[0]].name,) for h in s.hands)
-    assert s.dp_taken == [0] * 4 and s.wrecked_by_turn == [0] * 4 and s.scores == [0] * 4
+    assert s.dp_pegs() == [0] * 4 and s.wrecked_by_turn == [0] * 4 and s.scores == [0] * 4
     assert s.team == [0, 1, 2, 3]
     factions = dict(setup.factions)
     assert sorted(s.seat_faction) == sorted(factions)

@@ -10,7 +10,7 @@ from pnp.games.wreck_and_ruin import GAME
 from pnp.games.wreck_and_ruin.legal import ram_options, shoot_targets
 from pnp.sim.play import game_seed, play
 
-from .helpers import BUGGY, WRECKER, new_state, put
+from .helpers import BUGGY, WRECKER, new_state, pegs, put
 
 
 def _teams(players: int = 4):
@@ -36,7 +36,7 @@ def test_a_team_wins_on_its_members_sites_then_least_dp():
     s.scores = [2, 3, 2, 0]          # team 1+3: 4 sites against 3
     assert s.returns() == (0.5, 0.0, 0.5, 0.0)
     s.scores = [2, 3, 1, 0]          # 3 each: the team with the least DP taken wins
-    s.dp_taken = [4, 1, 1, 1]
+    pegs(s, [4, 1, 1, 1])
     assert s.returns() == (0.0, 0.5, 0.0, 0.5)
 
 
