@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
-__all__ = ["SIX", "TAIL", "Pool", "RamOdds", "die_faces", "pool", "ram_odds", "ram_result",
+__all__ = ["SIX", "TAIL", "Pool", "RamOdds", "clear_caches", "die_faces", "pool", "ram_odds",
+           "ram_result",
            "random_vehicle", "random_vehicle_odds", "roll_pool", "shoot_pool",
            "successes", "trapped_escape"]
 
@@ -55,37 +57,44 @@ class Pool:
         """P(k or more successes), exactly (the tail counted in)."""
         if k <= 0:
             return Fraction(1)
-        return Fraction(1) - sum(self.probs[:k], Fraction(0))
+        below = self._below
+        return Fraction(1) - below[min(k, len(below) - 1)]
+
+    @cached_property
+    def _below(self) -> tuple[Fraction, ...]:
+        """``_below[k]`` = P(fewer than k successes) for k = 0 .. len(probs), exactly."""
+        out = [Fraction(0)]
+        for p in self.probs:
+            out.append(out[-1] + p)
+        return tuple(out)
 
     def distribution(self) -> dict[str, float]:
         """``{"0": p0, "1": p1, ...}`` as floats, for JSON."""
         return {str(k): float(p) for k, p in enumerate(self.probs)}
 
 
-def _single(hits: int, misses: int, size: int) -> list[int]:
-    """One die's successes (it and its free rolls): P(0..size-1) times 6**size, as integers.
+def _scaled(dice: int, hits: int, misses: int) -> Iterator[int]:
+    """P(k successes of ``dice`` dice) * 6**(k + dice) for k = 0, 1, 2, ...: integers.
 
-    k successes: k-1 sixes then a plain success, or k sixes then a miss:
-    P(k) = hits/6**k + misses/6**(k+1).
+    One die's k successes are k-1 sixes then a plain success, or k sixes then a miss:
+    P(k) = hits/6**k + misses/6**(k+1), so P(k) * 6**(k+1) is ``misses`` for k = 0 and
+    ``6 * hits + misses`` for every k >= 1: the generating function
+    (misses + 6 * hits * x) / (1 - x). A pool's is its ``dice``-th power, whose coefficients
+    are sums of binomials (no convolution, no truncation):
+    sum over j of C(dice, j) misses**(dice-j) (6 hits)**j C(dice-1 + k-j, dice-1).
     """
-    out = [misses * 6 ** (size - 1)]
-    for k in range(1, size):
-        out.append(hits * 6 ** (size - k) + misses * 6 ** (size - k - 1))
-    return out
-
-
-def _convolve(a: list[int], b: list[int], size: int) -> list[int]:
-    out = [0] * size
-    for i, pa in enumerate(a):
-        if pa:
-            for j in range(size - i):
-                out[i + j] += pa * b[j]
-    return out
+    head = [math.comb(dice, j) * misses ** (dice - j) * (6 * hits) ** j
+            for j in range(dice + 1)]
+    k = 0
+    while True:
+        yield sum(head[j] * math.comb(dice - 1 + k - j, dice - 1)
+                  for j in range(min(dice, k) + 1))
+        k += 1
 
 
 @lru_cache(maxsize=512)
 def pool(dice: int, target: int, modifier: int = 0) -> Pool:
-    """The exact distribution of successes of ``dice`` dice against ``target``.
+    """The exact distribution of successes of ``dice`` dice against ``target`` (cached).
 
     ``target`` is the number each die must equal or beat (armour, -1 from behind); a
     ``modifier`` is added to every roll (Potshot: -1). ``dice`` 0 gives no successes.
@@ -96,24 +105,22 @@ def pool(dice: int, target: int, modifier: int = 0) -> Pool:
     expected = dice * (hit + six) / (1 - six)
     if dice == 0:
         return Pool(0, target, modifier, (Fraction(1),), Fraction(0), Fraction(0))
-    hits, misses = int(hit * 6), int(miss * 6)
-    size = 2 * dice + 8
-    while True:
-        # Integer numerators over 6**(size*dice): exact and much faster than Fractions.
-        one = _single(hits, misses, size)
-        acc = one
-        for _ in range(dice - 1):
-            acc = _convolve(acc, one, size)
-        den = 6 ** (size * dice)
-        total = 0
-        for k, n in enumerate(acc):
-            total += n
-            # The tail shrinks by about 1/6 per entry: cut where what is left is < TAIL.
-            if (den - total) * TAIL.denominator < den:
-                probs = tuple(Fraction(x, den) for x in acc[:k + 1])
-                return Pool(dice, target, modifier, probs, Fraction(den - total, den),
-                            expected)
-        size *= 2
+    probs: list[Fraction] = []
+    total = 0       # P(0) + ... + P(k), over 6**(k + dice)
+    for k, n in enumerate(_scaled(dice, int(hit * 6), int(miss * 6))):
+        total = total * 6 + n
+        den = 6 ** (k + dice)
+        probs.append(Fraction(n, den))
+        # The tail shrinks by about 1/6 per entry: cut where what is left is < TAIL.
+        if (den - total) * TAIL.denominator < den:
+            return Pool(dice, target, modifier, tuple(probs), Fraction(den - total, den),
+                        expected)
+    raise AssertionError("unreachable: the successes' counts go on for ever")
+
+
+def clear_caches() -> None:
+    """Forget every cached pool (for timing a cold answer)."""
+    pool.cache_clear()
 
 
 def shoot_pool(dice: int, armour: int, *, rear: bool = False, potshot: bool = False,
