@@ -1,14 +1,12 @@
-"""`odds shoot` at its 30-dice cap answers well inside its 50 ms target, and says exactly what it
-said before the pool distributions were cached.
+"""`odds shoot` says exactly what it said before the pool distributions were cached (its speed at
+the 30-dice cap is measured by benchmarks/bench_wr_sim.py: no timed assertion here).
 
 The rulebook's dice (Attacking a Target Within Range): "A roll of a 6 ALWAYS counts as a success
 AND generates a free roll, regardless of any modifiers in play ... A roll of 1 is ALWAYS a miss!"
-The target (benchmarks/bench_wr_sim.py): the odds commands answer "under 50 ms".
 """
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
 import pytest
@@ -63,19 +61,3 @@ def test_a_cached_pool_is_the_same_as_a_fresh_one():
     dice.clear_caches()
     assert [shoot_document(d, a, r) for d in (30, 29, 3) for a in (2, 4)
             for r in (False, True)] == fresh
-
-
-def test_odds_shoot_at_the_dice_cap_is_well_inside_50ms():
-    worst = 0.0
-    for armour in range(1, 7):
-        for rear in (False, True):
-            for potshot in (False, True):
-                best = float("inf")
-                for _ in range(3):      # the best of 3 CPU times: the machine is shared
-                    dice.clear_caches()
-                    t = time.process_time()
-                    shoot_document(MAX_DICE, armour, rear, potshot)
-                    best = min(best, time.process_time() - t)
-                worst = max(worst, best)
-    # a quarter of the 50 ms target (it took 37-83 ms before the cache)
-    assert worst < 0.0125, f"odds shoot --dice {MAX_DICE} took {worst * 1000:.1f} ms of CPU"
