@@ -110,8 +110,9 @@ def log_line(view: BoardView, seat: int, line: str, viewer: int) -> str:
     """A log line of ``seat``'s action (the action's text or an event of it) as ``viewer`` may
     read it. A game whose log names something hidden (a card drawn, a secret choice) gives its
     view a ``hide(seat, line, viewer) -> str`` method; the table calls it for every line a
-    screen of another seat reads."""
-    if viewer in (seat, EVERYONE):
+    screen reads but for a finished game's. The line may name another seat than the step's
+    (a round's draws come under one step): ``hide`` decides whose it is."""
+    if viewer == EVERYONE:
         return line
     hide = getattr(view, "hide", None)
     return line if hide is None else str(hide(seat, line, viewer))

@@ -256,6 +256,7 @@ def test_a_secret_in_the_log_is_read_only_by_its_seat():
         assert "D8" not in log_line(VIEW, 0, clash, viewer)
         assert "Socket" not in log_line(VIEW, 1, drew, 0 if viewer == 1 else viewer)
     assert log_line(VIEW, 1, drew, 1) == drew
+    assert log_line(VIEW, 0, drew, 1) == drew  # the mecha named decides, not the step
     defended = "mecha 2 throws D4 into the clash (defender)"
     assert log_line(VIEW, 1, defended, 0) == defended  # rolled at once: nothing to hide
 

@@ -371,3 +371,22 @@ def test_a_tie_on_reputation_is_broken_by_gear_value():
     assert "gear card value" in result.how
     c.seats[2].yellow = 0
     assert "share" in VIEW.result(c).winner
+
+
+def test_the_log_names_luck_cards_only_to_their_knight():
+    """"Players can read their luck cards, but they should keep them secret from their
+    rivals": a draw and a dealt hand are named to their knight alone; a discard is shown."""
+    from pnp.games.view import EVERYONE, SPECTATOR, log_line
+
+    drew = "knight 2 draws a luck card: Fuel"
+    dealt = ("knight 1: strider (speed 4), Fuel 4, Health 4, Radiation 0, Ammo 4, luck cards "
+             "Fuel, Radiation, Radiation")
+    # a round's draws come under one knight's step: the knight named decides, not the step
+    assert log_line(VIEW, 0, drew, 1) == drew == log_line(VIEW, 0, drew, EVERYONE)
+    assert log_line(VIEW, 1, drew, 0) == "knight 2 draws a luck card"
+    assert log_line(VIEW, 1, drew, SPECTATOR) == "knight 2 draws a luck card"
+    assert log_line(VIEW, 0, dealt, 0) == dealt
+    assert log_line(VIEW, 0, dealt, 1).endswith("Ammo 4, 3 luck cards")
+    full = "knight 1 draws a luck card: discarded, 5 cards in hand"
+    discard = "knight 1 discards a Fuel luck card (Quick Resupply)"
+    assert log_line(VIEW, 0, full, 1) == full and log_line(VIEW, 0, discard, 1) == discard

@@ -653,6 +653,8 @@ class JunkyardWarsView:
         only be looked at by that worker's owner", a search is "looking all tile(s)" (the
         searcher's alone), and the machine cards are dealt "face down" until the test reveals
         one. A tile's number names its letter too (the box numbers them letter by letter)."""
+        if viewer == seat:  # every such line is of the player whose step it is
+            return line
         return _TILE.sub("a tile", _CHOSEN.sub(r"\1", line))
 
     def result(self, state: Any) -> Result:

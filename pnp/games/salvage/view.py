@@ -9,6 +9,7 @@ and the dice an attacker threw into a clash, until the defender has chosen.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -223,11 +224,12 @@ class SalvageView:
         """The dice an attacker throws into a clash are its secret until the clash is rolled
         (the clash's own event line then names both pools); the mods a closing mecha draws are
         its own until it installs one."""
-        if "into the clash (attacker)" in line:
-            return f"mecha {seat + 1} throws its dice into the clash (attacker)"
-        if line.startswith(f"mecha {seat + 1} draws "):
-            return f"mecha {seat + 1} draws its mods (hidden)"
-        return line
+        m = _SECRET.match(line)
+        if m is None or int(m[1]) - 1 == viewer:
+            return line
+        if m[2] == "draws":
+            return f"mecha {m[1]} draws its mods (hidden)"
+        return f"mecha {m[1]} throws its dice into the clash (attacker)"
 
     def result(self, state: SalvageState) -> Result:
         winner = "A draw" if state.winner == DRAW else f"{seat_name(state.winner)} wins"
@@ -238,6 +240,9 @@ class SalvageView:
         return Result(winner, HOW.get(state.win_type, state.win_type),
                       ("", seat_name(0), seat_name(1)), tuple(rows))
 
+
+#: Log lines naming a secret of the mecha they name: the mods it drew, its attacking dice.
+_SECRET = re.compile(r"^mecha (\d+) (?:(draws) .+|throws .+ into the clash \(attacker\))$")
 
 _KINDS: dict[type, str] = {
     A.Move: "Move", A.FightRound: "Fight", A.FightOn: "Fight", A.PullBack: "Fight",

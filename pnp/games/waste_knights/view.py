@@ -30,6 +30,7 @@ from pnp.games.waste_knights.icons import INK, contamination_icon, radiation_ico
 from pnp.games.waste_knights.state import CITY, EXPLORE, FACE, MOVE, OVER, RESUPPLY, TourState
 from pnp.games.waste_knights.tasks import Task
 from pnp.games.waste_knights.tour_stats import FIELDS
+from pnp.games.waste_knights.view_log import hide
 from pnp.games.waste_knights.wasteland import NO_BULLS_EYES, WRECKED, gear_value, waster_seat
 from pnp.layout.draw import Align, Circle, Drawing, Item, Path, Point, Rect, TextBox, VAlign
 
@@ -39,8 +40,7 @@ __all__ = ["SEAT_COLOURS", "VIEW", "WasteKnightsView", "knight_slot", "seat_name
 SEAT_COLOURS = ("#e0890f", "#2f6fd6", "#c62828", "#f5d000")
 _ON_SEAT = ("white", "white", "white", INK)  # text on a seat's colour
 #: Task frame spaces: the common task purple, the private tasks orange and green.
-TASK_COLOURS = {"common": "#7b3fa0", "orange": "#f07c1e", "green": "#2e9d4f"}
-ACTIVE_RING = "#111111"
+TASK_COLOURS, ACTIVE_RING = {"common": "#7b3fa0", "orange": "#f07c1e", "green": "#2e9d4f"}, "#111"
 _TASKS_F, _PRIVATE_F = FIELDS.index("tasks"), FIELDS.index("private_tasks")
 _MAX = R.RESOURCE_MAX
 Box = tuple[float, float, float, float]  # x, y, w, h
@@ -315,6 +315,7 @@ class WasteKnightsView:
     """The BoardView of Waste Knights (``pnp.games.view``)."""
 
     hides_information = True  # luck cards in hand; 2-player private tasks kept face-down
+    hide = staticmethod(hide)  # the log: luck cards drawn and dealt named to their knight
 
     def board(self, state: TourState, viewer: int) -> Board:
         """The session board with the knights, the tokens, the wasteland card and the tasks."""
