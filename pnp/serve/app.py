@@ -247,6 +247,12 @@ def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
 
     async def download(request: Request) -> Response:
         game = game_of(request.path_params["id"])
+        # A log names every secret as played: from another machine, a game that hides
+        # something is downloaded once it is over (this machine holds the files anyway).
+        if not (game.is_over() or not game.view.hides_information or _local(request)):
+            return page("message.html", title="Not while the game is on",
+                        text="This game's log names what the players keep hidden; it can be "
+                        "downloaded once the game is over.")
         text = json.dumps(game.public_log(), sort_keys=True, indent=1)
         name = f"{game.spec.name}-{game.id[:8]}.json"
         return Response(text, media_type="application/json",

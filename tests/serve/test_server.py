@@ -320,3 +320,14 @@ def test_every_game_is_played_to_its_end_against_its_heuristic_player(client, ga
             assert f["type"] == "frame", f
     assert f["over"] and f["result"]["winner"] and f["result"]["rows"]
     assert client.app.state.hub.games[game_id].is_over()
+
+
+def test_a_game_in_progress_keeps_its_secrets_from_other_machines(tmp_path):
+    """Its log names every secret as played: another machine gets it once the game is over."""
+    with TestClient(create_app(tmp_path / "games", pause=0.0),
+                    client=("192.0.2.7", 50000)) as c:
+        game_id, _ = new_game(c, seats=("here", "heuristic"))
+        r = c.get(f"/api/games/{game_id}/log")
+        assert "attachment" not in r.headers.get("content-disposition", "")
+        assert "once the game is over" in r.text
+        assert "resume" not in c.get("/").text  # no seat's key for another machine
