@@ -18,9 +18,11 @@ __all__ = ["AP_LIMITED", "KINDS", "Act", "parse_action", "roster_names"]
 #: Action kinds. The first four are the 2AP-limited actions ("Moving a vehicle, Attack a target
 #: within range, Ram an adjacent vehicle, Search a wreck for salvage"); throttle and drive are a
 #: move; potshot and repair are free parts of a move; fix (a wreck repairing itself), return and
-#: search cost 1AP outside the limit; discard and end are free.
+#: search cost 1AP outside the limit; patch removes 1 DP from a vehicle just brought back, for
+#: 1AP (``n`` 0) or a salvage card (``n`` 1); discard and end are free.
 KINDS = ("move", "reverse", "throttle", "drive", "shoot", "potshot", "ram", "salvage",
-         "repair", "fix", "return", "search", "discard", "fuel", "kit", "card", "faction", "end")
+         "repair", "fix", "return", "patch", "search", "discard", "fuel", "kit", "card",
+         "faction", "end")
 #: The 2AP-limit action each kind counts as (bits of Vehicle.acts).
 AP_LIMITED = {"move": 1, "reverse": 1, "throttle": 1, "shoot": 2, "ram": 4, "salvage": 8}
 
@@ -95,6 +97,9 @@ class Act(NamedTuple):
             return f"{who} repairs {tgt}"
         if k == "fix":
             return f"{who} attempts to repair its wreck"
+        if k == "patch":
+            paid = "discards a salvage card" if self.n else "spends an AP"
+            return f"P{self.seat + 1} {paid} to repair its returning {who}"
         if k == "search":
             return f"{who} searches for salvage"
         if k == "discard":
@@ -112,6 +117,8 @@ _PATTERNS = (
     (re.compile(rf"^{_V} salvages the wreck of {_V}$"), "salvage"),
     (re.compile(rf"^{_V} repairs {_V}$"), "repair"),
     (re.compile(rf"^{_V} attempts to repair its wreck$"), "fix"),
+    (re.compile(rf"^P(\d+) (spends an AP|discards a salvage card) to repair its returning {_V}$"),
+     "patch"),
     (re.compile(r"^P(\d+) searches for salvage$"), "search"),
     (re.compile(rf"^P(\d+) discards a salvage card to repair {_V}$"), "discard"),
     (re.compile(r"^P(\d+) ends the turn$"), "end"),
@@ -144,6 +151,11 @@ def parse_action(text: str) -> Act:
             return Act("faction", seat)
         if shape in ("discard", "kit"):
             return Act(shape, int(g[0]) - 1, target=_vehicle(g[1]))
+        if shape == "patch":
+            v = _vehicle(g[2])
+            if v // _PER_SEAT != int(g[0]) - 1:
+                raise ValueError(f"P{g[0]} cannot repair another player's vehicle: {text!r}")
+            return Act("patch", v // _PER_SEAT, v, n=int(g[1] != "spends an AP"))
         if shape == "fuel":
             v = _vehicle(g[0])
             return Act("fuel", v // _PER_SEAT, v, to=(int(g[1]), int(g[2])), facing=int(g[3]))

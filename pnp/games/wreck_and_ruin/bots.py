@@ -37,6 +37,7 @@ from pnp.games.wreck_and_ruin.legal import (
     groups,
     legal_actions,
     move_ends,
+    patch_cards,
     ram_options,
     repair_targets,
     shoot_targets,
@@ -59,6 +60,9 @@ SITE = 10.0
 PROGRESS = 0.6
 #: A vehicle's follow-up worth at least this is taken without looking at the others.
 FOLLOW_UP = 1.0
+#: A repair of a vehicle just brought back that is worth making: above any other action, since
+#: it is now or never and the others wait.
+PATCH = 20.0
 
 
 class RandomBot:
@@ -233,6 +237,8 @@ class _Turn:
                         out.append((2.5, Act("return", seat, v.vid, to=spots[0],
                                              facing=s._inward(seat))))
                 continue
+            if v.vid == s.returned and v.damage > 0:
+                out += self._patches(v)
             if v.done or v.stuck == 2:
                 continue
             if not v.active:
@@ -495,6 +501,21 @@ class _Turn:
             if i is not None and owner[i] == -1:
                 owner[i] = vid
         return owner
+
+    def _patches(self, v: Vehicle) -> list[tuple[float, Act]]:
+        """Repairs of a vehicle just brought back. They are "at that time" only, while every
+        other action waits, so one worth making comes first (``PATCH``): a scrap card (good
+        only for a DP) while the vehicle has damage; a field repair kit or a reserve fuel
+        tank, or an AP with two left to act, while one more hit would wreck it."""
+        s, seat = self.s, self.seat
+        out = []
+        if patch_cards(s):
+            effect = s.salvage[s.least_useful(seat)].effect
+            if effect == "scrap" or (_hurt(v) and effect in ("field_repair", "reserve_fuel")):
+                out.append((PATCH, Act("patch", seat, v.vid, n=1)))
+        if s.ap >= 3 and _hurt(v):
+            out.append((PATCH - 1, Act("patch", seat, v.vid)))
+        return out
 
     # -- cards ---------------------------------------------------------------------------
     def _cards(self) -> list[tuple[float, Act]]:

@@ -204,6 +204,8 @@ def groups(s: WreckState) -> list[tuple[str, int]]:
     for slot in range(s.per_seat):
         v = s.vehicle(seat, slot)
         vid = v.vid
+        if vid == s.returned and v.damage > 0 and (ap or patch_cards(s)):
+            out.append(("patch", vid))
         if v.pos is None:
             if ap and not s.acted and not s.final_push and not s.setup.last_man_standing \
                     and not v.special:
@@ -291,6 +293,9 @@ def group_actions(s: WreckState, kind: str, vid: int) -> list[Act]:
     if kind == "return":
         return [Act("return", seat, vid, to=h, facing=s._inward(seat))
                 for h in s.return_spots(v)]
+    if kind == "patch":
+        return [Act("patch", seat, vid, n=n) for n, ok in ((0, s.ap > 0), (1, patch_cards(s)))
+                if ok and vid == s.returned and v.damage > 0]
     if kind in ("shoot", "potshot"):
         return [Act(kind, seat, vid, t) for t, _ in shoot_targets(s, v)]
     if kind == "ram":
@@ -300,6 +305,12 @@ def group_actions(s: WreckState, kind: str, vid: int) -> list[Act]:
     if kind == "repair":
         return [Act("repair", seat, vid, t) for t in repair_targets(s, v)]
     return [Act(kind, seat, vid)]           # throttle, fix
+
+
+def patch_cards(s: WreckState) -> bool:
+    """True if the player may discard a salvage card to repair the vehicle it brought back:
+    one in hand, and not in the setup round ("no cards can be used in the setup round")."""
+    return bool(s.hands[s.seat]) and s.round > 1 and not s.final_push
 
 
 def legal_actions(s: WreckState, focus: Act | None = None, reverse: bool = True

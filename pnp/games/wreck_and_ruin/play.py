@@ -36,7 +36,10 @@ def _trapped(s: WreckState, v: Vehicle) -> bool:
 
 def _spend(s: WreckState, v: Vehicle | None, kind: str) -> None:
     s.ap -= 1
-    s.acted = True
+    # returns come "at the start of their turn" and "can be done multiple times"; so do the
+    # AP that repair a vehicle brought back "at that time"
+    if kind not in ("return", "patch"):
+        s.acted = True
     if v is not None and kind in AP_LIMITED:
         v.acts |= AP_LIMITED[kind]
         v.count += 1
@@ -73,6 +76,8 @@ def apply_action(s: WreckState, a: Act) -> None:
         legal = s._legal if s._legal is not None else legal_actions(s, focus=a)
         if a not in legal:
             raise IllegalAction(f"{a} is not legal now")
+    if k != "patch":
+        s.returned = -1         # the return's repairs are made "at that time" only
     if k == "end":
         end_turn(s)
         return
@@ -158,6 +163,20 @@ def apply_action(s: WreckState, a: Act) -> None:
         v.pos, v.facing = a.to, a.facing
         v.active, v.damage = True, v.kind.dp - 1    # "fully damaged minus 1DP"
         s.enter(v)
+        s.returned = v.vid
+    elif k == "patch":
+        # "spend further AP at that time and/or discard any number of salvage cards, to
+        # remove 1DP for each": a card so discarded is not the turn's one salvage card
+        # (choice, docs/assumptions.md); the least useful card goes
+        assert v is not None
+        if a.n:
+            s.discard(a.seat)
+        else:
+            _spend(s, v, k)
+        v.damage -= 1
+        if s.log is not None:
+            paid = "a salvage card" if a.n else "an AP"
+            s.say(f"{v.name} repairs 1 DP for {paid} ({v.damage}/{v.kind.dp})")
     elif k == "search":
         _spend(s, None, k)
         s.draw(a.seat, 1 + s.effect("scrap_heap"))

@@ -138,6 +138,10 @@ class WreckState:
         self.ap = 0
         self.card_used = False
         self.acted = False          # spent AP on something this turn (returns come first)
+        #: The vehicle brought back by the last action (-1: none): "Players can choose to
+        #: spend further AP at that time and/or discard any number of salvage cards, to
+        #: remove 1DP for each" (``patch``), until another action.
+        self.returned = -1
         self.pending: int | None = None   # a vehicle mid full throttle: its allowance
         self.pending_vid = -1
         self.final_push = False
@@ -288,15 +292,20 @@ class WreckState:
         amount), else the least useful card (scrap first); the card discarded."""
         hand = self.hands[seat]
         if card is None and effect is None:
-            order = {"scrap": 0, "field_repair": 1, "reserve_fuel": 2}
-            card = min(hand, key=lambda c: (order.get(self.salvage[c].effect, 3),
-                                            self.salvage[c].amount, c))
+            card = self.least_useful(seat)
         elif card is None:
             card = max((c for c in hand if self.salvage[c].effect == effect),
                        key=lambda c: (self.salvage[c].amount, -c))
         hand.remove(card)
         self.salvage_discards.append(card)
         return self.salvage[card]
+
+    def least_useful(self, seat: int) -> int:
+        """The card of the seat's hand a discard for DP gives up: scrap first, then field
+        repair kits, reserve fuel tanks, the rest; the smallest amount."""
+        order = {"scrap": 0, "field_repair": 1, "reserve_fuel": 2}
+        return min(self.hands[seat], key=lambda c: (order.get(self.salvage[c].effect, 3),
+                                                    self.salvage[c].amount, c))
 
     def holds(self, seat: int, effect: str) -> bool:
         return any(self.salvage[c].effect == effect for c in self.hands[seat])

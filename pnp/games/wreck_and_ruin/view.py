@@ -477,6 +477,7 @@ class WreckView:
         return {"throttle": "Full throttle", "shoot": "Attack", "potshot": "Potshot",
                 "ram": "Ram", "salvage": "Salvage a wreck", "repair": "Repair (buggy)",
                 "fix": "Repair a wreck", "return": "Bring a vehicle back",
+                "patch": "Repair the vehicle brought back",
                 "search": "Search for salvage", "discard": "Discard a card: 1 DP",
                 "kit": "Field repair kit", "card": "Play a salvage card",
                 "faction": "Faction card", "end": "End the turn"}.get(k, k)
@@ -490,6 +491,8 @@ class WreckView:
             return f"{me} to {a.to[0]},{a.to[1]} facing {FACINGS[a.facing]}"
         if k in ("throttle", "fix"):
             return me
+        if k == "patch":
+            return f"{me}: 1 DP for {'a salvage card' if a.n else '1 AP'}"
         if k in ("shoot", "potshot"):
             return f"{me} at {them}"
         if k == "ram":

@@ -52,6 +52,9 @@ TEXTS = [
     (Act("kit", 0, target=P1_WRECKER), "P1 uses a field repair kit on P1 wrecker"),
     (Act("card", 1, n=17), "P2 plays salvage card 17"),
     (Act("card", 0, target=P1_RIG, n=3), "P1 plays salvage card 3 on P1 big-rig"),
+    (Act("patch", 3, P4_RIG), "P4 spends an AP to repair its returning P4 big-rig"),
+    (Act("patch", 0, P1_SCOUT2, n=1),
+     "P1 discards a salvage card to repair its returning P1 scout-2"),
 ]
 
 
@@ -66,7 +69,7 @@ def test_every_kind_s_replay_words_read_back(act, text):
 
 def test_every_kind_has_its_words():
     assert {a.kind for a, _ in TEXTS} == set(KINDS)
-    assert KINDS[-1] == "end" and len(KINDS) == 18
+    assert KINDS[-1] == "end" and len(KINDS) == 19
 
 
 def test_the_2ap_limit_counts_a_move_an_attack_a_ram_and_a_wreck_searched():
@@ -112,6 +115,12 @@ def test_words_that_are_no_action_are_refused(text):
     with pytest.raises(ValueError) as err:
         parse_action(text)
     assert str(err.value) == f"not a Wreck and Ruin action: {text!r}"
+
+
+def test_a_patch_of_another_players_vehicle_is_refused():
+    # "Players can choose to spend further AP at that time": on their own returning vehicle
+    with pytest.raises(ValueError, match="another player's vehicle"):
+        parse_action("P1 spends an AP to repair its returning P2 buggy")
 
 
 def test_an_unknown_vehicle_name_is_refused():
