@@ -225,7 +225,9 @@ class TableGame:
                      "events": [log_line(view, s.seat, e, viewer) for e in s.events]}
                     for k, s in enumerate(self.steps) if log_from <= k],
             "over": bool(state.is_over()),
-            "hides_information": bool(view.hides_information)}
+            # something on this screen is the viewer's secret now: a shared screen is passed
+            "private": viewer >= 0 and bool(view.hides_information) and list(
+                view.seats(state, viewer)) != list(view.seats(state, SPECTATOR))}
         if state.is_over():
             r = view.result(state)
             out["result"] = {"winner": r.winner, "how": r.how, "headers": list(r.headers),

@@ -67,18 +67,32 @@ def test_a_whole_salvage_game_against_search_clicked_on_the_field(page, live):
 
 
 def test_two_on_one_screen_pass_the_device_between_turns(page, live):
-    start(page, live, seats=("here", "here"))
-    assert page.inner_text("#turn").startswith("Mecha 1")
-    page.click("#actions .action:text-is('passes')")
+    """Junkyard Wars deals each player two machine cards "face down": between two people's
+    turns on one screen a pass screen hides the next player's cards."""
+    start(page, live, game="junkyard-wars", seats=("here", "here"))
+    assert page.inner_text("#turn").startswith("Red player")
+    page.click("#actions .action >> nth=0")  # chooses a machine card
+    page.wait_for_function("document.body.dataset.step === '1'")
+    page.click("#actions .action:text-is('ends the turn')")
     page.wait_for_selector("#pass", state="visible")
-    assert page.inner_text("#pass-title") == "Pass the device to Mecha 2"
+    assert page.inner_text("#pass-title") == "Pass the device to Blue player (P2)"
+    assert page.inner_text("#turn").startswith("Red player")  # nothing redrawn behind it
     page.click("#pass-ok")
     page.wait_for_selector("#pass", state="hidden")
-    assert page.inner_text("#turn").startswith("Mecha 2")
+    assert page.inner_text("#turn").startswith("Blue player")
     assert "you" in page.inner_text("#seats .seat[data-seat='1'] .who")
+    cards = page.inner_text("#seats .seat[data-seat='1']")
+    assert "face down" not in cards.split("Machine cards")[1].splitlines()[0]
+    assert "face down" in page.inner_text("#seats .seat[data-seat='0']")
+
+
+def test_two_on_one_screen_pass_only_when_something_is_secret(page, live):
+    """Salvage hides only a closing mecha's drawn mods and an attacker's clash dice: a plain
+    turn passes to the other person without a pass screen."""
+    start(page, live, seats=("here", "here"))
     page.click("#actions .action:text-is('passes')")
-    page.wait_for_selector("#pass", state="visible")
-    assert page.inner_text("#pass-title") == "Pass the device to Mecha 1"
+    page.wait_for_function("document.body.dataset.step === '1'")
+    assert page.is_hidden("#pass") and page.inner_text("#turn").startswith("Mecha 2")
 
 
 def test_an_online_room_seen_from_two_browsers(browser, live):

@@ -247,8 +247,8 @@ function render(frame) {
 function onFrame(frame) {
   showError("");
   const shared = frame.seats.filter((s) => s.yours).length > 1;
-  if (!watching && shared && frame.hides_information && frame.viewer >= 0 &&
-      lastViewer !== null && frame.viewer !== lastViewer && !frame.over) {
+  if (!watching && shared && frame.private && lastViewer !== null &&
+      frame.viewer !== lastViewer && !frame.over) {
     held = frame;
     $("pass-title").textContent = `Pass the device to ${frame.seats[frame.viewer].name}`;
     $("pass").hidden = false;
