@@ -13,7 +13,7 @@ from typing import NamedTuple
 from pnp.games.wreck_and_ruin.hexes import Coord
 from pnp.games.wreck_and_ruin.rules import ROSTER, SPECIALS
 
-__all__ = ["AP_LIMITED", "KINDS", "Act", "parse_action", "roster_names"]
+__all__ = ["AP_LIMITED", "KINDS", "OTHER_ACT", "Act", "parse_action", "roster_names"]
 
 #: Action kinds. The first four are the 2AP-limited actions ("Moving a vehicle, Attack a target
 #: within range, Ram an adjacent vehicle, Search a wreck for salvage"); throttle and drive are a
@@ -25,6 +25,10 @@ KINDS = ("move", "reverse", "throttle", "drive", "shoot", "potshot", "ram", "sal
          "faction", "end")
 #: The 2AP-limit action each kind counts as (bits of Vehicle.acts).
 AP_LIMITED = {"move": 1, "reverse": 1, "throttle": 1, "shoot": 2, "ram": 4, "salvage": 8}
+#: The bit of Vehicle.acts for an action outside the 2AP limit that the vehicle completed (a
+#: reserve fuel move, a wreck's repair): "you cannot full throttle if this vehicle has already
+#: completed another action".
+OTHER_ACT = 16
 
 
 def roster_names(roster: tuple[str, ...] = ROSTER) -> tuple[str, ...]:

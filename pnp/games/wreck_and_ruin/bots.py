@@ -247,16 +247,17 @@ class _Turn:
                 continue
             any_active = True
             if ap and v.count < cfg.ap_limit:
-                # the groups of ``legal.groups``: FLYING "cannot ... ram", and salvaging a
-                # wreck "is treated as a ram"
+                # the groups of ``legal.groups``: scouts and FLYING "cannot ... ram", and
+                # salvaging a wreck "is treated as a ram"
                 flying = v.kind.has("FLYING")
                 if not v.acts & 1 and v.vid not in self.held:
                     movers.append(v)
                 if not v.acts & 2:
                     out += self._shots(v, "shoot", 0)
-                if not v.acts & 4 and v.kind.name != "scout" and not flying:
+                rams = v.kind.name != "scout" and not flying
+                if not v.acts & 4 and rams:
                     out += self._rams(v)
-                if not v.acts & 8 and not flying:
+                if not v.acts & 8 and rams:
                     out += [(1.5, Act("salvage", seat, v.vid, t)) for t in
                             self._memo(("wrecks", v.vid), _front_wrecks, s, v, False)]
             if v.potshot:
@@ -273,7 +274,7 @@ class _Turn:
                 and not s.final_push):
             out += self._cards()
         card = s.faction_card[seat]
-        if card is not None and not s.faction_played and s.round > 1 and not s.final_push:
+        if card is not None and not s.faction_played and s.round > 1:
             out += [(self._faction(a), a) for a in faction_actions(s, card.effect)]
         return out
 

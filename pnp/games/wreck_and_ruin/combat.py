@@ -183,7 +183,9 @@ def crash(s: WreckState, t: Vehicle) -> None:
                 hits, faces = _roll(s, s.config.explosion_dice, other.armour())
                 if s.log is not None:
                     s.say(f"the explosion rolls {faces} against {other.name}: {hits}")
-                damage(s, other, hits, away_from=centre[0])
+                # an attack, not a ram or a collision: the victim keeps its facing ("Use the
+                # vehicle's facing for this unless it is wrecked by a ram")
+                damage(s, other, hits, away_from=None)
         return
     f = first_facing = t.facing
     first = f

@@ -40,8 +40,9 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     assert v.pos is not None
     hazard = s.in_hazard(v)
     allowance = throttle or v.kind.move - (s.config.hazard_move_penalty if hazard else 0)
+    # "Skills and cards cannot be used whilst full throttling": no card's extra movement
     allowance = max(1, allowance + s.effect("tailwind") - s.effect("deep_sand")
-                    + (s.bonus_move if v.seat == s.seat else 0))
+                    + (s.bonus_move if v.seat == s.seat and not throttle else 0))
     g = grid_of(s.board)
     index = g.index
     flying = v.kind.has("FLYING")
@@ -81,13 +82,16 @@ def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = N
     (by default all; a caller asking for several shooters lists the live enemies once)."""
     assert v.pos is not None
     reach = max(1, s.config.shoot_range - s.effect("sandstorm"))
-    facing = -1 if v.kind.has("360 TURRET") else v.facing
+    # 360 degree TURRET, "Attack skill": off in a hazard ("Vehicles cannot use any special
+    # skills whilst within a hazard"), where the rig shoots in its front arc from its front hex
+    turret = turret_on(s, v)
+    facing = -1 if turret else v.facing
     occupant = s.occupant
     routes_of = tables_of(s.board).routes
     team, me = s.team, v.vid
     flying = v.kind.has("FLYING")     # "do not gain a bonus for attacking ... from the rear"
     mine = team[v.seat]
-    shooter = v.hexes()
+    shooter = v.hexes() if turret else v.hexes()[-1:]
     q, r = v.pos
     near = 2 * (reach + 2)      # twice the hex distance: the rig's second hex each side
     # the front arc: ahead of the line across the vehicle (hexes.in_front, inlined)
@@ -125,6 +129,11 @@ def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = N
                     not flying and behind(tp, t.facing, sh))
                 break
     return [(vid, found[vid]) for vid in sorted(found)]
+
+
+def turret_on(s: WreckState, v: Vehicle) -> bool:
+    """True if ``v`` shoots with its 360 degree TURRET now (the skill is off in a hazard)."""
+    return v.kind.has("360 TURRET") and not s.in_hazard(v)
 
 
 def _front_hex(v: Vehicle, anchor: Coord) -> Coord:
@@ -228,9 +237,10 @@ def groups(s: WreckState) -> list[tuple[str, int]]:
                     out.append(("throttle", vid))
             if not v.acts & 2:
                 out.append(("shoot", vid))
-            if not v.acts & 4 and v.kind.name != "scout" and not flying:
+            rams = v.kind.name != "scout" and not flying
+            if not v.acts & 4 and rams:
                 out.append(("ram", vid))
-            if not v.acts & 8 and not flying:     # salvaging a wreck "is treated as a ram"
+            if not v.acts & 8 and rams:     # salvaging a wreck "is treated as a ram"
                 out.append(("salvage", vid))
         if v.potshot:
             out.append(("potshot", vid))
@@ -245,8 +255,8 @@ def groups(s: WreckState) -> list[tuple[str, int]]:
         if s.holds(seat, "reserve_fuel"):
             out += [("fuel", v.vid) for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
                     if v.active and v.pos is not None and not v.done and v.stuck != 2]
-    if s.faction_card[seat] is not None and not s.faction_played and s.round > 1 \
-            and not s.final_push:
+    # the final push bars salvage cards only ("salvage cards cannot be used by ANY player")
+    if s.faction_card[seat] is not None and not s.faction_played and s.round > 1:
         out.append(("faction", -1))
     out.append(("end", -1))
     return out

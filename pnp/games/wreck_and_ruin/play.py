@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin import combat
-from pnp.games.wreck_and_ruin.actions import AP_LIMITED, Act
+from pnp.games.wreck_and_ruin.actions import AP_LIMITED, OTHER_ACT, Act
 from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, SUMMONS
 from pnp.games.wreck_and_ruin.dice import random_vehicle, roll_pool
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, distance, step
@@ -66,7 +66,7 @@ def _repair(s: WreckState, t: Vehicle, dice: int) -> None:
 
 def apply_action(s: WreckState, a: Act) -> None:
     """Play ``a`` (IllegalAction if it is not among the legal actions)."""
-    from pnp.games.wreck_and_ruin.legal import legal_actions
+    from pnp.games.wreck_and_ruin.legal import legal_actions, turret_on
 
     k = a.kind
     # Fast path: an action the heuristic player built from the rules' own tables (``vouch``),
@@ -124,7 +124,7 @@ def apply_action(s: WreckState, a: Act) -> None:
             _spend(s, v, k)
         else:
             v.potshot = False
-        rear = combat.rear_of(s, v.hexes(), t)
+        rear = combat.rear_of(s, v.hexes() if turret_on(s, v) else v.hexes()[-1:], t)
         combat.shoot(s, v, t, potshot=k == "potshot", rear=rear)
     elif k == "ram":
         assert v is not None and t is not None and v.pos is not None
@@ -156,6 +156,7 @@ def apply_action(s: WreckState, a: Act) -> None:
     elif k == "fix":
         assert v is not None
         _spend(s, v, k)
+        v.acts |= OTHER_ACT
         _repair(s, v, s.config.wreck_repair_dice)
     elif k == "return":
         assert v is not None and a.to is not None
@@ -206,6 +207,7 @@ def apply_action(s: WreckState, a: Act) -> None:
         assert v is not None and a.to is not None
         s.discard(a.seat, "reserve_fuel")
         s.card_used = True
+        v.acts |= OTHER_ACT
         _relocate(s, v, a.to, a.facing)
 
 
@@ -350,13 +352,8 @@ def start_turn(s: WreckState) -> None:
     for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
         v.reset_turn()
         v.plating = 0                 # a plating card lasts until its owner's next turn
-        if v.kind.has("MECHANIC") and v.pos is not None and v.damage > 0:
-            v.damage -= cfg.mechanic      # "even if they are wrecked"
-            if not v.active and v.damage < v.kind.dp:
-                v.active = True
-            if s.log is not None:
-                s.say(f"MECHANIC: {v.name} removes 1 DP ({v.damage}/{v.kind.dp})")
     if s.final_push:
+        _mechanic(s)
         return
     if s.setup.arcade:
         # "At the start of a player's turn they can return all vehicles removed back into
@@ -369,6 +366,9 @@ def start_turn(s: WreckState) -> None:
                 if s.log is not None:
                     s.say(f"{v.name} returns (arcade mode)")
     _event(s)
+    # Taking Your Turn: "Resolve any event card that is in play", then the "at the start of a
+    # turn" things: MECHANIC, "remove 1DP at the beginning of their turn"
+    _mechanic(s)
     s.ap = cfg.per_players(cfg.ap, s.players)
     if s.round == 1 and s.seat == 0:
         s.ap += cfg.per_players(cfg.first_turn_bonus, s.players)
@@ -376,12 +376,27 @@ def start_turn(s: WreckState) -> None:
         s.say(f"round {s.round}, P{s.seat + 1}'s turn: {s.ap} AP")
 
 
+def _mechanic(s: WreckState) -> None:
+    """MECHANIC: the current player's big rig on the board removes 1 DP, "even if they are
+    wrecked"."""
+    for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
+        if v.kind.has("MECHANIC") and v.pos is not None and v.damage > 0:
+            v.damage -= s.config.mechanic      # "even if they are wrecked"
+            if not v.active and v.damage < v.kind.dp:
+                v.active = True
+            if s.log is not None:
+                s.say(f"MECHANIC: {v.name} removes 1 DP ({v.damage}/{v.kind.dp})")
+
+
 def _event(s: WreckState) -> None:
     """"When the round tracker moves to the next round, the first player must draw the top
     card"; Unpredictable Wastes: a new event on a 4+ at the start of each later turn."""
-    new = s.round > 1 and s.seat == 0 and s.event_round != s.round
-    if not new and s.setup.unpredictable and s.event is not None:
+    if s.setup.unpredictable and s.event is not None:
+        # "after player 1 has drawn the first event card, each player at the beginning of
+        # their turn rolls a die" (player 1 too): "One may be in play for the whole game"
         new = s.rng.randint(1, 6) >= 4
+    else:
+        new = s.round > 1 and s.seat == 0 and s.event_round != s.round
     if new and s.events:
         if not s.event_pile:
             s.event_pile = list(range(len(s.events)))

@@ -271,34 +271,16 @@ def test_an_explosion_spares_wrecks_and_hits_a_big_rig_once():
     assert not s.occupant.get((0, 0)) and (1, 0) not in s.occupant
 
 
-def test_a_vehicle_wrecked_by_an_explosion_faces_away_from_it():
-    # Crash and Burn: wrecked by something next to it, it is turned "to face directly away"
-    # (choice: the rule for a ram and a collision, applied to the explosion as well)
-    s = new_state(faces=[1, 5, 4, 2])
-    b = put(s, 1, BUGGY, (0, 0), 0)
-    sc = put(s, 0, SCOUT, (0, 1), 4, damage=1)          # south-east of it, facing north-west
-    combat.crash(s, b)
-    assert not sc.active and sc.facing == 1 and sc.pos == (0, 3)
-
-
-def test_a_big_rig_exploding_turns_a_victim_at_its_front_away_from_its_rear_hex():
-    # the victim next to the rig's front hex only is two hexes from its rear (anchor) hex: it
-    # turns to the facing most nearly away from it
-    s = new_state(faces=[1, 5, 4, 1])
-    rig = put(s, 1, RIG, (0, 0), 0)
-    sc = put(s, 0, SCOUT, (2, 0), 3, damage=1)
-    combat.crash(s, rig)
-    assert not sc.active and sc.facing == 0 and sc.pos == (3, 0)
-
-
-def test_a_victim_two_hexes_from_the_rear_straight_ahead_faces_straight_on():
-    # a big rig facing south-east: the scout beyond its front hex turns south-east too
-    s = new_state(faces=[1, 5, 4, 1])
-    rig = put(s, 1, RIG, (0, 0), 1)                     # (0, 0), (0, 1)
-    sc = put(s, 0, SCOUT, (0, 2), 3, damage=1)
-    combat.crash(s, rig)
-    assert not sc.active and sc.facing == 1 and sc.pos == (0, 3)
-
+def test_a_vehicle_wrecked_by_an_explosion_keeps_its_facing_whichever_rig_hex():
+    # Crash and Burn: "Use the vehicle's facing for this unless it is wrecked by a ram" (an
+    # explosion is an attack); a victim beside a big rig's front hex or beyond it alike
+    for facing, spot, own in ((0, (2, 0), 3), (1, (0, 2), 3)):
+        s = new_state(faces=[1, 5, 4, 1])
+        rig = put(s, 1, RIG, (0, 0), facing)
+        sc = put(s, 0, SCOUT, spot, own, damage=1)
+        combat.crash(s, rig)
+        assert not sc.active and sc.facing == own, facing
+        assert sc.pos == (spot[0] - 1, spot[1])          # 4: straight on (west), 1 hex
 
 def test_a_flying_vehicle_destroyed_always_explodes():
     # FLYING: "If a vehicle with flying is destroyed it is treated as rolling a 1 on the crash
