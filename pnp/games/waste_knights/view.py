@@ -305,10 +305,8 @@ def _health(hp: int) -> str:
 
 
 def _move_target(action: Any) -> str | None:
-    if isinstance(action, A.Drive):
-        return action.route[-1]
-    return action.to if isinstance(action, A.Walk) else \
-        action.hex if isinstance(action, A.Stay) else None
+    return action.route[-1] if isinstance(action, A.Drive) else action.to if isinstance(
+        action, A.Walk) else action.hex if isinstance(action, A.Stay) else None
 
 
 class WasteKnightsView:
