@@ -257,6 +257,12 @@ def test_a_secret_in_the_log_is_read_only_by_its_seat():
         assert "Socket" not in log_line(VIEW, 1, drew, 0 if viewer == 1 else viewer)
     assert log_line(VIEW, 1, drew, 1) == drew
     assert log_line(VIEW, 0, drew, 1) == drew  # the mecha named decides, not the step
+    kept = 'mecha 2 installs Twin "Howler" Cannons (score 3); Reserve Tank to the discard'
+    assert log_line(VIEW, 1, kept, 0) == ('mecha 2 installs Twin "Howler" Cannons (score 3); '
+                                          "the other to the discard (hidden)")
+    assert log_line(VIEW, 1, kept, 1) == kept
+    plain = "mecha 2 installs Spare Plating (score 1)"  # nothing else was drawn
+    assert log_line(VIEW, 1, plain, 0) == plain
     defended = "mecha 2 throws D4 into the clash (defender)"
     assert log_line(VIEW, 1, defended, 0) == defended  # rolled at once: nothing to hide
 

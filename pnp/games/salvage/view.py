@@ -223,12 +223,14 @@ class SalvageView:
     def hide(self, seat: int, line: str, viewer: int) -> str:
         """The dice an attacker throws into a clash are its secret until the clash is rolled
         (the clash's own event line then names both pools); the mods a closing mecha draws are
-        its own until it installs one."""
+        its own: the one installed is shown, the other goes to the discard unseen."""
         m = _SECRET.match(line)
         if m is None or int(m[1]) - 1 == viewer:
             return line
         if m[2] == "draws":
             return f"mecha {m[1]} draws its mods (hidden)"
+        if m[3]:
+            return line[:m.start(3)] + "; the other to the discard (hidden)"
         return f"mecha {m[1]} throws its dice into the clash (attacker)"
 
     def result(self, state: SalvageState) -> Result:
@@ -242,7 +244,8 @@ class SalvageView:
 
 
 #: Log lines naming a secret of the mecha they name: the mods it drew, its attacking dice.
-_SECRET = re.compile(r"^mecha (\d+) (?:(draws) .+|throws .+ into the clash \(attacker\))$")
+_SECRET = re.compile(r"^mecha (\d+) (?:(draws) .+|installs .+?(; .+ to the discard)"
+                     r"|throws .+ into the clash \(attacker\))$")
 
 _KINDS: dict[type, str] = {
     A.Move: "Move", A.FightRound: "Fight", A.FightOn: "Fight", A.PullBack: "Fight",
