@@ -64,6 +64,12 @@ def outline(hexes: Iterable[Coord], r: float, ox: float = 0.0, oy: float = 0.0
             if (c[0] + dq, c[1] + dr) not in cells:
                 # the edge facing direction i runs from corner i-1 to corner i
                 nxt[pts[(i - 1) % 6]] = pts[i]
+    return _chain(nxt)
+
+
+def _chain(nxt: dict[tuple[float, float], tuple[float, float]]
+           ) -> tuple[tuple[float, float], ...]:
+    """The closed polygon of boundary edges given as corner -> next corner."""
     start = min(nxt)
     poly = [start]
     p = nxt[start]
@@ -444,14 +450,7 @@ def union_outline(polygons: Iterable[tuple[tuple[float, float], ...]]
                 edges.discard((b, a))
             else:
                 edges.add((a, b))
-    nxt = dict(edges)
-    start = min(nxt)
-    out = [start]
-    p = nxt[start]
-    while p != start and len(out) <= len(nxt):
-        out.append(p)
-        p = nxt[p]
-    return tuple(out)
+    return _chain(dict(edges))
 
 
 def tracker_centres(r: float = TRACKER_HEX) -> tuple[tuple[float, float], ...]:

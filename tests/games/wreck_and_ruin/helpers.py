@@ -82,3 +82,13 @@ def holding(card, faces=()):
     s.round = 2
     s._legal = None
     return s, mine
+
+
+def inside(pt, poly) -> bool:
+    """Whether ``pt`` lies inside the polygon ``poly`` (even-odd rule)."""
+    x, y = pt
+    found = False
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            found = not found
+    return found

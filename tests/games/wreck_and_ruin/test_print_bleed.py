@@ -17,6 +17,8 @@ from pnp.games.wreck_and_ruin.simulate import make_setup
 from pnp.layout.paint import face_pixels
 from pnp.pack import Cards, PrintOptions
 
+from .helpers import inside as inside_polygon
+
 DPI = 100
 
 
@@ -34,15 +36,6 @@ def _faces(comps):
             if face is not None and (face.width, face.items) not in seen:
                 seen.add((face.width, face.items))
                 yield face
-
-
-def _inside(pt, poly) -> bool:
-    x, y = pt
-    inside = False
-    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-    return inside
 
 
 def _colour_across_the_cut(face):
@@ -64,7 +57,7 @@ def _colour_across_the_cut(face):
             continue
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         nx, ny = (y1 - y0) / length, -(x1 - x0) / length
-        if _inside((mx + nx * 0.5, my + ny * 0.5), poly):
+        if inside_polygon((mx + nx * 0.5, my + ny * 0.5), poly):
             nx, ny = -nx, -ny
         yield (at(mx - nx * 1.0, my - ny * 1.0), at(mx + nx * b * 0.6, my + ny * b * 0.6),
                (mx, my))

@@ -16,6 +16,8 @@ from pnp.layout.marks import offset_polygon
 from pnp.layout.text import fit_text
 from pnp.pack import Cards, PrintOptions
 
+from .helpers import inside
+
 SAFE = 3.0
 
 
@@ -49,15 +51,6 @@ def _boxes(items):
             yield from _boxes(item.items)
 
 
-def _inside(pt, poly) -> bool:
-    x, y = pt
-    inside = False
-    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-    return inside
-
-
 def test_token_text_is_at_least_6pt_and_fits(tokens):
     for face in _faces(tokens):
         for box in _boxes(face.items):
@@ -80,7 +73,7 @@ def test_token_text_keeps_3mm_inside_the_cut(tokens):
                 x1 = x0 + line.width
                 top, bottom = box.y + line.baseline - 0.75 * em, box.y + line.baseline + 0.2 * em
                 for pt in ((x0, top), (x1, top), (x0, bottom), (x1, bottom)):
-                    assert _inside(pt, safe), (
+                    assert inside(pt, safe), (
                         f"{face.name}: {line.text!r} comes within {SAFE} mm of the cut at {pt}")
 
 
