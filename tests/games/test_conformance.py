@@ -193,3 +193,44 @@ def test_core_imports_no_drawing_or_io_library(spec, imported_by):
             if m.name not in SHELL_MODULES]
     core += [GAMES[spec.name], "pnp.games.api", "pnp.sim.play"]
     assert imported_by(*core) & NOT_IN_CORE == set()
+
+
+def _checked_cases(spec: GameSpec, count: int) -> list[tuple[int, str | None, str, int]]:
+    """(players, variant or None, bots, game) cases cycling through the player counts, each of
+    the game's switches (a variant) and its computer players."""
+    variants = (None, *(o.name for o in spec.options_for("simulate") if o.kind is bool))
+    bots = tuple(sorted(b for b in spec.bots if not b.startswith("search")))
+    counts = range(spec.min_players, spec.max_players + 1)
+    return [(counts[i % len(counts)], variants[i % len(variants)], bots[i % len(bots)], i)
+            for i in range(count)]
+
+
+def _play_checked_cases(spec: GameSpec, count: int) -> int:
+    """Play ``count`` cases with every bot action checked against the legal actions."""
+    from pnp.errors import PnpError
+    from pnp.sim.play import bot_names
+
+    played = 0
+    for players, variant, bots, i in _checked_cases(spec, count):
+        options = {o.name: o.default for o in spec.options}
+        if variant:
+            options[variant] = True
+        try:  # a variant for some player counts only (Wreck and Ruin's teams: 4)
+            setup = spec.make_setup(f"checked-{i % 5}", players, bot_names(spec, players, bots),
+                                    options)
+        except PnpError:
+            continue
+        play(spec, setup, game_seed("checked-cases", i), check=True)
+        played += 1
+    return played
+
+
+def test_bots_play_only_legal_actions_over_counts_variants_and_bots(spec):
+    """Every bot action is among ``legal_actions()`` (what ``--check-rules`` checks), over the
+    player counts, the variants and the computer players (1,000 games in the slow run)."""
+    assert _play_checked_cases(spec, 12) >= 6
+
+
+@pytest.mark.slow
+def test_bots_play_only_legal_actions_over_a_thousand_games(spec):
+    assert _play_checked_cases(spec, 1000) >= 500
