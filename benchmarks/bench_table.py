@@ -8,7 +8,8 @@ folder) and talks to it as the page does, over HTTP and the WebSocket:
 1. A person's move answered and drawn: for each game against its heuristic player, the time from
    sending a legal action to receiving the frame that shows it (the server checks the action,
    plays it, saves the log, draws the board as SVG and sends it), median and 95th percentile,
-   against a bare WebSocket ping to the same server in the same run (the baseline).
+   against a bare WebSocket ping to the same server in the same run (the baseline); then in the
+   system's Chromium (if there is one), from the click to the painted page that shows the move.
 2. The search player's move: Salvage's `search` choosing on positions of heuristic games (CPU
    time, one core, no server), median / 95th percentile / worst.
 3. Load: `--games` games at once, each a client that creates a game against the heuristic
@@ -195,6 +196,58 @@ async def load(url: str, folder: str, games: int, moves: int, seed: str
     return took, played, [p for p in problems if p]
 
 
+#: In the page: click an action, then wait for the frame that shows it to be drawn (the step
+#: shown changes) and for the next paint; milliseconds from the click.
+CLICK_TO_PAINT = """async (text) => {
+  const before = document.body.dataset.step;
+  const t0 = performance.now();
+  document.querySelector(`#actions .action[data-action="${CSS.escape(text)}"]`).click();
+  await new Promise((ok) => {
+    const seen = () => document.body.dataset.step !== before;
+    if (seen()) return ok();
+    new MutationObserver((_, obs) => { if (seen()) { obs.disconnect(); ok(); } })
+      .observe(document.body, {attributes: true});
+  });
+  await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+  return performance.now() - t0;
+}"""
+
+
+def in_chromium(url: str, moves: int, seed: str) -> dict[str, list[float]]:
+    """Click to paint in the system's Chromium, per game (None without Chromium/Playwright)."""
+    import shutil
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        chromium = None
+    if chromium is None:
+        return {}
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    out: dict[str, list[float]] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=args)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        for game in GAMES:
+            gid, key = new_game(url, game, seats_for(game), seed)
+            page.goto(f"{url}/table/{gid}?key={key}")
+            rng = random.Random(seed)
+            times: list[float] = []
+            for _ in range(moves):
+                page.wait_for_function("document.querySelector('#actions .action') || "
+                                       "document.body.dataset.over === '1'", timeout=60_000)
+                if page.evaluate("document.body.dataset.over") == "1":
+                    break
+                texts = page.eval_on_selector_all("#actions .action",
+                                                  "bs => bs.map((b) => b.dataset.action)")
+                times.append(page.evaluate(CLICK_TO_PAINT, rng.choice(texts)) / 1000)
+            out[game] = times
+        browser.close()
+    return out
+
+
 def ms(values: list[float]) -> str:
     v = sorted(values)
     p95 = v[min(len(v) - 1, int(0.95 * len(v)))]
@@ -218,6 +271,9 @@ def main() -> None:
                 times, pings = asyncio.run(answered(url, game, args.moves, args.seed))
                 print(f"   {game:<15} {ms(times)} over {len(times)} moves; bare ping "
                       f"{ms(pings)} ({statistics.median(times) / statistics.median(pings):.0f}x)")
+            print("   in Chromium, from the click to the painted frame that shows the move:")
+            for game, times in in_chromium(url, args.moves, args.seed).items():
+                print(f"   {game:<15} {ms(times)} over {len(times)} moves")
             print(f"3. {args.games} games at once, {args.moves} moves each:")
             took, played, problems = asyncio.run(load(url, folder, args.games, args.moves,
                                                       args.seed))

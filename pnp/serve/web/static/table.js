@@ -143,16 +143,21 @@ function drawActions(frame) {
     const g = el("div", {class: "group"});
     g.append(el("h4", {}, kind));
     // a long group whose every choice is on the board (a move to any square) folds away
-    let into = g;
+    const buttons = (into) => {
+      for (const a of acts) {
+        const b = el("button", {class: "action", title: a.text, "data-action": a.text}, a.label);
+        b.onclick = () => send(a.text);
+        into.append(b);
+      }
+    };
     if (acts.length > 24 && acts.every((a) => a.spot !== null)) {
-      into = el("details");
-      into.append(el("summary", {}, `${acts.length} choices: click the board, or open the list`));
-      g.append(into);
-    }
-    for (const a of acts) {
-      const b = el("button", {class: "action", title: a.text, "data-action": a.text}, a.label);
-      b.onclick = () => send(a.text);
-      into.append(b);
+      // folded, its buttons made when opened: a move to any square is a click on the board
+      const fold = el("details");
+      fold.append(el("summary", {}, `${acts.length} choices: click the board, or open the list`));
+      fold.addEventListener("toggle", () => { if (fold.open && fold.children.length === 1) buttons(fold); });
+      g.append(fold);
+    } else {
+      buttons(g);
     }
     box.append(g);
   }
