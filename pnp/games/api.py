@@ -186,7 +186,8 @@ class GameSpec:
 
     def describe(self) -> dict[str, Any]:
         """Name, title, players and commands, for ``pnp games``."""
-        commands = ["simulate", "replay"] + (["session"] if self.session else [])
+        commands = (["simulate", "replay"] + (["session"] if self.session else [])
+                    + (["play"] if self.view else []))
         return {"name": self.name, "title": self.title,
                 "players": {"min": self.min_players, "max": self.max_players,
                             "default": self.default_players},
