@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.api import GameSpec, Option
-from pnp.games.wreck_and_ruin.bots import BOTS
+from pnp.games.wreck_and_ruin.bots import BOTS, search_candidates
 from pnp.games.wreck_and_ruin.simulate import RULES, make_setup, record, summarize, summary_lines
+from pnp.sim.rollout import make_rollout
 
 _RUN = ("simulate", "replay", "session")
 
@@ -62,6 +63,11 @@ OPTIONS: tuple[Option, ...] = (
            "Variant: a vehicle that leaves the table is gone for good.", commands=_RUN),
 )
 
+#: The search player: at each decision the heuristic's choice, its next best candidates and
+#: ending the turn are each played out to the end by the heuristic player, over sampled
+#: futures (dice, decks and the other players' cards redrawn), ``samples`` playouts a move.
+SEARCH = {"search": make_rollout(BOTS["heuristic"], 8, candidates=search_candidates)}
+
 
 def _session(*args: Any, **kwargs: Any) -> Any:
     from pnp.games.wreck_and_ruin.pack import session_pack  # the shell: drawing libraries
@@ -71,7 +77,7 @@ def _session(*args: Any, **kwargs: Any) -> Any:
 
 GAME = GameSpec(
     name="wreck-and-ruin", title="Wreck and Ruin", min_players=2, max_players=4,
-    default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
+    default_players=4, rules=RULES, bots={**BOTS, **SEARCH}, make_setup=make_setup, record=record,
     summarize=summarize, summary_lines=summary_lines, options=OPTIONS,
     commands_module="pnp.commands.wreck_and_ruin", extra_commands=("odds", "map", "cards"),
     session=_session, default_games=1000, session_games=200,

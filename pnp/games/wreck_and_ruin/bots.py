@@ -47,7 +47,7 @@ from pnp.games.wreck_and_ruin.play import summon_spot
 from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
 from pnp.games.wreck_and_ruin.tables import FAR, tables_of
 
-__all__ = ["BOTS", "HeuristicBot", "RandomBot"]
+__all__ = ["BOTS", "HeuristicBot", "RandomBot", "search_candidates"]
 
 #: What taking an enemy off a site it would score at the end of this turn is worth (a site is
 #: worth about 10: the value of driving onto a free one).
@@ -587,6 +587,31 @@ def _enemies(s: WreckState, seat: int) -> list[Vehicle]:
 def _hurt(v: Vehicle) -> bool:
     """One more hit (two for a big rig, which shrugs one off each turn) wrecks it."""
     return v.damage >= v.kind.dp - (2 if v.kind.has("MECHANIC") else 1)
+
+
+#: How many of the heuristic's best-scored actions (besides its own choice and ending the
+#: turn) a search player weighs.
+SEARCH_WIDTH = 2
+
+
+def search_candidates(state: WreckState, default: Any) -> list[Any]:
+    """The moves a search player weighs: the heuristic's choice, its next best-scored
+    candidates (``SEARCH_WIDTH`` of them, legal ones only) and ending the turn; in the middle
+    of a full throttle, the heuristic's end of it alone."""
+    if state.pending is not None:
+        return [default]
+    seat = state.seat
+    out = [default]
+    ranked = sorted(_Turn(state).candidates(), key=lambda c: -c[0])
+    for _, act in ranked:
+        if len(out) > SEARCH_WIDTH:
+            break
+        if act not in out and act.kind != "end" and act in legal_actions(state, focus=act):
+            out.append(act)
+    end = Act("end", seat)
+    if end not in out:
+        out.append(end)
+    return out
 
 
 BOTS: dict[str, Any] = {

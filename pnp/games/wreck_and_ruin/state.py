@@ -269,10 +269,28 @@ class WreckState:
         return twin
 
     def determinize(self, rng: random.Random) -> None:
-        """Reseed the dice and reshuffle the unseen decks."""
+        """Redraw what the player to move cannot know, for a search bot's playout: reseed the
+        dice, reshuffle the event deck, deal the other players' salvage hands afresh from
+        their cards and the salvage deck (same sizes; the discards are open), and redraw the
+        faction card each other player has not played yet from its faction's cards (the
+        table shows another player's hand and faction card only as a count and "not yet
+        played": choice, docs/assumptions.md)."""
         self.rng.seed(rng.getrandbits(64))
-        rng.shuffle(self.salvage_pile)
         rng.shuffle(self.event_pile)
+        others = [seat for seat in range(self.players) if seat != self.seat]
+        unseen = list(self.salvage_pile)
+        for seat in others:
+            unseen += self.hands[seat]
+        rng.shuffle(unseen)
+        for seat in others:
+            n = len(self.hands[seat])
+            self.hands[seat], unseen = unseen[:n], unseen[n:]
+        self.salvage_pile = unseen
+        decks = dict(self.setup.factions)
+        for seat in others:
+            cards = decks.get(self.seat_faction[seat])
+            if self.faction_card[seat] is not None and cards:
+                self.faction_card[seat] = rng.choice(cards)
 
     # -- cards --------------------------------------------------------------------------
     def draw(self, seat: int, n: int = 1) -> None:

@@ -169,9 +169,13 @@ def test_determinize_reshuffles_the_unseen_decks_and_reseeds_the_dice():
     setup = GAME.make_setup("det", 2, ("random",) * 2, {})
     s = GAME.rules.new_state(setup, random.Random(3))
     pile, events = list(s.salvage_pile), list(s.event_pile)
+    other = 1 - s.seat
     twin = s.clone()
     twin.determinize(random.Random(9))
-    assert sorted(twin.salvage_pile) == sorted(pile) and twin.salvage_pile != pile
+    # the other player's hand is unseen too: it is dealt afresh with the pile (same size)
+    assert sorted(twin.salvage_pile + twin.hands[other]) == sorted(pile + s.hands[other])
+    assert twin.salvage_pile != pile and len(twin.hands[other]) == len(s.hands[other])
+    assert twin.hands[s.seat] == s.hands[s.seat]
     assert sorted(twin.event_pile) == sorted(events) and twin.event_pile != events
     assert twin.rng.getstate() != s.rng.getstate()
     again = s.clone()
