@@ -236,10 +236,15 @@ def in_chromium(url: str, moves: int, seed: str) -> dict[str, list[float]]:
             rng = random.Random(seed)
             times: list[float] = []
             for _ in range(moves):
-                page.wait_for_function("document.querySelector('#actions .action') || "
+                page.wait_for_function("document.getElementById('your-turn') || "
                                        "document.body.dataset.over === '1'", timeout=60_000)
                 if page.evaluate("document.body.dataset.over") == "1":
                     break
+                # a long group's buttons are made when it is opened
+                page.eval_on_selector_all("#actions details", "ds => ds.forEach((d) => {"
+                                          " d.open = true; })")
+                page.wait_for_function("[...document.querySelectorAll('#actions details')]"
+                                       ".every((d) => d.querySelector('.action'))")
                 texts = page.eval_on_selector_all("#actions .action",
                                                   "bs => bs.map((b) => b.dataset.action)")
                 times.append(page.evaluate(CLICK_TO_PAINT, rng.choice(texts)) / 1000)

@@ -26,7 +26,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 #: Game -> person moves before the picture (enough for the board to fill up).
 MOVES = {"salvage": 14, "junkyard-wars": 12, "waste-knights": 10, "wreck-and-ruin": 10,
          "waste-of-parts": 12}
-NEXT = "document.querySelector('#actions .action') || document.body.dataset.over === '1'"
+NEXT = "document.getElementById('your-turn') || document.body.dataset.over === '1'"
 
 
 def serve(folder: str) -> tuple[subprocess.Popen[bytes], str]:
@@ -59,12 +59,13 @@ def play(page, url: str, game: str, moves: int) -> None:
             return
         before = int(page.evaluate("document.body.dataset.step"))
         spots = page.query_selector_all("#board .spot.live")
-        if spots and rng.random() < 0.7:
+        buttons = page.query_selector_all("#actions .action:visible")  # a long group is folded
+        if spots and (rng.random() < 0.7 or not buttons):
             rng.choice(spots).click()
             if page.is_visible("#menu"):
                 rng.choice(page.query_selector_all("#menu .choice:not(.cancel)")).click()
         else:
-            rng.choice(page.query_selector_all("#actions .action:visible")).click()
+            rng.choice(buttons).click()
         page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
     page.wait_for_function(NEXT, timeout=60_000)
     page.evaluate("window.scrollTo(0, 0)")
