@@ -92,3 +92,13 @@ def inside(pt, poly) -> bool:
         if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
             found = not found
     return found
+
+
+def distinct_faces(components):
+    """Each different face (front or back) of the components, once."""
+    seen = set()
+    for comp in components:
+        for face in (comp.front, comp.back):
+            if face is not None and (face.width, face.items) not in seen:
+                seen.add((face.width, face.items))
+                yield face

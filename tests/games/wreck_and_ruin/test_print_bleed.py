@@ -17,6 +17,7 @@ from pnp.games.wreck_and_ruin.simulate import make_setup
 from pnp.layout.paint import face_pixels
 from pnp.pack import Cards, PrintOptions
 
+from .helpers import distinct_faces
 from .helpers import inside as inside_polygon
 
 DPI = 100
@@ -27,15 +28,6 @@ def cards():
     setup = make_setup("print-bleed", 4, ("heuristic",) * 4, {})
     pack = session_pack(setup, "print-bleed", {}, 0, 1, PrintOptions())
     return {f.path: f for f in pack.files if isinstance(f, Cards)}
-
-
-def _faces(comps):
-    seen = set()
-    for comp in comps:
-        for face in (comp.front, comp.back):
-            if face is not None and (face.width, face.items) not in seen:
-                seen.add((face.width, face.items))
-                yield face
 
 
 def _colour_across_the_cut(face):
@@ -65,7 +57,7 @@ def _colour_across_the_cut(face):
 
 @pytest.mark.parametrize("path", ["tiles.pdf", "tokens.pdf"])
 def test_colour_runs_past_the_cut_into_the_bleed(cards, path):
-    faces = list(_faces(cards[path].components))
+    faces = list(distinct_faces(cards[path].components))
     assert faces
     for face in faces:
         assert face.outline, face.name
@@ -77,4 +69,5 @@ def test_colour_runs_past_the_cut_into_the_bleed(cards, path):
 
 
 def test_tiles_bleed_as_far_as_the_print_bleed(cards):
-    assert {f.bleed for f in _faces(cards["tiles.pdf"].components)} == {PrintOptions().bleed}
+    tiles = cards["tiles.pdf"].components
+    assert {f.bleed for f in distinct_faces(tiles)} == {PrintOptions().bleed}

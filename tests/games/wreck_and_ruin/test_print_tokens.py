@@ -16,7 +16,7 @@ from pnp.layout.marks import offset_polygon
 from pnp.layout.text import fit_text
 from pnp.pack import Cards, PrintOptions
 
-from .helpers import inside
+from .helpers import distinct_faces, inside
 
 SAFE = 3.0
 
@@ -33,15 +33,6 @@ def tokens(setup):
     return list(cards.components)
 
 
-def _faces(comps):
-    seen = set()
-    for comp in comps:
-        for face in (comp.front, comp.back):
-            if face is not None and (face.width, face.items) not in seen:
-                seen.add((face.width, face.items))
-                yield face
-
-
 def _boxes(items):
     for item in items:
         if isinstance(item, TextBox):
@@ -52,7 +43,7 @@ def _boxes(items):
 
 
 def test_token_text_is_at_least_6pt_and_fits(tokens):
-    for face in _faces(tokens):
+    for face in distinct_faces(tokens):
         for box in _boxes(face.items):
             fitted = fit_text(box)
             assert not fitted.overflow, f"{face.name}: {box.text!r} does not fit its box"
@@ -63,7 +54,7 @@ def test_token_text_is_at_least_6pt_and_fits(tokens):
 
 
 def test_token_text_keeps_3mm_inside_the_cut(tokens):
-    for face in _faces(tokens):
+    for face in distinct_faces(tokens):
         safe = offset_polygon(face.outline, -SAFE)
         for box in _boxes(face.items):
             fitted = fit_text(box)
