@@ -24,7 +24,8 @@ Out = Annotated[str | None, typer.Option(
     "--out", "-o", help="Output folder (default: under output/, named after the command "
                         "and its input or seed code).")]
 Page = Annotated[str, typer.Option(
-    "--page", help="Paper: a4, letter or WxH with a unit, such as 210x297mm or 8.5x11in.")]
+    "--page", help="Paper: a4, letter, a3, a5, legal, tabloid, or WxH with a unit, such as "
+                   "210x297mm or 8.5x11in.")]
 Duplex = Annotated[str, typer.Option(
     "--duplex", help="Double-sided printing: long (flip on the long edge), short, or none.")]
 BackOffset = Annotated[str, typer.Option(

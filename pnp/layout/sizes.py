@@ -21,6 +21,10 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 PAGE_SIZES: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),          # ISO 216
+    "a5": (148.0, 210.0),
+    "legal": (215.9, 355.6),       # 8.5 x 14 in
+    "tabloid": (279.4, 431.8),     # 11 x 17 in
 }
 
 _UNITS = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_POINT, "": 1.0}
@@ -93,7 +97,8 @@ def parse_card_size(text: str, *, field: str | None = None) -> tuple[float, floa
 
 
 def parse_page(text: str, *, field: str | None = None) -> tuple[float, float]:
-    """A page preset (a4, letter) or "WxH" with a unit -> (w, h) mm, portrait as given."""
+    """A page preset (a4, letter, a3, a5, legal, tabloid) or "WxH" with a unit -> (w, h) mm,
+    portrait as given."""
     return _parse_pair(text, "page size", PAGE_SIZES, field)
 
 

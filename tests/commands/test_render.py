@@ -336,3 +336,16 @@ def test_a_folder_pnp_wrote_is_replaced_as_a_whole(tmp_path, run_pnp):
                "--formats", "svg")[0] == 0
     assert not (out / "board.pdf").exists()
     assert (out / "edited.pdf").exists() and (out / "notes.txt").exists()
+
+
+@pytest.mark.parametrize("page, mm", [("a3", (297.0, 420.0)), ("a5", (148.0, 210.0)),
+                                      ("legal", (215.9, 355.6)), ("tabloid", (279.4, 431.8))])
+def test_named_page_sizes_print_at_their_size(tmp_path, run_pnp, page, mm):
+    """A3 and A5 (ISO 216), Legal (8.5 x 14 in) and Tabloid (11 x 17 in) by name, read back
+    from the written PDF's page boxes."""
+    (tmp_path / "d.yaml").write_text("name: Deck\ncards:\n  - {name: Rat, qty: 2}\n")
+    code, _, err = run_pnp("render", str(tmp_path / "d.yaml"), "--out", str(tmp_path / "o"),
+                           "--formats", "pdf", "--page", page.upper())
+    assert code == 0, err
+    box = PdfReader(tmp_path / "o" / "d.pdf").pages[0].mediabox
+    assert (round(float(box.width) / MM, 1), round(float(box.height) / MM, 1)) == mm

@@ -25,7 +25,10 @@ def test_parse_length_rejects(text):
 def test_presets_match_print_conventions():
     assert CARD_SIZES == {"poker": (63.5, 88.9), "bridge": (57.15, 88.9), "mini": (44.0, 68.0),
                           "tarot": (70.0, 120.0), "square": (70.0, 70.0)}
-    assert PAGE_SIZES == {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+    # ISO 216 (A3, A4, A5) and the US sizes (Letter 8.5x11, Legal 8.5x14, Tabloid 11x17 in)
+    assert PAGE_SIZES == {"a4": (210.0, 297.0), "letter": (215.9, 279.4),
+                          "a3": (297.0, 420.0), "a5": (148.0, 210.0),
+                          "legal": (215.9, 355.6), "tabloid": (279.4, 431.8)}
 
 
 @pytest.mark.parametrize("text, wh", [
