@@ -250,7 +250,7 @@ def test_a_board_that_fits_the_page_goes_n_up(boards, tmp_path, run_pnp):
 @pytest.mark.parametrize("setup, args, expect", [
     ("name,cost\nA,1\nB,2,3\n", [], "d.csv:3: row has 3 fields"),
     ("name\nA\n", ["--size", "huge"], "field 'size': unknown card size 'huge'"),
-    ("name\nA\n", ["--page", "a5"], "field 'page': unknown page size 'a5'"),
+    ("name\nA\n", ["--page", "b5"], "field 'page': unknown page size 'b5'"),
     ("name\nA\n", ["--formats", "pdf,gif"], "field 'formats'"),
     ("name\nA\n", ["--duplex", "sideways"], "duplex"),
     ("name\nA\n", ["--back-offset", "1"], "field 'back-offset'"),
