@@ -102,3 +102,12 @@ def distinct_faces(components):
             if face is not None and (face.width, face.items) not in seen:
                 seen.add((face.width, face.items))
                 yield face
+
+
+def pack_cards(setup, seed):
+    """The card files of ``setup``'s session pack (no games played), by path."""
+    from pnp.games.wreck_and_ruin.pack import session_pack
+    from pnp.pack import Cards, PrintOptions
+
+    pack = session_pack(setup, seed, {}, 0, 1, PrintOptions())
+    return {f.path: f for f in pack.files if isinstance(f, Cards)}

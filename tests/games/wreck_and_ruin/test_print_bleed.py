@@ -12,12 +12,11 @@ import math
 
 import pytest
 
-from pnp.games.wreck_and_ruin.pack import session_pack
 from pnp.games.wreck_and_ruin.simulate import make_setup
 from pnp.layout.paint import face_pixels
-from pnp.pack import Cards, PrintOptions
+from pnp.pack import PrintOptions
 
-from .helpers import distinct_faces
+from .helpers import distinct_faces, pack_cards
 from .helpers import inside as inside_polygon
 
 DPI = 100
@@ -25,9 +24,7 @@ DPI = 100
 
 @pytest.fixture(scope="module")
 def cards():
-    setup = make_setup("print-bleed", 4, ("heuristic",) * 4, {})
-    pack = session_pack(setup, "print-bleed", {}, 0, 1, PrintOptions())
-    return {f.path: f for f in pack.files if isinstance(f, Cards)}
+    return pack_cards(make_setup("print-bleed", 4, ("heuristic",) * 4, {}), "print-bleed")
 
 
 def _colour_across_the_cut(face):

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.games.wreck_and_ruin.pack import session_pack
 from pnp.games.wreck_and_ruin.printables import SEAT_COLOURS
 from pnp.games.wreck_and_ruin.simulate import make_setup
 from pnp.layout.draw import Group, Path, texts
 from pnp.layout.impose import nup
-from pnp.pack import Cards, PrintOptions
+
+from .helpers import pack_cards
 
 
 @pytest.fixture(scope="module")
@@ -26,9 +26,7 @@ def setup():
 
 @pytest.fixture(scope="module")
 def faction_cards(setup):
-    pack = session_pack(setup, "print-factions", {}, 0, 1, PrintOptions())
-    (cards,) = [f for f in pack.files if isinstance(f, Cards) and f.path == "factions.pdf"]
-    return list(cards.components)
+    return list(pack_cards(setup, "print-factions")["factions.pdf"].components)
 
 
 def _fills(items) -> set[str]:

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.games.wreck_and_ruin.pack import session_pack
 from pnp.games.wreck_and_ruin.simulate import make_setup
 from pnp.layout.draw import Group, TextBox, texts
 from pnp.layout.marks import offset_polygon
 from pnp.layout.text import fit_text
-from pnp.pack import Cards, PrintOptions
 
-from .helpers import distinct_faces, inside
+from .helpers import distinct_faces, inside, pack_cards
 
 SAFE = 3.0
 
@@ -28,9 +26,7 @@ def setup():
 
 @pytest.fixture(scope="module")
 def tokens(setup):
-    pack = session_pack(setup, "print-tokens", {}, 0, 1, PrintOptions())
-    (cards,) = [f for f in pack.files if isinstance(f, Cards) and f.path == "tokens.pdf"]
-    return list(cards.components)
+    return list(pack_cards(setup, "print-tokens")["tokens.pdf"].components)
 
 
 def _boxes(items):

@@ -15,10 +15,10 @@ import math
 
 import pytest
 
-from pnp.games.wreck_and_ruin.pack import session_pack
 from pnp.games.wreck_and_ruin.simulate import make_setup
 from pnp.layout.draw import Group, TextBox
-from pnp.pack import Cards, PrintOptions
+
+from .helpers import pack_cards
 
 
 @pytest.fixture(scope="module")
@@ -28,8 +28,8 @@ def setup():
 
 @pytest.fixture(scope="module")
 def components(setup):
-    pack = session_pack(setup, "print-tracker", {}, 0, 1, PrintOptions())
-    return {c.name: c for f in pack.files if isinstance(f, Cards) for c in f.components}
+    return {c.name: c for f in pack_cards(setup, "print-tracker").values()
+            for c in f.components}
 
 
 def _boxes(items, dx=0.0, dy=0.0):
