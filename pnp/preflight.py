@@ -5,7 +5,11 @@ fonts (embedded? subset? one tag per subset); colour spaces; images below 300 dp
 placed size; text below 6 pt (below 5 pt is a problem: the smallest print pnp allows, for seed
 codes); text within the safe zone: 3 mm inside the TrimBox on a page with one (a print-shop
 page); on a page without one, text or a stroked line (a crop mark) within the printer margin of
-the sheet edge. Filled art may run into either: that is bleed.
+the sheet edge. Filled art may run into either: that is bleed. With ``cmyk`` (a file meant for
+a print shop that asks for CMYK): every vector colour in CMYK (or grey), and no text in rich
+black (K of 80% or more with other inks: small type in four inks fringes where the plates
+misregister; pnp prints such text 100% K). Images are listed by colour space, not judged: art
+is converted with the print shop's profile.
 
 Objects are read with pdfium (positions and sizes as drawn, form XObjects included), fonts,
 boxes and colour operators with pypdf.
@@ -47,13 +51,15 @@ class Report:
     colour_spaces: list[str] = field(default_factory=list)
     images: list[dict[str, Any]] = field(default_factory=list)
     small_text: list[dict[str, Any]] = field(default_factory=list)
+    cmyk: bool = False  # checked as a CMYK file
+    text_inks: list[dict[str, Any]] = field(default_factory=list)  # with ``cmyk``
     problems: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"file": self.path, "pdf_version": self.version, "version_needed": self.needs,
                 "pages": self.pages, "fonts": self.fonts, "colour_spaces": self.colour_spaces,
                 "images": self.images, "small_text": self.small_text, "problems": self.problems,
-                "ok": not self.problems}
+                "ok": not self.problems, **({"text_inks": self.text_inks} if self.cmyk else {})}
 
     def lines(self) -> list[str]:
         """The human-readable report."""
@@ -70,6 +76,8 @@ class Report:
             out.append(f"  font {f['name']}: {'embedded' if f['embedded'] else 'NOT embedded'}"
                        f"{', subset' if f['subset'] else ''}")
         out.append(f"  colour spaces: {', '.join(self.colour_spaces) or 'none'}")
+        if self.cmyk:
+            out.append(f"  text inks: {', '.join(i['ink'] for i in self.text_inks) or 'none'}")
         low = [i for i in self.images if i["dpi"] < MIN_DPI]
         out.append(f"  images: {len(self.images)} placed, {len(low)} below {MIN_DPI:g} dpi")
         out.append(f"  text below {SMALL_PT:g} pt: {len(self.small_text)}")
@@ -101,8 +109,8 @@ def _mm(v: float) -> float:
     return round(v / PT_PER_MM, 2)
 
 
-def preflight(path: str | Path) -> Report:
-    """Check one PDF; a PnpError when it cannot be read."""
+def preflight(path: str | Path, cmyk: bool = False) -> Report:
+    """Check one PDF (as a CMYK file with ``cmyk``); a PnpError when it cannot be read."""
     import pypdfium2 as pdfium
 
     file = str(path)
@@ -111,7 +119,7 @@ def preflight(path: str | Path) -> Report:
         doc = pdfium.PdfDocument(raw)
     except (OSError, pdfium.PdfiumError) as exc:
         raise PnpError(f"cannot read PDF: {exc}", file=file) from None
-    report = Report(file)
+    report = Report(file, cmyk=cmyk)
     head = re.match(rb"%PDF-(\d\.\d)", raw[:16])
     report.version = head.group(1).decode() if head else "?"
     try:
@@ -285,6 +293,8 @@ def _fonts_and_colours(raw: bytes, file: str, report: Report) -> None:
     from pypdf.generic import IndirectObject
 
     reader = PdfReader(io.BytesIO(raw))
+    if report.cmyk:
+        _cmyk_checks(reader, report)
     fonts: dict[str, dict[str, Any]] = {}
     spaces: set[str] = set()
     seen: set[int] = set()
@@ -349,6 +359,95 @@ def _fonts_and_colours(raw: bytes, file: str, report: Report) -> None:
     tags = [f["name"].split("+")[0] for f in report.fonts if f["subset"]]
     for tag in sorted({t for t in tags if tags.count(t) > 1}):
         report.problems.append(f"subset tag {tag} is used by {tags.count(tag)} fonts")
+
+
+_TEXT_SHOWING = (b"Tj", b"TJ", b"'", b'"')
+_SPACE_OPS = {b"rg": "DeviceRGB", b"RG": "DeviceRGB", b"k": "DeviceCMYK", b"K": "DeviceCMYK",
+              b"g": "DeviceGray", b"G": "DeviceGray"}
+_PRINTABLE = ("DeviceCMYK", "DeviceGray", "Pattern")  # what a CMYK file may paint with
+
+
+def _ink_name(space: str, values: tuple[float, ...]) -> str:
+    """'C6 M6 Y0 K88' (percent), or the space and its values for anything else."""
+    if space == "DeviceCMYK" and len(values) == 4:
+        return " ".join(f"{n}{round(v * 100)}" for n, v in zip("CMYK", values, strict=True))
+    return f"{space} {' '.join(f'{v:g}' for v in values)}".strip()
+
+
+def _cmyk_checks(reader: Any, report: Report) -> None:
+    """Walk every content stream (forms with the graphics state they are drawn in): the ink of
+    each text-showing operator, and every colour set in a space other than CMYK or grey."""
+    from pypdf.generic import ContentStream
+
+    from pnp.layout.colours import rich_black
+
+    inks: dict[tuple[str, tuple[float, ...]], set[int]] = {}
+    other: dict[str, set[int]] = {}
+    parsed: dict[int, list[Any]] = {}
+
+    def operations(stream: Any) -> list[Any]:
+        ref = getattr(stream, "indirect_reference", None)
+        key = ref.idnum if ref is not None else id(stream)
+        if key not in parsed:
+            parsed[key] = ContentStream(stream, reader).operations
+        return parsed[key]
+
+    def run(ops: list[Any], resources: Any, fill: tuple[str, tuple[float, ...]],
+            page: int, depth: int) -> None:
+        stack: list[tuple[str, tuple[float, ...]]] = []
+        space = "DeviceGray"
+        xobjects = (resources.get_object().get("/XObject") or {}) if resources else {}
+        for operands, op in ops:
+            if op == b"q":
+                stack.append(fill)
+            elif op == b"Q" and stack:
+                fill = stack.pop()
+            elif op in _SPACE_OPS or op in (b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"):
+                fills = op.islower()
+                if op in _SPACE_OPS:
+                    used = _SPACE_OPS[op]
+                    value = (used, tuple(round(float(v), 4) for v in operands))
+                elif op in (b"cs", b"CS"):
+                    used = str(operands[0]).lstrip("/") if operands else "?"
+                    if fills:
+                        space = used
+                    continue
+                else:
+                    used = space if fills else "?"
+                    value = (used, tuple(round(float(v), 4) for v in operands
+                                         if isinstance(v, (int, float))))
+                if used != "?" and used not in _PRINTABLE:
+                    other.setdefault(used, set()).add(page)
+                if fills:
+                    fill = value
+            elif op in _TEXT_SHOWING:
+                inks.setdefault(fill, set()).add(page)
+            elif op == b"Do" and operands and depth < 20:
+                xobj = xobjects.get(str(operands[0]))
+                xobj = xobj.get_object() if xobj is not None else None
+                if xobj is not None and xobj.get("/Subtype") == "/Form":
+                    run(operations(xobj), xobj.get("/Resources") or resources, fill, page,
+                        depth + 1)
+
+    for number, page in enumerate(reader.pages, 1):
+        contents = page.get_contents()
+        if contents is not None:
+            run(operations(contents), page.get("/Resources"), ("DeviceGray", (0.0,)), number, 0)
+
+    def pages(found: set[int]) -> str:
+        shown = sorted(found)
+        return ", ".join(map(str, shown[:8])) + (f" and {len(shown) - 8} more" if len(shown) > 8
+                                                 else "")
+
+    for (space, values), found in sorted(inks.items()):
+        report.text_inks.append({"space": space, "ink": _ink_name(space, values),
+                                 "pages": sorted(found)})
+        if space == "DeviceCMYK" and len(values) == 4 and rich_black(
+                (values[0], values[1], values[2], values[3])):
+            report.problems.append(f"text in rich black {_ink_name(space, values)} on page(s) "
+                                   f"{pages(found)}: black text should be 100% K only")
+    for space, found in sorted(other.items()):
+        report.problems.append(f"colour in {space} on page(s) {pages(found)}: not CMYK")
 
 
 __all__ = ["Report", "preflight"]

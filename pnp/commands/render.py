@@ -223,6 +223,9 @@ def register(app: typer.Typer) -> None:
     def preflight_cmd(
         files: list[Path] = typer.Argument(..., help="PDF files to check."),
         json_out: O.Json = False,
+        cmyk: bool = typer.Option(False, "--cmyk", help="Check them as CMYK files (a "
+                                  "render --cmyk): every colour CMYK or grey, no text in rich "
+                                  "black."),
     ) -> None:
         """Check PDFs before sending them to print: page boxes, fonts (embedded? subset?),
         colour spaces, images below 300 dpi at their placed size, text below 6 pt (below 5 pt is
@@ -230,7 +233,7 @@ def register(app: typer.Typer) -> None:
         without a TrimBox). Exit code 1 when a file has a problem."""
         from pnp.preflight import preflight
 
-        reports = [preflight(f) for f in files]
+        reports = [preflight(f, cmyk=cmyk) for f in files]
         if json_out:
             typer.echo(json.dumps({"files": [r.to_dict() for r in reports]}, sort_keys=True,
                                   indent=2))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from pnp.errors import PnpError
 
@@ -65,3 +66,52 @@ def css_colour(text: str | None) -> tuple[str, float]:
         return "none", 1.0
     r, g, b, a = (round(v * 255) for v in rgba)
     return f"#{r:02x}{g:02x}{b:02x}", round(a / 255, 4)
+
+
+# --- CMYK, for print shops that ask for it (no ICC profile: the shop's profile is unknown) ----
+
+CMYK = tuple[float, float, float, float]
+BLACK_TEXT_K = 0.8  # text (and inline icons) at least this dark prints as 100% K, one ink
+
+
+def cmyk(rgb: tuple[float, float, float]) -> CMYK:
+    """RGB -> CMYK (0..1): K = 1 - max(R, G, B), then C, M, Y; greys are K only."""
+    r, g, b = rgb
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0:
+        return (0.0, 0.0, 0.0, 1.0)
+    return tuple(round(v, 4) for v in  # type: ignore[return-value]
+                 ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k))
+
+
+def text_cmyk(rgb: tuple[float, float, float]) -> CMYK:
+    """The CMYK of text: a near-black (K >= ``BLACK_TEXT_K``) becomes 100% K, because small
+    type printed in four inks (rich black) shows colour fringes where the plates misregister."""
+    ink = cmyk(rgb)
+    return (0.0, 0.0, 0.0, 1.0) if ink[3] >= BLACK_TEXT_K else ink
+
+
+def rich_black(ink: CMYK) -> bool:
+    """True for text ink that should be 100% K and is not (what ``text_cmyk`` avoids)."""
+    return ink[3] >= BLACK_TEXT_K - 1e-4 and ink != (0.0, 0.0, 0.0, 1.0)
+
+
+def cmyk_icon(picture: Any) -> tuple[Any, Any]:
+    """An inline icon (a Pillow image) -> (its CMYK image, its alpha or None), each pixel as
+    ``text_cmyk`` converts text: an icon sits in a line of type and prints like it."""
+    import numpy as np
+    from PIL import Image as PILImage
+
+    has_alpha = picture.mode in ("RGBA", "LA", "PA", "La", "RGBa") or "transparency" in picture.info
+    image = picture.convert("RGBA" if has_alpha else "RGB")
+    alpha = image.getchannel("A") if has_alpha else None
+    rgb = np.asarray(image)[..., :3].astype(np.float32) / 255.0
+    k = 1.0 - rgb.max(axis=2)
+    room = np.where(k < 1.0, 1.0 - k, 1.0)
+    cmy = (1.0 - rgb - k[..., None]) / room[..., None]
+    black = k >= BLACK_TEXT_K
+    cmy[black] = 0.0
+    k = np.where(black, 1.0, k)
+    out = np.concatenate([cmy, k[..., None]], axis=2)
+    pixels = np.rint(np.clip(out, 0.0, 1.0) * 255).astype(np.uint8)
+    return PILImage.fromarray(pixels, "CMYK"), alpha

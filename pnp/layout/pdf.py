@@ -19,10 +19,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
 from pnp.errors import PnpError
-from pnp.layout.colours import parse_colour
+from pnp.layout.colours import cmyk, cmyk_icon, parse_colour, text_cmyk
 from pnp.layout.draw import Backend, Circle, Drawing, Group, Item, Path, Rect, TextBox
 from pnp.layout.sizes import MM_PER_POINT
-from pnp.layout.text import fit_text, register_font
+from pnp.layout.text import Fitted, fit_text, register_font
 
 # Streams are Flate only: reportlab's default also ASCII85-encodes them, a quarter larger in the
 # file and in memory (every page's stream is held until the file is written) for no reader's
@@ -80,14 +80,17 @@ _UNKNOWN = object()   # inside a form: the graphics state is whatever the page h
 FORM_REACH = 2000.0   # mm: a form's bounding box, beyond any card or board
 
 
-def cmyk(rgb: tuple[float, float, float]) -> tuple[float, float, float, float]:
-    """RGB -> CMYK (0..1) without a profile; greys, black text and marks are K only."""
-    r, g, b = rgb
-    k = 1.0 - max(r, g, b)
-    if k >= 1.0:
-        return (0.0, 0.0, 0.0, 1.0)
-    return tuple(round(v, 4) for v in  # type: ignore[return-value]
-                 ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k))
+class _CmykReader(ImageReader):
+    """A CMYK picture whose alpha becomes its soft mask (reportlab keeps one for RGBA only)."""
+
+    def __init__(self, picture: PILImage.Image, alpha: PILImage.Image | None):
+        super().__init__(picture)
+        self.alpha = alpha
+
+    def getRGBData(self) -> bytes:  # noqa: N802 (reportlab's name)
+        data = super().getRGBData()
+        self._dataA = ImageReader(self.alpha) if self.alpha is not None else None
+        return data
 
 
 class _Painter(Backend):
@@ -96,6 +99,7 @@ class _Painter(Backend):
     def __init__(self, canvas: Canvas, cmyk: bool = False):
         self.c = canvas
         self.cmyk = cmyk
+        self.in_icons = False  # inline icons print like the text around them (CMYK)
         self.state: dict[str, object] = {}
         self.stack: list[dict[str, object]] = []
         self.images: dict[str, str] = {}  # image digest -> XObject name in this document
@@ -126,16 +130,18 @@ class _Painter(Backend):
         self.state[key] = value
         return True
 
-    def fill(self, colour: str | None) -> bool:
-        """Set the fill colour; False when there is nothing to fill with (none or transparent)."""
+    def fill(self, colour: str | None, text: bool = False) -> bool:
+        """Set the fill colour; False when there is nothing to fill with (none or transparent).
+        In CMYK, ``text`` that is nearly black is 100% K (``colours.text_cmyk``)."""
         rgba = parse_colour(colour)
         if rgba is None or rgba[3] <= 0:
             return False
-        if self._changed("fill", rgba[:3]):
+        ink = ((text_cmyk if text else cmyk)(rgba[:3]) if self.cmyk else rgba[:3])
+        if self._changed("fill", ink):
             if self.cmyk:
-                self.c.setFillColorCMYK(*cmyk(rgba[:3]))
+                self.c.setFillColorCMYK(*ink)
             else:
-                self.c.setFillColorRGB(*rgba[:3])
+                self.c.setFillColorRGB(*ink)
         if self._changed("fill_alpha", rgba[3]):
             self.c.setFillAlpha(rgba[3])
         return True
@@ -206,6 +212,8 @@ class _Painter(Backend):
         c = self.c
         c.saveState()
         c.transform(dw, 0, 0, -dh, x0, y0 + dh)  # unit square, flipped back upright
+        if self.in_icons:
+            digest += "-cmyk"
         name = self.images.get(digest)
         if name is None:
             # First use in this document: reportlab embeds it; later uses reference it by name
@@ -217,12 +225,22 @@ class _Painter(Backend):
                 if im.mode in ("RGBA", "LA", "PA", "La") or "transparency" in im.info:
                     c._doc.ensureMinPdfVersion("transparency")  # a soft mask is PDF 1.4
             reader = ImageReader(io.BytesIO(data))
+            if self.in_icons:
+                with PILImage.open(io.BytesIO(data)) as im:
+                    reader = _CmykReader(*cmyk_icon(im))
             c.drawImage(reader, 0, 0, 1, 1, mask="auto")
             self.images[digest] = c._formsinuse[-1]
         else:
             c.doForm(name)  # also lists the XObject in this page's resources
             c._currentPageHasImages = 1
         c.restoreState()
+
+    def icons(self, box: TextBox, fitted: Fitted) -> None:
+        self.in_icons = self.cmyk
+        try:
+            super().icons(box, fitted)
+        finally:
+            self.in_icons = False
 
     def group(self, g: Group) -> None:
         self.push()
@@ -286,7 +304,7 @@ class _Painter(Backend):
             c.rotate(box.rotate)
             c.translate(-cx, -cy)
         em = fitted.size_mm
-        if self.fill(box.colour):
+        if self.fill(box.colour, text=True):
             t = c.beginText()
             t.setFont(register_font(box.font), em, em)
             for line in fitted.lines:
