@@ -244,15 +244,22 @@ def cross(x: float, y: float, arm: float = 4.0, *, circle: float = 0.0,
     return items
 
 
+RULER_PT = 6.0  # the smallest text pnp's own preflight lets pass without a note
+
+
 def ruler(x: float, y: float, *, vertical: bool, half: float = 6.0, step: float = 0.5,
           label_every: int = 2) -> list[Item]:
     """A millimetre ruler whose zero is at (x, y), reading from -half to +half.
 
     Positive values are to the right (horizontal) or downwards (vertical), in the page's own
     axes. Ticks every ``step`` mm, longer every mm, numbers every ``label_every`` mm; the
-    numbers sit below a horizontal ruler and right of a vertical one.
+    numbers sit below a horizontal ruler and right of a vertical one. At a readable 6 pt a
+    signed number is wider than 2 mm, so the numbers go unsigned and a bold - and + past each
+    end of the ruler say which side is which.
     """
     items: list[Item] = []
+    for sign, at in (("-", -half - 2.3), ("+", half + 2.3)):
+        items.append(_ruler_label(x, y, at, sign, vertical, font="Vera-Bold"))
     n = int(round(half / step))
     for i in range(-n, n + 1):
         v = i * step
@@ -264,15 +271,20 @@ def ruler(x: float, y: float, *, vertical: bool, half: float = 6.0, step: float 
             pts = ((x + v, y), (x + v, y - length))
         items.append(Path(points=pts, stroke="black", stroke_width=0.1))
         if whole and int(round(v)) % label_every == 0:
-            label = f"{int(round(v)):+d}" if abs(v) > EPS else "0"
-            if vertical:
-                items.append(TextBox(x=x + 0.6, y=y + v - 1.0, w=5.0, h=2.0, text=label,
-                                     size=4.0, min_size=3.0, valign=VAlign.MIDDLE))
-            else:
-                items.append(TextBox(x=x + v - 2.5, y=y + 0.4, w=5.0, h=2.0, text=label,
-                                     size=4.0, min_size=3.0, align=Align.CENTER))
+            items.append(_ruler_label(x, y, v, str(abs(int(round(v)))), vertical))
     if vertical:
         items.append(Path(points=((x, y - half), (x, y + half)), stroke="black", stroke_width=0.1))
     else:
         items.append(Path(points=((x - half, y), (x + half, y)), stroke="black", stroke_width=0.1))
     return items
+
+
+def _ruler_label(x: float, y: float, v: float, text: str, vertical: bool,
+                 font: str = FOOTER_FONT) -> TextBox:
+    """A ruler's label at ``v`` mm along it: below a horizontal ruler, right of a vertical."""
+    h = RULER_PT * MM_PER_POINT * 1.25
+    if vertical:
+        return TextBox(x=x + 0.5, y=y + v - h / 2, w=4.0, h=h, text=text, size=RULER_PT,
+                       min_size=RULER_PT, font=font, valign=VAlign.MIDDLE)
+    return TextBox(x=x + v - 2.0, y=y + 0.3, w=4.0, h=h, text=text, size=RULER_PT,
+                   min_size=RULER_PT, font=font, align=Align.CENTER)
