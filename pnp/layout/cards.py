@@ -60,7 +60,11 @@ def load_deck(path: str | Path, name: str | None = None, sheet: str | None = Non
     rows: Sequence[tuple[int | None, Any]]  # CSV rows always have a line, YAML/JSON may not
     if suffix in (".xlsx", ".ods"):
         reader = sheets.xlsx_rows if suffix == ".xlsx" else sheets.ods_rows
-        rows = _table_rows(reader(raw, file, sheet), file)
+        cells = reader(raw, file, sheet)
+        filled = sum(1 for _, record in cells if any(f.strip() for f in record))
+        if filled < 2:  # empty, or a header alone: the cards may be on another sheet
+            _no_cards_on_sheet(raw, suffix, file, sheet, empty=filled == 0)
+        rows = _table_rows(cells, file)
         cards = tuple(_card(row, line, file) for line, row in rows)
         _check_copies(cards, file)
         return Deck(name=name or deck_title(p), cards=cards, source=file)
@@ -91,6 +95,20 @@ def deck_folder(deck: Deck) -> Path | None:
     if not deck.source:
         return None
     return Path.cwd() if is_url(deck.source) else Path(deck.source).parent
+
+
+def _no_cards_on_sheet(raw: bytes, suffix: str, file: str, sheet: str | None,
+                       empty: bool) -> None:
+    """A sheet without cards in a workbook of several: a PnpError naming the sheets seen."""
+    from pnp.layout.sheets import sheet_names
+
+    names = sheet_names(raw, suffix)
+    if len(names) < 2:
+        return
+    which = repr(sheet) if sheet is not None else f"the first sheet, {names[0]!r}"
+    why = "it is empty" if empty else "it has a header row and no cards"
+    raise PnpError(f"no cards on {which} ({why}); sheets: {', '.join(map(repr, names))}: "
+                   "use --sheet NAME", file=file, field="sheet")
 
 
 def _table_rows(cells: list[tuple[int, list[str]]], file: str) -> list[tuple[int, dict]]:

@@ -161,6 +161,27 @@ def _ods_value(cell: Any, officens: str, teletype: Any) -> str:
     return "\n".join(paragraphs)
 
 
+def sheet_names(data: bytes, suffix: str) -> list[str]:
+    """The sheet names of an .xlsx or .ods workbook, in order ([] if it cannot be read)."""
+    try:
+        if suffix == ".xlsx":
+            from openpyxl import load_workbook
+
+            book = load_workbook(io.BytesIO(data), read_only=True)
+            try:
+                return list(book.sheetnames)
+            finally:
+                book.close()
+        from odf.namespaces import TABLENS
+        from odf.opendocument import load
+        from odf.table import Table
+
+        tables = load(io.BytesIO(data)).spreadsheet.getElementsByType(Table)
+        return [t.getAttrNS(TABLENS, "name") for t in tables]
+    except Exception:  # already read once by the caller: this is only for a message
+        return []
+
+
 def _sheet_name(names: list[str], sheet: str | None, file: str) -> str:
     if not names:
         raise PnpError("the spreadsheet has no sheets", file=file)
@@ -172,4 +193,5 @@ def _sheet_name(names: list[str], sheet: str | None, file: str) -> str:
                    field="sheet")
 
 
-__all__ = ["cell_text", "fetch", "is_url", "ods_rows", "url_format", "url_stem", "xlsx_rows"]
+__all__ = ["cell_text", "fetch", "is_url", "ods_rows", "sheet_names", "url_format", "url_stem",
+           "xlsx_rows"]
