@@ -68,11 +68,26 @@ class Path:
 
 
 @dataclass(frozen=True)
+class Family:
+    """A designer's font family, as a layout's ``fonts:`` names it, and the style a text box
+    sets it in. ``files`` are the regular, bold, italic and bold-italic font files ("" where the
+    layout names none); ``digests`` their contents' hashes, so an edited file is a new font."""
+
+    name: str
+    files: tuple[str, str, str, str]
+    digests: tuple[str, str, str, str]
+    bold: bool = False
+    italic: bool = False
+
+
+@dataclass(frozen=True)
 class TextBox:
     """Text wrapped inside a box with real font metrics, shrunk from ``size`` down to
     ``min_size`` (points) until it fits. ``:name:`` in the text is an inline icon when
-    ``name`` is a key of ``icons`` (icon name -> image path or colour); ``\\n`` breaks lines.
-    Fonts are the bundled ones: Vera, Vera-Bold, Vera-Italic, Vera-BoldItalic."""
+    ``name`` is a key of ``icons`` (icon name -> image path or colour); ``\\n`` breaks lines;
+    markup (``<b>``, ``<i>``, ``<color=..>``, ``<size=..>``, ``<br>``: layout/markup.py) styles
+    runs. ``font`` is a bundled face (Vera, Vera-Bold, Vera-Italic, Vera-BoldItalic) or a
+    designer's ``Family``."""
 
     x: float
     y: float
@@ -81,7 +96,7 @@ class TextBox:
     text: str
     size: float = 9.0
     min_size: float = 5.0
-    font: str = "Vera"
+    font: str | Family = "Vera"
     colour: str = "black"
     align: Align = Align.LEFT
     valign: VAlign = VAlign.TOP

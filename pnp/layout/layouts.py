@@ -1,6 +1,7 @@
 """Reading layout YAML files: line numbers for messages, ``extends`` merged, paths resolved.
 
-A child layout's ``size``, ``back``, ``vars`` and ``icons`` override its parent's; its ``items``
+A child layout's ``size``, ``back``, ``vars``, ``icons`` and ``fonts`` override its parent's (a
+font family by name); its ``items``
 replace the parent's item of the same ``id`` attribute by attribute (``remove: true`` drops it)
 and are appended otherwise. Relative paths (``extends``, ``back``, icon files) are read relative
 to the file that names them, then as bundled templates (``default/card.yaml``).
@@ -22,7 +23,7 @@ from pnp.safe_io import BoundedLoader, check_readable, load_yaml, read_text_inpu
 # Names every layout can use; card columns with these names are reached as card.<name>.
 BUILTINS = ("width", "height", "bleed", "deck", "index", "name", "count", "back", "card",
             "fields", "has")
-LAYOUT_KEYS = {"extends", "size", "back", "vars", "icons", "items", "description"}
+LAYOUT_KEYS = {"extends", "size", "back", "vars", "icons", "fonts", "items", "description"}
 
 
 class _Loader(BoundedLoader):
@@ -74,6 +75,9 @@ class Layout:
     vars: tuple[tuple[str, Any, str, int], ...]  # (name, value, file, line)
     icons: tuple[tuple[str, str], ...]  # name -> resolved image path or colour
     items: tuple[dict[str, Any], ...]  # each with __file__ and __line__
+    # family name -> (its file or a mapping of style: file, the declaring file, its line); the
+    # files are found when a deck is known (beside the layout, then beside the card list)
+    fonts: tuple[tuple[str, Any, str, int | None], ...] = ()
 
 
 def load_layout(path: str | Path) -> Layout:
@@ -117,9 +121,13 @@ def _load(path: Path, chain: tuple[str, ...]) -> Layout:
             value = str(here / value)
             check_readable(value, [here], what="the icon", file=str(path), field=name)
         icons[name] = value
+    fonts = {f[0]: f for f in base.fonts}
+    for name, value in _mapping_items(data.get("fonts"), path, "fonts"):
+        line = value.get("__line__") if isinstance(value, dict) else None
+        fonts[name] = (name, value, str(path), line or data["fonts"]["__line__"])
     items = _merge_items(list(base.items), data.get("items") or [], path)
     return Layout(str(path), size, back, tuple(vars_.values()), tuple(sorted(icons.items())),
-                  tuple(items))
+                  tuple(items), tuple(sorted(fonts.values())))
 
 
 def _mapping_items(data: Any, path: Path, key: str) -> list[tuple[str, Any]]:

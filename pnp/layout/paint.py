@@ -21,9 +21,10 @@ from PIL import Image as PILImage
 
 from pnp.layout.colours import parse_colour
 from pnp.layout.draw import Backend, Circle, Drawing, Group, Item, Path, Rect, TextBox
+from pnp.layout.fonts import Face, face_bytes
 from pnp.layout.pdf import MITER_LIMIT, image_bytes, load_image
 from pnp.layout.raster import Pixels, face_size
-from pnp.layout.text import fit_text, font_path
+from pnp.layout.text import fit_text
 
 Matrix = tuple[float, float, float, float]  # (scale x, scale y, offset x, offset y): mm -> px
 
@@ -36,13 +37,16 @@ def _fonts() -> skia.FontMgr:
     return skia.FontMgr.New_Custom_Empty()
 
 
-@lru_cache(maxsize=8)
-def _typeface(font: str) -> skia.Typeface:
-    return _fonts().makeFromFile(font_path(font))
+@lru_cache(maxsize=64)
+def _typeface(face: Face) -> skia.Typeface:
+    if face.bundled:
+        return _fonts().makeFromFile(face.path)
+    # A designer's font from the bytes the PDF embeds (a CFF font's converted outlines)
+    return _fonts().makeFromData(skia.Data.MakeWithCopy(face_bytes(face)))
 
 
 @lru_cache(maxsize=256)
-def _font(font: str, em: float) -> skia.Font:
+def _font(font: Face, em: float) -> skia.Font:
     f = skia.Font(_typeface(font), em)
     # Outlines as they are (no hinting, no grid fitting of advances), placed at fractional
     # positions: glyphs land where the PDF puts them.
@@ -176,15 +180,14 @@ class Painter(Backend):
             c.translate(cx, cy)
             c.rotate(box.rotate)
             c.translate(-cx, -cy)
-        em = fitted.size_mm
-        paint = _fill(box.colour)
-        if paint is not None:
-            font = _font(box.font, em)
-            for line in fitted.lines:
-                y = box.y + line.baseline
-                for span in line.spans:
-                    if span.icon is None and span.text:
-                        c.drawString(span.text, box.x + span.x, y, font, paint)
+        for line in fitted.lines:
+            y = box.y + line.baseline
+            for span in line.spans:
+                if span.icon is None and span.text and span.face is not None:
+                    paint = _fill(span.colour or box.colour)
+                    if paint is not None:
+                        c.drawString(span.text, box.x + span.x, y,
+                                     _font(span.face, span.size_mm), paint)
         self.icons(box, fitted)
         if box.rotate:
             c.restore()

@@ -22,7 +22,7 @@ from pnp.errors import PnpError
 from pnp.layout.colours import cmyk, cmyk_icon, parse_colour, text_cmyk
 from pnp.layout.draw import Backend, Circle, Drawing, Group, Item, Path, Rect, TextBox
 from pnp.layout.sizes import MM_PER_POINT
-from pnp.layout.text import Fitted, fit_text, register_font
+from pnp.layout.text import Fitted, fit_text, register_face
 
 # Streams are Flate only: reportlab's default also ASCII85-encodes them, a quarter larger in the
 # file and in memory (every page's stream is held until the file is written) for no reader's
@@ -303,15 +303,29 @@ class _Painter(Backend):
             c.translate(cx, cy)
             c.rotate(box.rotate)
             c.translate(-cx, -cy)
-        em = fitted.size_mm
-        if self.fill(box.colour, text=True):
-            t = c.beginText()
-            t.setFont(register_font(box.font), em, em)
-            for line in fitted.lines:
-                for span in line.spans:
-                    if span.icon is None:
-                        t.setTextTransform(1, 0, 0, -1, box.x + span.x, box.y + line.baseline)
-                        t.textOut(span.text)
+        t = None
+        colour: str | None = None
+        font: tuple[str, float] | None = None
+        for line in fitted.lines:
+            for span in line.spans:
+                if span.icon is not None or span.face is None:
+                    continue
+                if t is None or (span.colour or box.colour) != colour:
+                    # A colour is set outside a text object (an alpha cannot be set inside)
+                    if t is not None:
+                        c.drawText(t)
+                        t = None
+                    colour = span.colour or box.colour
+                    if not self.fill(colour, text=True):
+                        continue  # nothing to draw in this colour
+                    t, font = c.beginText(), None
+                em = span.size_mm
+                if font != (span.face.name, em):
+                    font = (span.face.name, em)
+                    t.setFont(register_face(span.face), em, em)
+                t.setTextTransform(1, 0, 0, -1, box.x + span.x, box.y + line.baseline)
+                t.textOut(span.text)
+        if t is not None:
             c.drawText(t)
         self.icons(box, fitted)  # after the text object: it cannot hold circles or images
         if rotated:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
+import logging
 import os
 from collections.abc import Iterable
 from functools import lru_cache
@@ -17,7 +18,8 @@ from xml.sax.saxutils import escape
 from pnp.errors import PnpError
 from pnp.layout.colours import css_colour
 from pnp.layout.draw import Circle, Drawing, Group, Image, Item, Path, Rect, TextBox
-from pnp.layout.text import FONT_STYLE, clean_text, fit_text, font_path, icon_kind, icon_place
+from pnp.layout.fonts import Face, face_bytes, face_for
+from pnp.layout.text import Span, clean_text, fit_text, icon_kind, icon_place
 
 # Same glyphs as the PDF: Vera is embedded below; DejaVu Sans (Vera's successor, same Latin
 # metrics) is the fallback when a viewer ignores @font-face.
@@ -32,25 +34,22 @@ def _n(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-@lru_cache(maxsize=8)
-def _font_bytes(font: str) -> bytes:
-    with open(font_path(font), "rb") as fh:
-        return fh.read()
-
-
 @lru_cache(maxsize=512)
-def font_subset(font: str, chars: str) -> bytes:
-    """The font cut down to ``chars`` (TrueType bytes); the whole font without fontTools."""
+def font_subset(face: Face, chars: str) -> bytes:
+    """The face cut down to ``chars`` (TrueType bytes); the whole font without fontTools."""
     try:
         from fontTools import subset
         from fontTools.ttLib import TTFont
     except ImportError:  # fontTools comes with matplotlib; without it embed the whole font
-        return _font_bytes(font)
-    tt = TTFont(io.BytesIO(_font_bytes(font)), recalcTimestamp=False)
+        return face_bytes(face)
+    # fontTools logs each table it cannot subset (FFTM, ...) and drops it: not the designer's
+    # concern, and no output of pnp's
+    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
+    tt = TTFont(io.BytesIO(face_bytes(face)), recalcTimestamp=False)
     options = subset.Options()
     options.recalc_timestamp = False  # keep the font's own date: same input, same bytes
     options.hinting = False
-    options.name_IDs = ["*"]  # keeps the Bitstream Vera copyright and licence notice
+    options.name_IDs = ["*"]  # keeps the font's copyright and licence notice
     options.notdef_outline = True
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=chars or " ")
@@ -66,16 +65,26 @@ def font_subset(font: str, chars: str) -> bytes:
 _COMMON = frozenset(chr(c) for c in range(32, 127))
 
 
-def _font_face(font: str, chars: str) -> str:
-    return _font_face_rule(font, "".join(sorted(_COMMON.union(chars))))
+def _font_face(face: Face, chars: str) -> str:
+    return _font_face_rule(face, "".join(sorted(_COMMON.union(chars))))
 
 
 @lru_cache(maxsize=64)  # the same few rules on every face: base64 them once
-def _font_face_rule(font: str, chars: str) -> str:
-    data = base64.b64encode(font_subset(font, chars)).decode("ascii")
-    weight, style = FONT_STYLE[font]
-    return (f'@font-face {{ font-family: "Vera"; font-weight: {weight}; font-style: {style}; '
+def _font_face_rule(face: Face, chars: str) -> str:
+    data = base64.b64encode(font_subset(face, chars)).decode("ascii")
+    weight, style = _weight_style(face)
+    return (f'@font-face {{ font-family: "{face.family}"; font-weight: {weight}; '
+            f'font-style: {style}; '
             f'src: url("data:font/ttf;base64,{data}") format("truetype"); }}')
+
+
+def _weight_style(face: Face) -> tuple[str, str]:
+    return ("bold" if face.bold else "normal", "italic" if face.italic else "normal")
+
+
+def _family(face: Face) -> str:
+    """The CSS font-family: a designer's family, or Vera with its look-alikes as fallbacks."""
+    return FONT_FAMILY if face.bundled else f"'{face.family}', {FONT_FAMILY}"
 
 
 @lru_cache(maxsize=16)  # art can be megabytes; icons repeat and stay cached
@@ -138,7 +147,7 @@ class _Writer:
     def __init__(self) -> None:
         self.clips = 0
         self.defs: list[str] = []
-        self.fonts: dict[str, set[str]] = {}  # font -> characters drawn with it
+        self.fonts: dict[Face, set[str]] = {}  # face -> characters drawn with it
 
     def items(self, out: list[str], items: Iterable[Item]) -> None:
         for item in items:
@@ -206,14 +215,10 @@ class _Writer:
         fitted = fit_text(box)
         if not fitted.lines:
             return
-        used = self.fonts.setdefault(box.font, set())
-        for line in fitted.lines:
-            for span in line.spans:
-                if span.icon is None:
-                    used.update(span.text)
-        weight, style = FONT_STYLE[box.font]
+        base = face_for(box.font)
+        weight, style = _weight_style(base)
         em = fitted.size_mm
-        attrs = _paint({"font-family": FONT_FAMILY, "font-size": _n(em)}, box.colour)
+        attrs = _paint({"font-family": _family(base), "font-size": _n(em)}, box.colour)
         if weight != "normal":
             attrs["font-weight"] = weight
         if style != "normal":
@@ -222,23 +227,45 @@ class _Writer:
             attrs["transform"] = (f"rotate({_n(box.rotate)} {_n(box.x + box.w / 2)} "
                                   f"{_n(box.y + box.h / 2)})")
         inner: list[str] = []
+        self.fonts.setdefault(base, set())
         for line in fitted.lines:
             y = box.y + line.baseline
             for span in line.spans:
                 x = box.x + span.x
                 if span.icon is None:
+                    face = span.face or base
+                    self.fonts.setdefault(face, set()).update(span.text)
                     # xml:space: keep the spaces measured for the PDF
-                    t = _open("text", {"x": _n(x), "xml:space": "preserve", "y": _n(y)})
+                    at = {"x": _n(x), "xml:space": "preserve", "y": _n(y)}
+                    t = _open("text", self._run(at, span, box.colour, base, em))
                     inner.append(t + (">" + _text(span.text) + "</text>" if span.text
                                       else " />"))
                     continue
-                cx, cy, d = icon_place(span, x, y, em)
+                cx, cy, d = icon_place(span, x, y)
                 if icon_kind(span.icon) == "colour":
                     inner.append(_leaf("circle", _paint(
                         {"cx": _n(cx), "cy": _n(cy), "r": _n(d / 2)}, span.icon)))
                 else:
                     self.image(inner, span.icon, cx - d / 2, cy - d / 2, d, d)
         out.append(_open("g", attrs) + (">" + "".join(inner) + "</g>" if inner else " />"))
+
+    @staticmethod
+    def _run(attrs: dict, span: Span, colour: str, base: Face, em: float) -> dict:
+        """A run's own face, size and colour, where they differ from its box's."""
+        face = span.face or base
+        if face.family != base.family:
+            attrs["font-family"] = _family(face)
+        for key, mine, boxes in zip(("font-weight", "font-style"), _weight_style(face),
+                                    _weight_style(base), strict=True):
+            if mine != boxes:
+                attrs[key] = mine
+        if span.size_mm != em:
+            attrs["font-size"] = _n(span.size_mm)
+        if span.colour is not None and span.colour != colour:
+            _paint(attrs, span.colour)
+            if "fill-opacity" not in attrs and css_colour(colour)[1] < 1:
+                attrs["fill-opacity"] = "1"  # not the box's, which the group passes down
+        return attrs
 
 
 def drawing_to_svg(drawing: Drawing, *, embed_fonts: bool = True) -> str:
@@ -251,7 +278,7 @@ def drawing_to_svg(drawing: Drawing, *, embed_fonts: bool = True) -> str:
     defs = writer.defs
     if embed_fonts and writer.fonts:
         css = "\n".join(_font_face(f, "".join(sorted(chars)))
-                        for f, chars in sorted(writer.fonts.items()))
+                        for f, chars in sorted(writer.fonts.items(), key=lambda fc: fc[0].name))
         defs = defs + [f'<style type="text/css"><![CDATA[{css}]]></style>']
     root = _open("svg", {"baseProfile": "full", "height": f"{_n(h)}mm", "version": "1.1",
                          "viewBox": f"{_n(-b)} {_n(-b)} {_n(w)} {_n(h)}",

@@ -7,31 +7,31 @@ outputs agree line for line. Sizes are points (as typed by designers); positions
 from __future__ import annotations
 
 import hashlib
-import os
+import io
 import re
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-import reportlab
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.errors import PnpError
 from pnp.layout.colours import is_colour
-from pnp.layout.draw import Align, TextBox, VAlign
+from pnp.layout.draw import Align, Family, TextBox, VAlign
+from pnp.layout.fonts import (  # noqa: F401  (FONT_DIR, FONT_FILES re-exported)
+    FONT_DIR,
+    FONT_FILES,
+    Face,
+    bundled_face,
+    face_bytes,
+    face_for,
+)
+from pnp.layout.markup import Run, Style, parse
 from pnp.layout.sizes import MM_PER_POINT
 
-# The Bitstream Vera TTFs ship inside reportlab, so every machine renders the same glyphs.
-FONT_DIR = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
-FONT_FILES: dict[str, str] = {
-    "Vera": "Vera.ttf",
-    "Vera-Bold": "VeraBd.ttf",
-    "Vera-Italic": "VeraIt.ttf",
-    "Vera-BoldItalic": "VeraBI.ttf",
-}
-# (weight, style) of each face, for the SVG font-family/@font-face description.
+# (weight, style) of each bundled face, for the SVG font-family/@font-face description.
 FONT_STYLE: dict[str, tuple[str, str]] = {
     "Vera": ("normal", "normal"),
     "Vera-Bold": ("bold", "normal"),
@@ -46,11 +46,7 @@ _EPS = 1e-6
 
 def font_path(font: str) -> str:
     """Path of the TTF file behind a bundled font name."""
-    try:
-        return os.path.join(FONT_DIR, FONT_FILES[font])
-    except KeyError:
-        raise PnpError(f"unknown font {font!r} (bundled fonts: {', '.join(FONT_FILES)})",
-                       field="font") from None
+    return bundled_face(font).path
 
 
 _embedding: ContextVar[str] = ContextVar("pnp_embedding", default="")
@@ -71,7 +67,7 @@ ttfonts.SUBSETN = _subset_tag
 
 
 class _TTFont(TTFont):
-    """A bundled font whose embedded subsets carry distinct tags."""
+    """A font whose embedded subsets carry distinct tags."""
 
     def addObjects(self, doc):  # noqa: N802 (reportlab's name)
         token = _embedding.set(self.fontName)
@@ -82,9 +78,18 @@ class _TTFont(TTFont):
 
 
 @cache
+def register_face(face: Face) -> str:
+    """Register a face with reportlab once (a designer's from the bytes every backend draws);
+    returns the name it is registered under."""
+    source = face.path if face.bundled else io.BytesIO(face_bytes(face))
+    pdfmetrics.registerFont(_TTFont(face.name, source))
+    return face.name
+
+
+@cache
 def register_font(font: str) -> str:
     """Register a bundled font with reportlab once; returns its name."""
-    pdfmetrics.registerFont(_TTFont(font, font_path(font)))
+    register_face(bundled_face(font))
     if font == "Vera":
         # Asking for Vera readies every bundled face, so code that draws on a reportlab canvas
         # itself (benchmarks/bench_*.py) can set any of them by name.
@@ -94,32 +99,44 @@ def register_font(font: str) -> str:
     return font
 
 
+def _face(font: str | Family | Face) -> Face:
+    return font if isinstance(font, Face) else face_for(font)
+
+
 @cache
-def font_chars(font: str) -> frozenset[str]:
-    """The characters a bundled font has glyphs for."""
-    face = pdfmetrics.getFont(register_font(font)).face
-    return frozenset(chr(c) for c in face.charToGlyph)
+def _face_chars(face: Face) -> frozenset[str]:
+    table = pdfmetrics.getFont(register_face(face)).face
+    return frozenset(chr(c) for c in table.charToGlyph)
 
 
-def missing_chars(text: str, font: str) -> str:
+def font_chars(font: str | Family | Face) -> frozenset[str]:
+    """The characters a font has glyphs for."""
+    return _face_chars(_face(font))
+
+
+def missing_chars(text: str, font: str | Family | Face) -> str:
     """Characters of ``text`` (sorted, once each) that ``font`` cannot draw."""
     have = font_chars(font)
     return "".join(sorted({c for c in text if c not in have and not c.isspace()}))
 
 
 @cache
-def font_extents(font: str) -> tuple[float, float]:
+def _face_extents(face: Face) -> tuple[float, float]:
+    table = pdfmetrics.getFont(register_face(face)).face
+    return table.ascent / 1000.0, -table.descent / 1000.0
+
+
+def font_extents(font: str | Family | Face) -> tuple[float, float]:
     """(ascent, descent) of a font in em, both positive."""
-    face = pdfmetrics.getFont(register_font(font)).face
-    return face.ascent / 1000.0, -face.descent / 1000.0
+    return _face_extents(_face(font))
 
 
 class _Widths(dict):
     """Advance widths in em per character, filled lazily from reportlab's metrics."""
 
-    def __init__(self, font: str):
+    def __init__(self, face: Face):
         super().__init__()
-        self.font = register_font(font)
+        self.font = register_face(face)
 
     def __missing__(self, ch: str) -> float:
         w = pdfmetrics.stringWidth(ch, self.font, 1.0)
@@ -128,24 +145,33 @@ class _Widths(dict):
 
 
 @cache
-def _widths(font: str) -> _Widths:
-    return _Widths(font)
+def _widths(face: Face) -> _Widths:
+    return _Widths(face)
 
 
-def text_width(text: str, font: str, size: float) -> float:
+def text_width(text: str, font: str | Family | Face, size: float) -> float:
     """Width in mm of ``text`` set in ``font`` at ``size`` points."""
-    cw = _widths(font)
+    cw = _widths(_face(font))
     return sum(cw[c] for c in text) * size * MM_PER_POINT
 
 
 @dataclass(frozen=True)
 class Span:
-    """A run on a line: text (``icon`` None) or an inline icon (``text`` is its name)."""
+    """A run on a line: text (``icon`` None) or an inline icon (``text`` is its name), set in
+    ``face`` at ``size`` points, in ``colour`` (None: the box's)."""
 
     x: float  # mm from the box's left edge
     width: float  # mm
     text: str
     icon: str | None = None  # image path or colour string of an icon
+    face: Face | None = None
+    size: float = 0.0  # points
+    colour: str | None = None
+
+    @property
+    def size_mm(self) -> float:
+        """The span's font size (an icon's em) in mm."""
+        return self.size * MM_PER_POINT
 
 
 @dataclass(frozen=True)
@@ -169,7 +195,7 @@ class Fitted:
     size: float  # points
     lines: tuple[Line, ...]
     overflow: bool
-    font: str
+    font: str | Family
     missing: str = ""  # characters the font has no glyph for (drawn as boxes): warn about them
 
     @property
@@ -186,11 +212,10 @@ class Fitted:
 # Characters XML 1.0 forbids (and that no font draws): dropped so SVG stays well-formed and
 # PDF and SVG show the same text.
 _INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_ICON = re.compile(r":([A-Za-z0-9_][A-Za-z0-9_.\-]*):")
 _SPACES = re.compile(r"[ \t]+")  # no-break spaces stay glyphs inside a word
 
-# A segment is (text, icon): icon None for text, else the icon's image path or colour.
-Segment = tuple[str, str | None]
+# A segment is (text, icon, style): icon None for text, else the icon's image path or colour.
+Segment = tuple[str, str | None, Style]
 
 
 def clean_text(text: str) -> str:
@@ -199,40 +224,63 @@ def clean_text(text: str) -> str:
     return _INVALID.sub("", text)
 
 
-def _segments(paragraph: str, icons: dict[str, str]) -> list[Segment]:
-    """Split a paragraph into text and icon segments; unknown ``:x:`` stays text."""
-    out: list[Segment] = []
-    buf: list[str] = []
-    pos = 0
-    n = len(paragraph)
-    while pos < n:
-        j = paragraph.find(":", pos)
-        if j < 0:
-            buf.append(paragraph[pos:])
-            break
-        buf.append(paragraph[pos:j])
-        m = _ICON.match(paragraph, j)
-        if m and m.group(1) in icons:
-            if buf:
-                out.append(("".join(buf), None))
-                buf = []
-            out.append((m.group(1), icons[m.group(1)]))
-            pos = m.end()
-        else:
-            buf.append(":")
-            pos = j + 1
-    if buf:
-        out.append(("".join(buf), None))
-    return [s for s in out if s[0] or s[1] is not None]
+class _Metrics:
+    """The faces of one box's styles and their widths in em of the box's size."""
+
+    def __init__(self, font: str | Family):
+        self.font = font
+        self.faces: dict[tuple[bool, bool], tuple[Face, _Widths]] = {}
+
+    def face(self, style: Style) -> tuple[Face, _Widths]:
+        key = (style.bold, style.italic)
+        found = self.faces.get(key)
+        if found is None:
+            face = face_for(self.font, *key)
+            found = self.faces[key] = (face, _widths(face))
+        return found
+
+    def width(self, seg: Segment) -> float:
+        text, icon, style = seg
+        if icon is not None:
+            return style.scale
+        cw = self.face(style)[1]
+        return sum(cw[c] for c in text) * style.scale
+
+    def same(self, a: Style, b: Style) -> bool:
+        """Whether runs of styles ``a`` and ``b`` are set alike (one span)."""
+        return a == b or (a.scale == b.scale and a.colour == b.colour
+                          and self.face(a)[0] == self.face(b)[0])
+
+    def space(self, style: Style) -> float:
+        return self.face(style)[1][" "] * style.scale
 
 
-def _words(paragraph: str, icons: dict[str, str]) -> list[list[Segment]]:
+def _paragraphs(runs: list[Run]) -> list[list[Segment]]:
+    """Runs cut at line breaks into paragraphs of segments."""
+    paragraphs: list[list[Segment]] = [[]]
+    for run in runs:
+        if run.icon is not None:
+            paragraphs[-1].append((run.text, run.icon, run.style))
+            continue
+        for k, piece in enumerate(run.text.split("\n")):
+            if k > 0:
+                paragraphs.append([])
+            if piece:
+                paragraphs[-1].append((piece, None, run.style))
+    return paragraphs
+
+
+# A word: its segments, width and the width of a space after it (set in its last run's style).
+Word = tuple[list[Segment], float, float]
+
+
+def _words(segments: list[Segment], m: _Metrics) -> list[Word]:
     """Words (lists of segments) separated by runs of spaces; icons join adjacent text."""
     words: list[list[Segment]] = []
     cur: list[Segment] = []
-    for text, icon in _segments(paragraph, icons):
+    for text, icon, style in segments:
         if icon is not None:
-            cur.append((text, icon))
+            cur.append((text, icon, style))
             continue
         parts = _SPACES.split(text)
         for k, part in enumerate(parts):
@@ -240,30 +288,26 @@ def _words(paragraph: str, icons: dict[str, str]) -> list[list[Segment]]:
                 words.append(cur)
                 cur = []
             if part:
-                cur.append((part, None))
+                cur.append((part, None, style))
     if cur:
         words.append(cur)
-    return words
+    return [(w, sum(m.width(s) for s in w), m.space(w[-1][2])) for w in words]
 
 
-def _seg_width(seg: Segment, cw: _Widths) -> float:
-    return 1.0 if seg[1] is not None else sum(cw[c] for c in seg[0])
-
-
-def _split_word(word: list[Segment], limit: float, cw: _Widths) -> list[list[Segment]]:
+def _split_word(word: list[Segment], limit: float, m: _Metrics) -> list[list[Segment]]:
     """Break a word wider than ``limit`` em into pieces by characters (icons stay whole)."""
     pieces: list[list[Segment]] = []
     cur: list[Segment] = []
     width = 0.0
-    for text, icon in word:
-        atoms = [(text, icon)] if icon is not None else [(c, None) for c in text]
+    for text, icon, style in word:
+        atoms = [(text, icon, style)] if icon is not None else [(c, None, style) for c in text]
         for atom in atoms:
-            w = _seg_width(atom, cw)
+            w = m.width(atom)
             if cur and width + w > limit + _EPS:
                 pieces.append(cur)
                 cur, width = [], 0.0
-            if atom[1] is None and cur and cur[-1][1] is None:
-                cur[-1] = (cur[-1][0] + atom[0], None)
+            if atom[1] is None and cur and cur[-1][1] is None and cur[-1][2] == style:
+                cur[-1] = (cur[-1][0] + atom[0], None, style)
             else:
                 cur.append(atom)
             width += w
@@ -272,70 +316,99 @@ def _split_word(word: list[Segment], limit: float, cw: _Widths) -> list[list[Seg
     return pieces
 
 
-def _wrap(paragraphs: list[list[tuple[list[Segment], float]]], limit: float, space: float,
-          cw: _Widths, break_words: bool) -> tuple[list[list[list[Segment]]], bool]:
+def _wrap(paragraphs: list[list[Word]], limit: float, m: _Metrics, break_words: bool
+          ) -> tuple[list[list[Word]], bool]:
     """Greedy wrap in em units; returns lines (lists of words) and whether all fit ``limit``."""
-    lines: list[list[list[Segment]]] = []
+    lines: list[list[Word]] = []
     fits = True
     for words in paragraphs:
-        line: list[list[Segment]] = []
+        line: list[Word] = []
         width = 0.0
-        for word, ww in words:
-            pieces = [(word, ww)]
-            if ww > limit + _EPS:
+        for word in words:
+            pieces = [word]
+            if word[1] > limit + _EPS:
                 if not break_words:
                     fits = False
                 else:
-                    pieces = [(p, sum(_seg_width(s, cw) for s in p))
-                              for p in _split_word(word, limit, cw)]
-                    if any(pw > limit + _EPS for _, pw in pieces):
+                    pieces = [(p, sum(m.width(s) for s in p), word[2])
+                              for p in _split_word(word[0], limit, m)]
+                    if any(pw > limit + _EPS for _, pw, _ in pieces):
                         fits = False  # a single glyph wider than the box
-            for piece, pw in pieces:
-                if line and width + space + pw > limit + _EPS:
+            for piece in pieces:
+                pw = piece[1]
+                if line and width + line[-1][2] + pw > limit + _EPS:
                     lines.append(line)
                     line, width = [], 0.0
-                width = pw if not line else width + space + pw
+                width = pw if not line else width + line[-1][2] + pw
                 line.append(piece)
         lines.append(line)
     return lines, fits
 
 
-def _build(box: TextBox, lines: list[list[list[Segment]]], size: float, overflow: bool,
-           cw: _Widths, missing: str) -> Fitted:
+def _scales(lines: list[list[Word]]) -> list[float]:
+    """Each line's largest run size, as a multiple of the box's (1 for an empty line)."""
+    return [max((s[2].scale for w in words for s in w[0]), default=1.0) for words in lines]
+
+
+def _extra(scales: list[float], leading: float, asc: float, desc: float) -> list[float]:
+    """How much further (in em) each baseline sits than in a box of one size: a line of larger
+    (or smaller) runs takes its height in proportion, split as the font's ascent and descent."""
+    a, d = asc / (asc + desc), desc / (asc + desc)
+    out = [asc * (scales[0] - 1)] if scales else []
+    for prev, cur in zip(scales, scales[1:], strict=False):
+        out.append(out[-1] + leading * ((prev - 1) * d + (cur - 1) * a))
+    return out
+
+
+def _height_lines(lines: list[list[Word]], leading: float, asc: float, desc: float) -> float:
+    """The block's height as a count of lines of the box's size (for the fitting test)."""
+    scales = _scales(lines)
+    extra = _extra(scales, leading, asc, desc)
+    return len(lines) + (extra[-1] + desc * (scales[-1] - 1)) / leading
+
+
+def _build(box: TextBox, lines: list[list[Word]], size: float, overflow: bool, m: _Metrics,
+           missing: str) -> Fitted:
     em = size * MM_PER_POINT
     asc, desc = font_extents(box.font)
-    space = cw[" "]
-    block = ((len(lines) - 1) * box.leading + asc + desc) * em if lines else 0.0
+    scales = _scales(lines)
+    extra = _extra(scales, box.leading, asc, desc)
+    block = ((len(lines) - 1) * box.leading + asc + desc + extra[-1]
+             + desc * (scales[-1] - 1)) * em if lines else 0.0
     valign = VAlign(box.valign)
     top = 0.0 if valign is VAlign.TOP else (
         (box.h - block) / 2 if valign is VAlign.MIDDLE else box.h - block)
     align = Align(box.align)
     out: list[Line] = []
     for i, words in enumerate(lines):
-        spans: list[list] = []  # [x_em, width_em, text, icon]
+        spans: list[list] = []  # [x_em, width_em, text, icon, style]
         x = 0.0
-        for k, word in enumerate(words):
+        for k, (word, _, _) in enumerate(words):
             if k > 0:
-                if spans[-1][3] is None:
-                    spans[-1][1] += space
-                    spans[-1][2] += " "
+                space = words[k - 1][2]
+                last = spans[-1]
+                if last[3] is None:
+                    last[1] += space
+                    last[2] += " "
                 else:
-                    spans.append([x, space, " ", None])
+                    spans.append([x, space, " ", None, last[4]])
                 x += space
-            for text, icon in word:
-                w = _seg_width((text, icon), cw)
-                if icon is None and spans and spans[-1][3] is None:
+            for seg in word:
+                text, icon, style = seg
+                w = m.width(seg)
+                if icon is None and spans and spans[-1][3] is None and m.same(spans[-1][4], style):
                     spans[-1][1] += w
                     spans[-1][2] += text
                 else:
-                    spans.append([x, w, text, icon])
+                    spans.append([x, w, text, icon, style])
                 x += w
         width = x * em
         dx = 0.0 if align is Align.LEFT else (
             (box.w - width) / 2 if align is Align.CENTER else box.w - width)
-        baseline = top + (asc + i * box.leading) * em
+        baseline = top + (asc + i * box.leading + extra[i]) * em
         out.append(Line(baseline, width, tuple(
-            Span(dx + sx * em, sw * em, st, si) for sx, sw, st, si in spans)))
+            Span(dx + sx * em, sw * em, st, si, m.face(sy)[0], size * sy.scale, sy.colour)
+            for sx, sw, st, si, sy in spans)))
     return Fitted(size, tuple(out), overflow, box.font, missing)
 
 
@@ -350,53 +423,57 @@ def _sizes(box: TextBox) -> list[float]:
     return sizes
 
 
+def runs(box: TextBox) -> list[Run]:
+    """The box's text as styled runs and icons (markup and ``:icons:`` applied)."""
+    return parse(clean_text(box.text), dict(box.icons), float(box.size))
+
+
 @lru_cache(maxsize=8192)
 def fit_text(box: TextBox) -> Fitted:
     """Choose the largest size from ``box.size`` down to ``box.min_size`` at which the text fits.
 
     Words are never broken while some size fits them whole; otherwise words wider than the box
-    are broken by characters. ``overflow`` is True when even ``min_size`` does not fit.
+    are broken by characters. ``overflow`` is True when even ``min_size`` does not fit. Each run
+    is measured in its own face and size; all sizes shrink together.
     """
     if not (box.size > 0 and box.min_size > 0):
         raise PnpError(f"text size must be positive (size {box.size}, min_size {box.min_size})",
                        field="size")
     if not box.leading > 0:
         raise PnpError(f"text leading must be positive, not {box.leading}", field="leading")
-    cw = _widths(box.font)
-    icons = dict(box.icons)
     for name, value in box.icons:
         if not value:
             raise PnpError(f"icon {name!r} has no image or colour", field="icons")
-    text = clean_text(box.text)
-    paragraphs = [[(w, sum(_seg_width(s, cw) for s in w)) for w in _words(p, icons)]
-                  for p in text.split("\n")]
-    missing = missing_chars("".join(s[0] for p in paragraphs for w, _ in p for s in w
-                                    if s[1] is None), box.font)
+    m = _Metrics(box.font)
+    segments = _paragraphs(runs(box))
+    paragraphs = [_words(p, m) for p in segments]
+    missing = "".join(sorted({c for p in segments for text, icon, style in p if icon is None
+                              for c in missing_chars(text, m.face(style)[0])}))
     if all(not p for p in paragraphs):
         return Fitted(float(box.size), (), False, box.font)
     asc, desc = font_extents(box.font)
-    space = cw[" "]
 
     def n_lines_max(size: float) -> float:
         return (box.h / (size * MM_PER_POINT) - asc - desc) / box.leading + 1
 
     sizes = _sizes(box)
-    last: tuple[list[list[list[Segment]]], float] | None = None
+    last: tuple[list[list[Word]], float] | None = None
     for break_words in (False, True):
         for size in sizes:
             limit = box.w / (size * MM_PER_POINT)
-            lines, fits = _wrap(paragraphs, limit, space, cw, break_words)
+            lines, fits = _wrap(paragraphs, limit, m, break_words)
             last = (lines, size)
-            if fits and len(lines) <= n_lines_max(size) + _EPS:
-                return _build(box, lines, size, False, cw, missing)
+            if fits and _height_lines(lines, box.leading, asc, desc) <= n_lines_max(size) + _EPS:
+                return _build(box, lines, size, False, m, missing)
     assert last is not None  # _sizes always yields at least min_size
     lines, size = last
-    return _build(box, lines, size, True, cw, missing)
+    return _build(box, lines, size, True, m, missing)
 
 
-def icon_place(span: Span, x: float, baseline: float, em: float) -> tuple[float, float, float]:
+def icon_place(span: Span, x: float, baseline: float) -> tuple[float, float, float]:
     """Centre (cx, cy) and diameter in mm of an inline icon whose span starts at ``x``."""
-    # One place for both backends, so an icon sits on the same spot in PDF and SVG.
+    # One place for every backend, so an icon sits on the same spot in PDF, SVG and PNG.
+    em = span.size_mm
     return x + span.width / 2, baseline - em * ICON_RISE, em * ICON_SCALE
 
 
@@ -405,8 +482,7 @@ def icon_spots(box: TextBox, fitted: Fitted) -> Iterator[tuple[str, float, float
     for line in fitted.lines:
         for span in line.spans:
             if span.icon is not None:
-                cx, cy, d = icon_place(span, box.x + span.x, box.y + line.baseline,
-                                       fitted.size_mm)
+                cx, cy, d = icon_place(span, box.x + span.x, box.y + line.baseline)
                 yield span.icon, cx, cy, d
 
 

@@ -13,7 +13,7 @@ from pnp.layout.draw import (Align, Circle, Drawing, Group, Image, Path, Rect, T
 from pnp.layout.pdf import write_pdf
 
 PT = 72 / 25.4
-NASTY = '<b>&"\'é'
+NASTY = '<x>&"\'é'  # not markup: an unknown tag is text as typed
 LONG_WORD = "Incomprehensibilities" * 3  # 63 characters, no spaces
 
 
