@@ -6,6 +6,7 @@ import json
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -49,13 +50,14 @@ Examples:
 """
 
 
-def _watch_and_render(cards: str, layout: Path | None, out_dir: Path, render: Callable[[], None],
+def _watch_and_render(cards: str, layout: Path | None, out_dir: Path, render: Callable[[], Any],
                       stop: threading.Event | None = None) -> None:
     """Render, then render again after each burst of changes to the card list, the layout or
     the files next to them (icons, art), until Ctrl-C (or ``stop``). A bad edit is one error
     line, and the watch goes on."""
     from watchfiles import watch
 
+    from pnp import signals
     from pnp.layout.pdf import load_image
     from pnp.layout.sheets import is_url
     from pnp.layout.svg import image_data_uri
@@ -77,13 +79,72 @@ def _watch_and_render(cards: str, layout: Path | None, out_dir: Path, render: Ca
         return not (p == out or out in p.parents
                     or any(part.startswith(f".{out.name}.") for part in p.parts))
 
-    attempt()
-    typer.echo(f"watching {', '.join(str(f) for f in sorted(folders))} (Ctrl-C stops)", err=True)
-    for _changes in watch(*sorted(folders), watch_filter=relevant, debounce=400, step=100,
-                          stop_event=stop, raise_interrupt=False):
-        load_image.cache_clear()  # an image changed under the same name
-        image_data_uri.cache_clear()
+    def begin() -> None:
         attempt()
+        typer.echo(f"watching {', '.join(str(f) for f in sorted(folders))} (Ctrl-C stops)",
+                   err=True)
+
+    first = True
+    code = 130
+    try:
+        # The first render runs once the watcher is up (its first, empty, timeout), so that a
+        # save made while it runs is seen; later timeouts (every 200 ms) are not changes.
+        for changes in watch(*sorted(folders), watch_filter=relevant, debounce=400, step=50,
+                             stop_event=stop, raise_interrupt=False, yield_on_timeout=True,
+                             rust_timeout=200):
+            if first:
+                first = False
+                begin()
+            elif changes:
+                load_image.cache_clear()  # an image changed under the same name
+                image_data_uri.cache_clear()
+                attempt()
+    except signals.Interrupted as exc:  # a stop between two waits, or during a render
+        code = exc.exit_code
+    else:
+        if stop is not None and stop.is_set():
+            if first:  # stopped before the watcher was up: the one render still happens
+                begin()
+            return
+    # Ctrl-C (watchfiles reports it by ending the loop): exit 130 as the README promises
+    typer.echo("pnp: stopped watching; the last good render stays", err=True)
+    raise SystemExit(code)
+
+
+def _preview(cards: str, layout: Path | None, out_dir: Path,
+             once: Callable[..., tuple[Any, dict, str]], formats: str, port: int,
+             browser: bool) -> None:
+    """``render --preview``: the watch loop in a thread, its renders on a local page."""
+    import time
+
+    from pnp.commands.serve import check_port
+    from pnp.layout.facecache import FaceCache
+    from pnp.layout.pipeline import parse_formats
+    from pnp.serve.preview import PreviewState, rendered_from, run_preview
+
+    wanted = parse_formats(formats)
+    image = "png" if "png" in wanted else "svg" if "svg" in wanted else None
+    if image is None:
+        raise PnpError("the preview shows the PNG or SVG faces: keep png or svg in --formats",
+                       field="formats")
+    check_port("127.0.0.1", port)
+    state = PreviewState(out_dir, image)
+    cache = FaceCache(out_dir)
+
+    def render() -> None:
+        start = time.perf_counter()
+        try:
+            summary, manifest, deck = once(cache)
+        except PnpError as exc:
+            state.publish(None, f"pnp: error: {exc}")
+            raise
+        state.publish(rendered_from(summary, manifest, deck, image, time.perf_counter() - start,
+                                    f"{summary.copies} cards ({summary.cards} different), "
+                                    f"{summary.fronts} front and {summary.backs} back "
+                                    "designs"), None)
+
+    run_preview(state, lambda stop: _watch_and_render(cards, layout, out_dir, render, stop),
+                "127.0.0.1", port, browser)
 
 
 def register(app: typer.Typer) -> None:
@@ -127,7 +188,13 @@ def register(app: typer.Typer) -> None:
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
         watch: bool = typer.Option(False, "--watch", help="Render again whenever the card "
                                    "list, the layout or an image next to them changes "
-                                   "(Ctrl-C stops)."),
+                                   "(Ctrl-C stops); only the changed cards are painted again."),
+        preview: bool = typer.Option(False, "--preview", help="Watch (as --watch) and show "
+                                     "every face in the browser, updated within about a "
+                                     "second of a save; errors show in the page."),
+        port: int = typer.Option(8001, "--port", help="Port of the --preview page."),
+        browser: bool = typer.Option(True, "--browser/--no-browser",
+                                     help="Open the --preview page in the browser."),
         sheet: str | None = typer.Option(None, "--sheet", help="The sheet of an .xlsx or .ods "
                                          "workbook to read, by name (default: the first)."),
         gutter: str | None = typer.Option(None, "--gutter", help="Space cards this far apart "
@@ -145,8 +212,15 @@ def register(app: typer.Typer) -> None:
         import sys
 
         from pnp.layout.cards import load_deck
+        from pnp.layout.facecache import FaceCache
         from pnp.layout.impose import parse_duplex
-        from pnp.layout.pipeline import RenderOptions, load_for_render, parse_formats, render_deck
+        from pnp.layout.pipeline import (
+            RenderOptions,
+            Summary,
+            load_for_render,
+            parse_formats,
+            render_deck,
+        )
         from pnp.layout.sheets import is_url, url_stem
         from pnp.layout.sizes import parse_length, parse_page, pixel_size
         from pnp.layout.templates import card_size
@@ -157,7 +231,7 @@ def register(app: typer.Typer) -> None:
         out = O.check_out(out)
         out_dir = Path(out) if out is not None else Path("output") / stem
 
-        def once() -> None:
+        def once(cache: FaceCache | None = None) -> tuple[Summary, dict, str]:
             # Everything is read and checked before the output folder is touched.
             wanted = parse_formats(formats)
             deck = load_deck(cards, name=name, sheet=sheet)
@@ -196,28 +270,33 @@ def register(app: typer.Typer) -> None:
                 try:
                     summary = render_deck(deck, the_layout, opts, output,
                                           warn=lambda line: typer.echo(line, err=True),
-                                          progress=bar.update)
+                                          progress=bar.update, cache=cache)
                 finally:
                     bar.close()
-                output.commit(deck={"name": deck.name, "cards": summary.cards,
+                manifest = output.commit(deck={"name": deck.name, "cards": summary.cards,
                                      "copies": summary.copies, "fronts": summary.fronts,
                                      "backs": summary.backs, "pages": summary.pages,
                                      "boards": summary.boards, "warnings": summary.warnings})
-            typer.echo(f"{out_dir}: {summary.copies} cards ({summary.cards} different), "
-                       f"{summary.fronts} front and {summary.backs} back designs"
-                       + (f", {summary.pages} PDF pages" if summary.pages else "")
-                       + (f", {summary.boards} board(s) tiled in boards/" if summary.boards else "")
-                       + (f", {summary.warnings} warning(s)" if summary.warnings else ""))
+            line = (f"{summary.copies} cards ({summary.cards} different), "
+                    f"{summary.fronts} front and {summary.backs} back designs"
+                    + (f", {summary.pages} PDF pages" if summary.pages else "")
+                    + (f", {summary.boards} board(s) tiled in boards/" if summary.boards else "")
+                    + (f", {summary.warnings} warning(s)" if summary.warnings else ""))
+            typer.echo(f"{out_dir}: {line}")
             if "tts" in wanted and (out_dir / "tts" / f"{stem}.json").exists():
                 typer.echo(f"{out_dir / 'tts' / (stem + '.json')}: copy it into Tabletop "
                            "Simulator's Saves/Saved Objects folder"
                            + ("" if tts_url else "; its images load once hosted (--tts-url)"))
             sys.stdout.flush()
+            return summary, manifest, deck.name
 
+        if preview:
+            _preview(cards, layout, out_dir, once, formats, port, browser)
         if not watch:
             once()
             return
-        _watch_and_render(cards, layout, out_dir, once)
+        cache = FaceCache(out_dir)
+        _watch_and_render(cards, layout, out_dir, lambda: once(cache))
 
     @app.command("preflight", epilog=PREFLIGHT_EXAMPLES)
     def preflight_cmd(

@@ -16,12 +16,14 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from pnp import __version__
 from pnp.content import Card, Deck
 from pnp.errors import PnpError
 from pnp.layout.convert import card_label
 from pnp.layout.draw import Component, Drawing
+from pnp.layout.facecache import FaceCache
 from pnp.layout.faces import BATCH, FaceFiles, FaceJob, FaceRunner
 from pnp.layout.impose import (
     MIN_MARGIN,
@@ -33,7 +35,14 @@ from pnp.layout.impose import (
 )
 from pnp.layout.pdf import PdfWriter, write_pdf
 from pnp.layout.templates import Layout, components, load_layout, missing_glyphs, overflowing
-from pnp.layout.tts import TTSBuilder, compose_sheet, face_key, plain_back, saved_object_json
+from pnp.layout.tts import (
+    SheetJob,
+    TTSBuilder,
+    compose_sheet,
+    face_key,
+    plain_back,
+    saved_object_json,
+)
 from pnp.output import Output
 
 FORMATS = ("pdf", "svg", "png", "tts")
@@ -94,6 +103,18 @@ def footer_text(deck: Deck, seed_code: str | None) -> str:
 
 
 @dataclass
+class FaceEntry:
+    """One distinct face as written: its file stem (``svg/<stem>.svg``, ``png/<stem>.png``),
+    the cards that show it and their copies (for the preview)."""
+
+    stem: str
+    back: bool
+    cards: list[str]
+    copies: int
+    board: bool = False
+
+
+@dataclass
 class Summary:
     """What a render wrote, for the command's closing line and the manifest."""
 
@@ -104,6 +125,8 @@ class Summary:
     pages: int = 0
     boards: int = 0     # components too large for the page: tiled, and written whole
     warnings: int = 0
+    faces: list[FaceEntry] | None = None  # every distinct face, when the render keeps a cache
+    painted: int = 0    # face files painted (the others came from the cache)
 
 
 def fits_page(face: Drawing, opts: RenderOptions) -> bool:
@@ -119,19 +142,26 @@ def _fits(size: tuple[float, float], page: tuple[float, float], bleed: float,
 
 def render_deck(deck: Deck, layout: Layout, opts: RenderOptions, out: Output,
                 warn: Callable[[str], None],
-                progress: Callable[[int, int], None] | None = None) -> Summary:
+                progress: Callable[[int, int], None] | None = None,
+                cache: FaceCache | None = None) -> Summary:
     """Write the formats in ``opts`` for ``deck`` into ``out`` (not committed here).
 
     Components that fit the page go n-up on ``<stem>.pdf``; each larger one (a board) is tiled
     at true scale into ``boards/<NNN>-<name>-tiled.pdf`` and every distinct face of it is also
     written whole as ``boards/<face>.pdf`` (one page of the real size, with bleed).
-    ``progress(done, total)`` is told of every card laid out.
+    ``progress(done, total)`` is told of every card laid out. With ``cache`` (a watched
+    render), cards and faces that did not change since the last render are taken from it.
     """
     if deck.copies == 0:
         raise PnpError("no cards to print (the card list is empty or every count is 0)",
                        file=deck.source or None)
+    if cache is not None:
+        cache.begin()
     with FaceRunner(opts.jobs) as runner:
-        return _Render(deck, opts, out, warn, runner).run(layout, progress)
+        summary = _Render(deck, opts, out, warn, runner, cache).run(layout, progress)
+    if cache is not None:
+        cache.prune()
+    return summary
 
 
 class _Render:
@@ -142,15 +172,19 @@ class _Render:
     """
 
     def __init__(self, deck: Deck, opts: RenderOptions, out: Output,
-                 warn: Callable[[str], None], runner: FaceRunner):
+                 warn: Callable[[str], None], runner: FaceRunner, cache: FaceCache | None):
         self.deck, self.opts, self.out, self.warn, self.runner = deck, opts, out, warn, runner
+        self.cache = cache
         self.summary = Summary(cards=sum(1 for c in deck.cards if c.count > 0),
-                               copies=deck.copies)
+                               copies=deck.copies, faces=[] if cache is not None else None)
+        self.entries: dict[bytes, FaceEntry] = {}
+        self.to_store: list[tuple[str, Path]] = []  # painted files to keep in the cache
         self.width = max(3, len(str(len(deck.cards))))
         self.footer = footer_text(deck, opts.seed_code)
         self.seen: set[bytes] = set()
         self.batch: list[FaceJob] = []
-        self.jobs_meta: deque[bytes | None] = deque()  # each job's picture key, if it makes one
+        # each job's picture key (if it makes one) and its name in the cache
+        self.jobs_meta: deque[tuple[bytes, str] | None] = deque()
         self.job_count = 0
         self.jobs_done = 0
         self.pending_picture: dict[bytes, int] = {}    # face key -> job that makes its picture
@@ -161,7 +195,7 @@ class _Render:
         if "tts" in opts.formats:
             # The sheets are pasted and encoded on the workers, off the parent's path.
             self.tts = TTSBuilder(opts.stem, self._emit_tts, url_prefix=opts.tts_url,
-                                  compose=lambda job: runner.call(compose_sheet, job))
+                                  compose=self._compose)
         self.sheets: deque[tuple[str, Future[bytes], str]] = deque()  # being made, in order
         self.tts_queue: deque[tuple[Drawing, bytes, object, object]] = deque()
         self.shop: PdfWriter | None = None
@@ -171,7 +205,9 @@ class _Render:
         total = self.summary.cards
 
         def laid_out() -> Iterator[Component]:
-            for n, comp in enumerate(components(self.deck, layout, opts.size, opts.bleed), 1):
+            memo = self.cache.memo if self.cache is not None else None
+            for n, comp in enumerate(components(self.deck, layout, opts.size, opts.bleed,
+                                                memo=memo), 1):
                 fits = self._first_look(comp)
                 if progress:
                     progress(n, total)
@@ -206,6 +242,9 @@ class _Render:
             self._emit_tts(f"{opts.stem}.json", saved_object_json(objects).encode("utf-8"),
                            "tts-json")
         self._write_sheets(wait=True)
+        if self.cache is not None:
+            for name, path in self.to_store:
+                self.cache.store_file(name, path)
         return self.summary
 
     # -- each card, once ------------------------------------------------------------------------
@@ -225,6 +264,8 @@ class _Render:
             if face is None:
                 continue
             key = keys[is_back] = face_digest(face)
+            if self.summary.faces is not None:
+                self._listed(key, card, is_back, board, index)
             if key in self.seen:
                 continue
             self.seen.add(key)
@@ -255,6 +296,18 @@ class _Render:
                                        self._picture_ref(back, bkey)))
         return not board
 
+    def _listed(self, key: bytes, card: Card, is_back: bool, board: bool, index: int) -> None:
+        """Note a card showing the face ``key`` (the preview's list of faces)."""
+        entry = self.entries.get(key)
+        if entry is None:
+            assert self.summary.faces is not None
+            stem = (f"back-{index:0{self.width}d}-{slug(card.back or self.deck.name, 'back')}"
+                    if is_back else f"{index:0{self.width}d}-{slug(card.name)}")
+            entry = self.entries[key] = FaceEntry(stem, is_back, [], 0, board)
+            self.summary.faces.append(entry)
+        entry.cards.append(card.name or f"card {index}")
+        entry.copies += card.count
+
     def _job(self, face: Drawing, key: bytes, stem: str | None, picture: bool) -> None:
         opts = self.opts
         svg, png = "svg" in opts.formats and stem is not None, "png" in opts.formats and stem
@@ -264,9 +317,30 @@ class _Render:
         # The workers write the SVG and PNG straight into the staging folder.
         svg_to = str(self.out.path(f"svg/{stem}.svg", "svg")) if svg else None
         png_to = str(self.out.path(f"png/{stem}.png", "png")) if png else None
+        pic_name = ""
+        if self.cache is not None:  # what the cache holds is linked, not painted again
+            ckey = self.cache.face_key(key, face)
+            names = {"svg": f"{ckey}.svg", "png": f"{ckey}-{opts.dpi:g}dpi.png"}
+            for kind, path in (("svg", svg_to), ("png", png_to)):
+                if path is None:
+                    continue
+                if self.cache.link(names[kind], Path(path)):
+                    svg, svg_to = (False, None) if kind == "svg" else (svg, svg_to)
+                    png, png_to = (False, None) if kind == "png" else (png, png_to)
+                else:
+                    self.to_store.append((names[kind], Path(path)))
+            if size is not None:
+                pic_name = f"{ckey}-{size[0]}x{size[1]}.pic"
+                data = self.cache.read(pic_name)
+                if data is not None:
+                    self._keep_picture(key, data)
+                    picture, size = False, None
+            if not (svg or png or picture):
+                return
+        self.summary.painted += 1
         self.batch.append(FaceJob(face, svg=svg, png=bool(png), dpi=opts.dpi, picture=size,
                                   svg_to=svg_to, png_to=png_to))
-        self.jobs_meta.append(key if picture else None)
+        self.jobs_meta.append((key, pic_name) if picture else None)
         if picture:
             self.pending_picture[key] = self.job_count
         self.job_count += 1
@@ -280,6 +354,8 @@ class _Render:
             return self.pictures[key]
         if key not in self.pending_picture:  # seen before without a picture, or forgotten
             self._job(face, key, None, True)
+            if key in self.pictures:  # it was in the cache
+                return self.pictures[key]
         return self.pending_picture[key]
 
     # -- results ----------------------------------------------------------------------------------
@@ -297,15 +373,41 @@ class _Render:
         self._write_sheets(wait=False)
 
     def _write(self, files: FaceFiles) -> None:
-        key = self.jobs_meta.popleft()  # the SVG and PNG are written by the workers
-        if files.picture is not None and key is not None:
+        meta = self.jobs_meta.popleft()  # the SVG and PNG are written by the workers
+        if files.picture is not None and meta is not None:
+            key, pic_name = meta
             self.job_pictures[self.jobs_done] = files.picture
             if self.pending_picture.get(key) == self.jobs_done:
                 del self.pending_picture[key]
-            self.pictures[key] = files.picture
-            if len(self.pictures) > RECENT_PICTURES:
-                self.pictures.popitem(last=False)
+            self._keep_picture(key, files.picture)
+            if self.cache is not None and pic_name:
+                self.cache.store_bytes(pic_name, files.picture)
         self.jobs_done += 1
+
+    def _keep_picture(self, key: bytes, picture: bytes) -> None:
+        self.pictures[key] = picture
+        self.pictures.move_to_end(key)
+        if len(self.pictures) > RECENT_PICTURES:
+            self.pictures.popitem(last=False)
+
+    def _compose(self, job: SheetJob) -> bytes | Future[bytes]:
+        """A TTS sheet's image: from the cache when the same pictures made it before, else
+        made on a worker (and kept in the cache once made)."""
+        cache = self.cache
+        if cache is None:
+            return self.runner.call(compose_sheet, job)
+        name = cache.data_key(repr((job.picture, job.cols, job.rows, job.card_px, job.quality)),
+                              *job.pictures) + f".{job.fmt}"
+        data = cache.read(name)
+        if data is not None:
+            return data
+        made = self.runner.call(compose_sheet, job)
+        if isinstance(made, Future):
+            made.add_done_callback(lambda f: None if f.cancelled() or f.exception()
+                                   else cache.store_bytes(name, f.result()))
+        else:
+            cache.store_bytes(name, made)
+        return made
 
     def _fill_tts(self) -> None:
         def ready(ref: object) -> bool:
@@ -347,7 +449,7 @@ def _warn_face(face: Drawing, card: Card, deck: Deck, is_back: bool,
         lines.append(f"warning: {where} does not fit even at its smallest size: \"{short}\"")
     missing = missing_glyphs(face)
     if missing:
-        lines.append(f"warning: {where} uses characters the bundled fonts cannot draw (printed "
+        lines.append(f"warning: {where} uses characters its fonts cannot draw (printed "
                      f"as boxes): {' '.join(missing)}")
     for line in lines:
         warn(line)
@@ -369,5 +471,5 @@ def load_for_render(layout_path: str | None) -> Layout:
     return load_layout(layout_path or template("default/card.yaml"))
 
 
-__all__ = ["FORMATS", "RenderOptions", "Summary", "face_digest", "footer_text",
+__all__ = ["FORMATS", "FaceEntry", "RenderOptions", "Summary", "face_digest", "footer_text",
            "fits_page", "load_for_render", "parse_formats", "render_deck", "slug"]

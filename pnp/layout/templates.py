@@ -32,6 +32,7 @@ from pnp.layout.cards import field_key
 from pnp.layout.colours import parse_colour
 from pnp.layout.convert import SHAPES, Convert, Where, card_label, truthy
 from pnp.layout.draw import Align, Component, Drawing, Group, Item, TextBox, VAlign
+from pnp.layout.facecache import DrawingMemo
 from pnp.layout.layouts import Layout, load_layout  # noqa: F401  (re-exported)
 from pnp.layout.sandbox import (
     BoundedEnvironment,
@@ -401,31 +402,51 @@ def card_size(layout: Layout, size: str | None) -> tuple[float, float]:
 
 
 def components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: float,
-               back: bool = True) -> Iterator[Component]:
+               back: bool = True, memo: DrawingMemo | None = None) -> Iterator[Component]:
     """One Component per printed card (count > 0), built lazily: fronts, and backs when the
-    layout names a back layout and ``back`` is true."""
+    layout names a back layout and ``back`` is true. With ``memo`` (kept by a watched render),
+    a card laid out before with the same layout and columns is not laid out again."""
     with timer_handler():  # the faces' time bounds then only re-arm the timer
-        yield from _components(deck, layout, size, bleed, back)
+        yield from _components(deck, layout, size, bleed, back, memo)
 
 
 def _components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: float,
-                back: bool) -> Iterator[Component]:
-    front = Renderer(layout, size, bleed, deck)
-    rear = Renderer(load_layout(layout.back), size, bleed, deck) if back and layout.back else None
+                back: bool, memo: DrawingMemo | None) -> Iterator[Component]:
+    back_layout = load_layout(layout.back) if back and layout.back else None
+
+    def renderers() -> tuple[Renderer, Renderer | None]:
+        return (Renderer(layout, size, bleed, deck),
+                Renderer(back_layout, size, bleed, deck) if back_layout else None)
+
+    if memo is None:
+        front, rear = renderers()
+    else:
+        # Everything a face depends on besides its card and its place in the deck: while it
+        # stays the same, the renderers (and the items they share between cards, which the PDF
+        # draws once as a form) are kept, and so are the faces of unchanged cards.
+        setting = repr((layout, back_layout, size, bleed, deck.name, deck.source,
+                        deck_icons(deck)))
+        front, rear = memo.renderers(setting, renderers)
     back_items: dict[tuple, tuple] = {}
     for index, card in enumerate(deck.cards, 1):
         if card.count <= 0:
             continue
-        face = rear.drawing(card, index) if rear else None
+        comp = memo.get((card, index)) if memo is not None else None
+        if comp is None:
+            comp = Component(front=front.drawing(card, index),
+                             back=rear.drawing(card, index) if rear else None,
+                             count=card.count, name=card.name or f"card {index}",
+                             meta=(("index", str(index)),))
+            if memo is not None:
+                memo.put((card, index), comp)
+        face = comp.back
         if face is not None and len(back_items) < 64:
             # Most decks share a few backs: their items are kept once, however many cards
             # (imposition may hold every component of a deck at once).
             shared = back_items.setdefault(face.items, face.items)
             if shared is not face.items:
-                face = replace(face, items=shared)
-        yield Component(front=front.drawing(card, index), back=face,
-                        count=card.count, name=card.name or f"card {index}",
-                        meta=(("index", str(index)),))
+                comp = replace(comp, back=replace(face, items=shared))
+        yield comp
 
 
 def text_boxes(items: tuple[Item, ...]) -> Iterator[TextBox]:
