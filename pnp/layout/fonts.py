@@ -61,6 +61,7 @@ def _style_index(bold: bool, italic: bool) -> int:
     return (1 if bold else 0) + (2 if italic else 0)
 
 
+@lru_cache(maxsize=16)
 def bundled_face(name: str) -> Face:
     """A bundled Vera face by name; PnpError for another name."""
     if name not in FONT_FILES:
@@ -70,6 +71,7 @@ def bundled_face(name: str) -> Face:
     return Face(name, os.path.join(FONT_DIR, FONT_FILES[name]), "Vera", bold, italic)
 
 
+@lru_cache(maxsize=1024)
 def face_for(font: str | Family, bold: bool = False, italic: bool = False) -> Face:
     """The face a run is set in: the box's font with ``bold``/``italic`` added to its style."""
     if isinstance(font, str):

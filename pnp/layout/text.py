@@ -214,8 +214,9 @@ class Fitted:
 _INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _SPACES = re.compile(r"[ \t]+")  # no-break spaces stay glyphs inside a word
 
-# A segment is (text, icon, style): icon None for text, else the icon's image path or colour.
-Segment = tuple[str, str | None, Style]
+# A segment is (text, icon, style, width in em): icon None for text, else the icon's image path
+# or colour.
+Segment = tuple[str, str | None, Style, float]
 
 
 def clean_text(text: str) -> str:
@@ -239,34 +240,31 @@ class _Metrics:
             found = self.faces[key] = (face, _widths(face))
         return found
 
-    def width(self, seg: Segment) -> float:
-        text, icon, style = seg
-        if icon is not None:
-            return style.scale
+    def width(self, text: str, style: Style) -> float:
         cw = self.face(style)[1]
         return sum(cw[c] for c in text) * style.scale
 
     def same(self, a: Style, b: Style) -> bool:
         """Whether runs of styles ``a`` and ``b`` are set alike (one span)."""
-        return a == b or (a.scale == b.scale and a.colour == b.colour
-                          and self.face(a)[0] == self.face(b)[0])
+        return a is b or a == b or (a.scale == b.scale and a.colour == b.colour
+                                    and self.face(a)[0] == self.face(b)[0])
 
     def space(self, style: Style) -> float:
         return self.face(style)[1][" "] * style.scale
 
 
-def _paragraphs(runs: list[Run]) -> list[list[Segment]]:
-    """Runs cut at line breaks into paragraphs of segments."""
-    paragraphs: list[list[Segment]] = [[]]
+def _paragraphs(runs: list[Run]) -> list[list[Run]]:
+    """Runs cut at line breaks into paragraphs."""
+    paragraphs: list[list[Run]] = [[]]
     for run in runs:
         if run.icon is not None:
-            paragraphs[-1].append((run.text, run.icon, run.style))
+            paragraphs[-1].append(run)
             continue
         for k, piece in enumerate(run.text.split("\n")):
             if k > 0:
                 paragraphs.append([])
             if piece:
-                paragraphs[-1].append((piece, None, run.style))
+                paragraphs[-1].append(Run(piece, run.style))
     return paragraphs
 
 
@@ -274,24 +272,25 @@ def _paragraphs(runs: list[Run]) -> list[list[Segment]]:
 Word = tuple[list[Segment], float, float]
 
 
-def _words(segments: list[Segment], m: _Metrics) -> list[Word]:
+def _words(runs: list[Run], m: _Metrics) -> list[Word]:
     """Words (lists of segments) separated by runs of spaces; icons join adjacent text."""
     words: list[list[Segment]] = []
     cur: list[Segment] = []
-    for text, icon, style in segments:
+    for text, style, icon in ((r.text, r.style, r.icon) for r in runs):
         if icon is not None:
-            cur.append((text, icon, style))
+            cur.append((text, icon, style, style.scale))  # an icon is an em wide
             continue
+        cw, scale = m.face(style)[1], style.scale
         parts = _SPACES.split(text)
         for k, part in enumerate(parts):
             if k > 0 and cur:
                 words.append(cur)
                 cur = []
             if part:
-                cur.append((part, None, style))
+                cur.append((part, None, style, sum(cw[c] for c in part) * scale))
     if cur:
         words.append(cur)
-    return [(w, sum(m.width(s) for s in w), m.space(w[-1][2])) for w in words]
+    return [(w, sum(s[3] for s in w), m.space(w[-1][2])) for w in words]
 
 
 def _split_word(word: list[Segment], limit: float, m: _Metrics) -> list[list[Segment]]:
@@ -299,15 +298,17 @@ def _split_word(word: list[Segment], limit: float, m: _Metrics) -> list[list[Seg
     pieces: list[list[Segment]] = []
     cur: list[Segment] = []
     width = 0.0
-    for text, icon, style in word:
-        atoms = [(text, icon, style)] if icon is not None else [(c, None, style) for c in text]
+    for text, icon, style, ww in word:
+        atoms = [(text, icon, style, ww)] if icon is not None else [
+            (c, None, style, m.width(c, style)) for c in text]
         for atom in atoms:
-            w = m.width(atom)
+            w = atom[3]
             if cur and width + w > limit + _EPS:
                 pieces.append(cur)
                 cur, width = [], 0.0
             if atom[1] is None and cur and cur[-1][1] is None and cur[-1][2] == style:
-                cur[-1] = (cur[-1][0] + atom[0], None, style)
+                joined = cur[-1][0] + atom[0]
+                cur[-1] = (joined, None, style, m.width(joined, style))
             else:
                 cur.append(atom)
             width += w
@@ -330,7 +331,7 @@ def _wrap(paragraphs: list[list[Word]], limit: float, m: _Metrics, break_words: 
                 if not break_words:
                     fits = False
                 else:
-                    pieces = [(p, sum(m.width(s) for s in p), word[2])
+                    pieces = [(p, sum(s[3] for s in p), word[2])
                               for p in _split_word(word[0], limit, m)]
                     if any(pw > limit + _EPS for _, pw, _ in pieces):
                         fits = False  # a single glyph wider than the box
@@ -345,8 +346,10 @@ def _wrap(paragraphs: list[list[Word]], limit: float, m: _Metrics, break_words: 
     return lines, fits
 
 
-def _scales(lines: list[list[Word]]) -> list[float]:
+def _scales(lines: list[list[Word]], uniform: bool) -> list[float]:
     """Each line's largest run size, as a multiple of the box's (1 for an empty line)."""
+    if uniform:  # no size runs (most text): every line is 1
+        return [1.0] * len(lines)
     return [max((s[2].scale for w in words for s in w[0]), default=1.0) for words in lines]
 
 
@@ -360,19 +363,22 @@ def _extra(scales: list[float], leading: float, asc: float, desc: float) -> list
     return out
 
 
-def _height_lines(lines: list[list[Word]], leading: float, asc: float, desc: float) -> float:
+def _height_lines(lines: list[list[Word]], leading: float, asc: float, desc: float,
+                  uniform: bool) -> float:
     """The block's height as a count of lines of the box's size (for the fitting test)."""
-    scales = _scales(lines)
+    if uniform:
+        return len(lines)
+    scales = _scales(lines, uniform)
     extra = _extra(scales, leading, asc, desc)
     return len(lines) + (extra[-1] + desc * (scales[-1] - 1)) / leading
 
 
 def _build(box: TextBox, lines: list[list[Word]], size: float, overflow: bool, m: _Metrics,
-           missing: str) -> Fitted:
+           missing: str, uniform: bool) -> Fitted:
     em = size * MM_PER_POINT
     asc, desc = font_extents(box.font)
-    scales = _scales(lines)
-    extra = _extra(scales, box.leading, asc, desc)
+    scales = _scales(lines, uniform)
+    extra = [0.0] * len(lines) if uniform else _extra(scales, box.leading, asc, desc)
     block = ((len(lines) - 1) * box.leading + asc + desc + extra[-1]
              + desc * (scales[-1] - 1)) * em if lines else 0.0
     valign = VAlign(box.valign)
@@ -393,9 +399,7 @@ def _build(box: TextBox, lines: list[list[Word]], size: float, overflow: bool, m
                 else:
                     spans.append([x, space, " ", None, last[4]])
                 x += space
-            for seg in word:
-                text, icon, style = seg
-                w = m.width(seg)
+            for text, icon, style, w in word:
                 if icon is None and spans and spans[-1][3] is None and m.same(spans[-1][4], style):
                     spans[-1][1] += w
                     spans[-1][2] += text
@@ -445,10 +449,12 @@ def fit_text(box: TextBox) -> Fitted:
         if not value:
             raise PnpError(f"icon {name!r} has no image or colour", field="icons")
     m = _Metrics(box.font)
-    segments = _paragraphs(runs(box))
-    paragraphs = [_words(p, m) for p in segments]
-    missing = "".join(sorted({c for p in segments for text, icon, style in p if icon is None
-                              for c in missing_chars(text, m.face(style)[0])}))
+    parsed = runs(box)
+    uniform = all(r.style.scale == 1.0 for r in parsed)
+    pieces = _paragraphs(parsed)
+    paragraphs = [_words(p, m) for p in pieces]
+    missing = "".join(sorted({c for p in pieces for r in p if r.icon is None
+                              for c in missing_chars(r.text, m.face(r.style)[0])}))
     if all(not p for p in paragraphs):
         return Fitted(float(box.size), (), False, box.font)
     asc, desc = font_extents(box.font)
@@ -463,11 +469,12 @@ def fit_text(box: TextBox) -> Fitted:
             limit = box.w / (size * MM_PER_POINT)
             lines, fits = _wrap(paragraphs, limit, m, break_words)
             last = (lines, size)
-            if fits and _height_lines(lines, box.leading, asc, desc) <= n_lines_max(size) + _EPS:
-                return _build(box, lines, size, False, m, missing)
+            if fits and _height_lines(lines, box.leading, asc, desc, uniform) \
+                    <= n_lines_max(size) + _EPS:
+                return _build(box, lines, size, False, m, missing, uniform)
     assert last is not None  # _sizes always yields at least min_size
     lines, size = last
-    return _build(box, lines, size, True, m, missing)
+    return _build(box, lines, size, True, m, missing, uniform)
 
 
 def icon_place(span: Span, x: float, baseline: float) -> tuple[float, float, float]:
