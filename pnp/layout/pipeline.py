@@ -253,6 +253,10 @@ class _Render:
         opts = self.opts
         index = int(dict(comp.meta)["index"])
         card = self.deck.cards[index - 1]
+        for kind, note in comp.meta:  # what laying the card out found (a mistyped :icon:)
+            if kind == "warning":
+                self.warn(note)
+                self.summary.warnings += 1
         board = not fits_page(comp.front, opts)
         if board:
             self.summary.boards += 1

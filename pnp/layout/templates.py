@@ -14,6 +14,7 @@ text.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -31,8 +32,9 @@ from pnp.errors import PnpError
 from pnp.layout.cards import field_key
 from pnp.layout.colours import parse_colour
 from pnp.layout.convert import SHAPES, Convert, Where, card_label, truthy
-from pnp.layout.draw import Align, Component, Drawing, Group, Item, TextBox, VAlign
+from pnp.layout.draw import Align, Component, Drawing, Family, Group, Item, TextBox, VAlign
 from pnp.layout.facecache import DrawingMemo
+from pnp.layout.fonts import FONT_FILES, load_family, parse_font
 from pnp.layout.layouts import Layout, load_layout  # noqa: F401  (re-exported)
 from pnp.layout.sandbox import (
     BoundedEnvironment,
@@ -195,7 +197,8 @@ def _evaluate(value: Any, ctx: Context, where: Where, card: Card | None,
                            f"values have no '{name}' (item '{where.item}')", file=where.file,
                            line=where.line, field=where.attr) from None
         raise PnpError(f"{card_label(card, deck)}the layout uses '{name}' but the card list has "
-                       f"no such column (item '{where.item}', {where.attr})", file=where.file,
+                       f"no such column (item '{where.item}', {where.attr})"
+                       f"{_did_you_mean(name, _columns(card, deck))}", file=where.file,
                        line=where.line, field=name) from None
     except SecurityError as exc:
         raise _not_allowed(exc, where) from None
@@ -207,6 +210,22 @@ def _evaluate(value: Any, ctx: Context, where: Where, card: Card | None,
     except Exception as exc:  # a TypeError in a designer's expression, a bad filter argument
         raise PnpError(f"{card_label(card, deck)}cannot evaluate {value.src!r}: {exc}",
                        file=where.file, line=where.line, field=where.attr) from None
+
+
+def _did_you_mean(name: str, known: Iterable[str], wrap: str = "'") -> str:
+    """"; did you mean 'x'?" for the known name closest to a mistyped one, else ""."""
+    close = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.6)
+    return f"; did you mean {wrap}{close[0]}{wrap}?" if close else ""
+
+
+def _columns(card: Card | None, deck: Deck) -> list[str]:
+    """The card list's columns as a layout names them."""
+    fields = card.fields if card is not None else (deck.cards[0].fields if deck.cards else ())
+    return [field_key(h) for h, _ in fields]
+
+
+# A word between colons (not after a letter, a digit or a backslash): a mistyped inline icon.
+_ICON_LIKE = re.compile(r"(?<![\w\\]):([A-Za-z][A-Za-z0-9_.\-]*):(?!\w)")
 
 
 def _not_allowed(exc: Exception, where: Where) -> PnpError:
@@ -268,6 +287,8 @@ class Renderer:
         icons = dict(layout.icons)
         icons.update(deck_icons(deck))  # the deck's own icons win over the layout's
         self.convert = Convert(deck, icons)
+        self.families = self._families(layout)
+        self.notes: list[str] = []  # warnings about the faces drawn since ``take_notes``
         self.globals: dict[str, Any] = {"width": self.width, "height": self.height,
                                         "bleed": self.bleed, "deck": deck.name}
         self.known = set(GLOBAL_NAMES)
@@ -324,7 +345,7 @@ class Renderer:
             if isinstance(value, (_Expr, _Seq)):
                 dynamic.append((attr, value, where))
             else:
-                static[attr] = self.convert.attr(value, where, None)
+                static[attr] = self._attr(value, where, None)
         where = Where(file, line, label, "when")
         when = self._fold(_compile(raw.get("when", True), where), where)
         item = _Item(kind, Where(file, line, label, kind), when, static, dynamic, children)
@@ -361,13 +382,64 @@ class Renderer:
                 _evaluate(item.when, ctx, item.when_at, card, self.deck)):
             return None
         args = dict(item.static)
-        convert = self.convert.attr
+        convert = self._attr
         for attr, value, where in item.dynamic:
             args[attr] = convert(_evaluate(value, ctx, where, card, self.deck), where, card)
         if item.kind == "group":
             args["items"] = tuple(k for k in (self._item(c, ctx, card) for c in item.children)
                                   if k is not None)
-        return self.convert.make(item.kind, args, item.where, card)
+        made = self.convert.make(item.kind, args, item.where, card)
+        if item.kind == "text":
+            self._check_icons(made, item.where, card)
+        return made
+
+    def _families(self, layout: Layout) -> dict[str, Family]:
+        """The layout's font families, their files found beside the file that names them,
+        then beside the card list."""
+        from pnp.layout.cards import deck_folder
+
+        deck_dir = deck_folder(self.deck)
+        families = {}
+        for name, spec, file, line in layout.fonts:
+            folders = [str(Path(file).parent), *([str(deck_dir)] if deck_dir else [])]
+            families[name.lower()] = load_family(name, spec, folders, (file, line))
+        return families
+
+    def _attr(self, value: Any, where: Where, card: Card | None) -> Any:
+        """``Convert.attr``, with fonts also named from the layout's ``fonts:``."""
+        if where.attr != "font":
+            return self.convert.attr(value, where, card)
+        family = parse_font(value, self.families)
+        if family is not None:
+            return family
+        try:
+            return self.convert.attr(value, where, card)
+        except PnpError:
+            names = [f.name + s for f in self.families.values()
+                     for s in ("", "-Bold", "-Italic", "-BoldItalic")] + list(FONT_FILES)
+            mine = ", ".join(f.name for f in self.families.values())
+            listed = f"the layout's fonts: {mine}; " if mine else ""
+            raise self.convert.fail(
+                f"unknown font {value!r} ({listed}bundled: {', '.join(FONT_FILES)}; a font "
+                f"file is named under fonts: in the layout)"
+                f"{_did_you_mean(str(value).strip(), names)}", where, card) from None
+
+    def _check_icons(self, box: TextBox, where: Where, card: Card | None) -> None:
+        """A note for each ``:word:`` in the text that names no icon (a mistyped icon)."""
+        known = self.convert.icons
+        for name in sorted({m for m in _ICON_LIKE.findall(box.text) if m not in known}):
+            listed = ", ".join(sorted(known)) if known else (
+                "none: put NAME.png in an icons/ folder beside the card list, or name it "
+                "under icons: in the layout")
+            self.notes.append(
+                f"warning: {card_label(card, self.deck)}item '{where.item}' text: unknown icon "
+                f":{name}: printed as text (icons: {listed})"
+                f"{_did_you_mean(name, known, ':')}")
+
+    def take_notes(self) -> list[str]:
+        """The warnings gathered since the last call (each once)."""
+        notes, self.notes = list(dict.fromkeys(self.notes)), []
+        return notes
 
     def _item(self, item: _Item, ctx: Context, card: Card | None) -> Item | None:
         if item.fixed is not _UNSET:
@@ -436,7 +508,7 @@ def _components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: fl
             comp = Component(front=front.drawing(card, index),
                              back=rear.drawing(card, index) if rear else None,
                              count=card.count, name=card.name or f"card {index}",
-                             meta=(("index", str(index)),))
+                             meta=(("index", str(index)), *_notes(front, rear)))
             if memo is not None:
                 memo.put((card, index), comp)
         face = comp.back
@@ -447,6 +519,14 @@ def _components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: fl
             if shared is not face.items:
                 comp = replace(comp, back=replace(face, items=shared))
         yield comp
+
+
+def _notes(front: Renderer, rear: Renderer | None) -> Iterator[tuple[str, str]]:
+    """The warnings of the card just drawn, as ``Component.meta`` entries."""
+    for renderer in (front, rear):
+        if renderer is not None:
+            for note in renderer.take_notes():
+                yield ("warning", note)
 
 
 def text_boxes(items: tuple[Item, ...]) -> Iterator[TextBox]:

@@ -305,10 +305,26 @@ def test_the_layouts_in_docs_render(tmp_path):
     assert len(blocks) >= 2
     deck = load_deck(EXAMPLE)
     for n, block in enumerate(blocks):
+        _font_files(block, tmp_path)
         p = layout_file(tmp_path, block, f"doc{n}.yaml")
         layout = load_layout(p)
         comps = list(components(deck, layout, card_size(layout, None), 3.0, back=False))
         assert len(comps) == 19 and all(c.front.items for c in comps)
+
+
+def _font_files(block, folder):
+    """The font files a docs example names, as DejaVu Serif files of the same style (which
+    matplotlib ships) under the example's names."""
+    import re
+    import shutil
+
+    import matplotlib
+
+    dejavu = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    for ref in re.findall(r"(fonts/[\w.-]+\.(?:ttf|otf))", block):
+        style = next((s for s in ("BoldItalic", "Bold", "Italic") if s in ref), "")
+        (folder / ref).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(dejavu / f"DejaVuSerif{'-' + style if style else ''}.ttf", folder / ref)
 
 
 def test_card_data_is_never_evaluated_as_a_template():
