@@ -22,7 +22,6 @@ Chart kinds: ``bar``, ``barh``, ``hist`` (``values`` or ``x``, optional ``bins``
 from __future__ import annotations
 
 import base64
-import dataclasses
 import html
 import io
 import math
@@ -33,7 +32,7 @@ from typing import Any
 
 from pnp import __version__
 from pnp.errors import PnpError
-from pnp.sim.stats import Check, Estimate
+from pnp.sim.stats import UNDECIDED, Check, Estimate, needed_text, verdict
 
 CHART_SIZE = (7.0, 3.6)  # inches
 CHART_DPI = 110
@@ -54,7 +53,9 @@ th{background:#f6f8fa}td.num{text-align:right;font-variant-numeric:tabular-nums}
 tr.pass td.verdict{color:#fff;background:#1a7f37;font-weight:bold}
 tr.fail td.verdict{color:#fff;background:#cf222e;font-weight:bold}
 tr.fail{background:#ffebe9}
+tr.undecided td.verdict{color:#fff;background:#9a6700;font-weight:bold}
 .summary.pass{color:#1a7f37;font-weight:bold}.summary.fail{color:#cf222e;font-weight:bold}
+.summary.undecided{color:#9a6700;font-weight:bold}
 img{max-width:100%;height:auto;display:block;margin:.6em 0}
 footer{margin-top:3em;color:#59636e;font-size:.85em;border-top:1px solid #d1d9e0;padding-top:.5em}
 """.strip()
@@ -204,27 +205,23 @@ def _band_text(lo: Any, hi: Any) -> str:
 
 
 def _checks_html(checks: Sequence[Check | Mapping[str, Any]]) -> str:
-    names = [f.name for f in dataclasses.fields(Check)]
-    parsed = [c if isinstance(c, Check) else Check(**{k: c[k] for k in names if k in c})
-              for c in checks]
+    parsed = [c if isinstance(c, Check) else Check.from_dict(c) for c in checks]
     if not parsed:
         return "<p><em>(no checks)</em></p>"
-    failed = [c for c in parsed if not c.passed]
-    verdict = "fail" if failed else "pass"
-    summary = (f"{len(parsed) - len(failed)} of {len(parsed)} checks passed"
-               + (f"; failed: {', '.join(c.name for c in failed)}" if failed else ""))
+    v = verdict(parsed)
     rows = []
     for c in parsed:
-        cls = "pass" if c.passed else "fail"
+        cls = c.status.lower()
+        note = "; ".join(x for x in (needed_text(c) if c.status == UNDECIDED else "", c.note) if x)
         rows.append(f'<tr class="{cls}"><td>{_esc(c.name)}</td>'
                     f'<td class="num">{_esc(fmt(c.value))}</td>'
                     f'<td class="num">{_esc(_band_text(c.low, c.high))}</td>'
                     f'<td class="num">{_esc(_band_text(c.band_low, c.band_high))}</td>'
-                    f'<td class="verdict">{"PASS" if c.passed else "FAIL"}</td>'
-                    f"<td>{_esc(c.note)}</td></tr>")
-    return (f'<p class="summary {verdict}">{_esc(summary)}</p>\n<table>\n<thead><tr><th>check'
-            "</th><th>value</th><th>95% interval</th><th>band</th><th>result</th><th>note</th>"
-            "</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>")
+                    f'<td class="verdict">{c.status}</td>'
+                    f"<td>{_esc(note)}</td></tr>")
+    return (f'<p class="summary {v.status.lower()}">{_esc(v.line())}</p>\n<table>\n<thead><tr>'
+            "<th>check</th><th>value</th><th>95% interval</th><th>band</th><th>result</th>"
+            "<th>note</th></tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>")
 
 
 def _floats(values: Any, what: str) -> list[float]:

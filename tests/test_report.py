@@ -12,8 +12,7 @@ import pytest
 from PIL import Image
 
 from pnp.errors import PnpError
-from pnp.report import (CHART_DPI, CHART_SIZE, chart_png, checks_section, render_report,
-                        write_report)
+from pnp.report import CHART_DPI, CHART_SIZE, chart_png, checks_section, render_report, write_report
 from pnp.sim.stats import check_band, mean_ci, proportion_ci
 
 WIN = proportion_ci(61, 100)
@@ -22,9 +21,10 @@ WIN = proportion_ci(61, 100)
 def sections():
     return [
         {"heading": "Summary", "text": "Seed KGF7-DX20-A.\n\nBots: heuristic & <random>."},
-        checks_section([check_band("heuristic beats random", WIN, 0.55, None),
-                        check_band("game length", mean_ci([30, 34, 41, 45]), 20, 35,
-                                   note="seed 7 ran long")]),
+        checks_section([check_band("heuristic beats random", WIN, 0.50, None),
+                        check_band("game length", mean_ci([40, 41, 41, 42]), 20, 35,
+                                   note="seed 7 ran long"),
+                        check_band("seat 1 win rate", WIN, 0.45, 0.55)]),
         {"heading": "Win rates",
          "table": [{"bot": "heuristic", "win rate": WIN, "games": 100},
                    {"games": 100, "bot": "<random>", "win rate": proportion_ci(20, 100)}],
@@ -111,17 +111,19 @@ def test_checks_section_colours_pass_and_fail():
     page = render_report("Balance", sections())
     p = parse(page)
     classes = [a.get("class") for t, a in p.tags if t == "tr" and a.get("class")]
-    assert classes == ["pass", "fail"]
-    assert "1 of 2 checks passed; failed: game length" in page
+    assert classes == ["pass", "fail", "undecided"]
+    assert "1 of 3 checks pass; 1 fail (game length); 1 undecided (seat 1 win rate)" in page
     fail_row = next(r for r in p.rows if r and r[0] == "game length")
     assert fail_row[4] == "FAIL" and fail_row[5] == "seed 7 ran long"
+    open_row = next(r for r in p.rows if r and r[0] == "seat 1 win rate")
+    assert open_row[4] == "UNDECIDED" and open_row[5].startswith("needs about ")
     assert 'class="summary fail"' in page
 
 
 def test_checks_accept_dicts():
     check = check_band("x", 0.5, 0.4, 0.6)
     page = render_report("t", [checks_section([check.to_dict()])])
-    assert "1 of 1 checks passed" in page and 'class="summary pass"' in page
+    assert "1 of 1 checks pass" in page and 'class="summary pass"' in page
 
 
 @pytest.mark.parametrize("spec", [

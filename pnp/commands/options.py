@@ -130,7 +130,7 @@ def echo_pack(out: str, manifest: dict, pack) -> None:
         typer.echo(f"note: {line}")
     for c in manifest.get("checks", []):
         if not c["passed"]:
-            typer.echo(str(Check(**c)))
+            typer.echo(str(Check.from_dict(c)))
     for line in pack.warnings:
         typer.echo(f"pnp: warning: {line}", err=True)
     if pack.exit_code:

@@ -95,30 +95,31 @@ def test_percentiles_bad_input(values, qs):
         percentiles(values, qs)
 
 
-def test_check_band_pass_and_fail():
-    est = proportion_ci(52, 100)
-    ok = check_band("first player wins", est, 0.45, 0.55)
-    assert ok.passed and ok.value == 0.52 and (ok.low, ok.high) == (est.low, est.high)
-    assert not check_band("first player wins", est, 0.40, 0.50).passed
-    assert not check_band("first player wins", est, 0.53, 0.60).passed
-    # The point estimate is what must lie in the band; the whole interval only when asked.
-    assert not check_band("first player wins", est, 0.45, 0.55, whole_interval=True).passed
-    assert check_band("first player wins", est, 0.40, 0.65, whole_interval=True).passed
+def test_check_band_pass_fail_and_undecided():
+    est = proportion_ci(52, 100)  # [0.423, 0.615]
+    # The whole interval must lie inside the band to pass, wholly outside to fail.
+    assert check_band("first player wins", est, 0.40, 0.65).status == "PASS"
+    c = check_band("first player wins", est, 0.45, 0.55)
+    assert c.status == "UNDECIDED" and not c.passed and (c.low, c.high) == (est.low, est.high)
+    assert c.n_needed is not None and c.n_needed > 100
+    assert check_band("first player wins", est, 0.62, 0.70).status == "FAIL"
+    assert check_band("first player wins", est, None, 0.40).status == "FAIL"
 
 
 def test_check_band_open_sides_and_plain_numbers():
     assert check_band("heuristic beats random", proportion_ci(80, 100), 0.6, None).passed
-    assert not check_band("game length", 41.0, None, 40).passed
+    assert check_band("game length", 41.0, None, 40).status == "FAIL"
     assert check_band("game length", 40.0, None, 40).passed  # the band includes its ends
     with pytest.raises(PnpError):
         check_band("x", 0.5, 0.6, 0.4)
 
 
 def test_check_and_estimate_serialise():
-    check = check_band("win rate", proportion_ci(8, 10), 0.5, None, note="seed 12 failed")
+    check = check_band("win rate", proportion_ci(8, 10), 0.45, None, note="seed 12 failed")
     data = json.loads(json.dumps(check.to_dict(), sort_keys=True))
-    assert data["passed"] is True and data["band_high"] is None and data["note"] == "seed 12 failed"
-    assert Check(**data) == check
+    assert data["passed"] is True and data["status"] == "PASS" and data["band_high"] is None
+    assert data["note"] == "seed 12 failed" and data["n"] == 10
+    assert Check.from_dict(data) == check
     assert Estimate(**proportion_ci(3, 4).to_dict()) == proportion_ci(3, 4)
     assert "PASS" in str(check) and "+inf" in str(check)
 

@@ -52,17 +52,19 @@ def test_errors_name_what_is_wrong():
 def test_a_band_of_one_value_and_a_value_on_its_edge_pass():
     # A band [1, 1] (every machine card within the deck's band: 1.0 of 1.0) is a valid band.
     c = check_band("all", 1.0, 1.0, 1.0, note="n")
-    assert c == Check("all", 1.0, 1.0, 1.0, 1.0, 1.0, True, "n")
+    assert c == Check("all", 1.0, 1.0, 1.0, 1.0, 1.0, "PASS", "n")
     assert check_band("edge", 0.2, 0.2, None).passed and check_band("edge", 0.2, None, 0.2).passed
     est = Estimate(0.5, 0.2, 0.8, 10)
-    assert check_band("whole", est, 0.2, 0.8, whole_interval=True).passed
+    assert check_band("whole", est, 0.2, 0.8).passed
 
 
-def test_the_check_reads_pass_or_fail_with_its_band():
+def test_the_check_reads_its_status_with_its_band():
     assert str(check_band("seat 1", Estimate(0.25, 0.2, 0.3, 100), 0.2, 0.3, note="fair")) == (
         "PASS seat 1: 0.25 [0.2, 0.3] band [0.2, 0.3] - fair")
     assert str(check_band("hour", 0.7, None, 0.5)) == "FAIL hour: 0.7 [0.7, 0.7] band [-inf, 0.5]"
     assert str(check_band("low", 0.1, 0.2, None)) == "FAIL low: 0.1 [0.1, 0.1] band [0.2, +inf]"
+    assert str(check_band("mid", Estimate(0.5, 0.4, 0.6, 100), None, 0.55)) == (
+        "UNDECIDED mid: 0.5 [0.4, 0.6] band [-inf, 0.55] - needs about 420 games (has 100)")
 
 
 def test_the_one_estimate_format():

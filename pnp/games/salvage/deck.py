@@ -30,7 +30,7 @@ from typing import Any
 from pnp.games.salvage.mods import Mod, deck_of
 from pnp.sim.play import game_seed, play
 from pnp.sim.runner import Batch, run
-from pnp.sim.stats import Check, Estimate, mean_ci
+from pnp.sim.stats import FAIL, Check, Estimate, check_band, mean_ci
 
 __all__ = ["CSV_COLUMNS", "DEFAULT_BAND", "DEFAULT_SCALE", "DeckBalance", "ModReport",
            "ModValue", "balance_deck", "balance_lines", "fit_scale", "measure_mods",
@@ -203,13 +203,16 @@ def balance_deck(setup: Any, games: int, seed: int | str, *, band: float = DEFAU
 
 
 def mod_checks(balance: DeckBalance) -> list[Check]:
-    """One check per mod: its measured value against the band around k x its printed score."""
+    """One check per mod: its measured value's interval against the band around k x its
+    printed score (PASS inside, FAIL wholly outside or a must-pick, else UNDECIDED)."""
     out = []
     for r in balance.reports:
         lo, hi = r.expected - r.band, r.expected + r.band
         note = f"printed {r.score_before} -> {r.mod.score}" + ("; must-pick" if r.must_pick else "")
-        out.append(Check(f"mod {r.mod.name}: value vs printed score", r.value.value, r.value.low,
-                         r.value.high, lo, hi, r.verdict == "ok" and not r.must_pick, note))
+        check = check_band(f"mod {r.mod.name}: value vs printed score", r.value, lo, hi,
+                           note=note)
+        # a must-pick mod (surely worth more than any other's band) fails whatever its band
+        out.append(dataclasses.replace(check, status=FAIL) if r.must_pick else check)
     return out
 
 

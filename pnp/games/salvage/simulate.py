@@ -27,6 +27,7 @@ from pnp.sim.stats import (
     Check,
     Estimate,
     check_band,
+    counts_ci,
     fmt_estimate,
     mean_ci,
     percentiles,
@@ -150,7 +151,6 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
     first = proportion_ci(sum(r.winner == r.first for r in records), n)
     types = {t: proportion_ci(sum(r.win_type == t for r in records), n) for t in WIN_TYPES}
     rounds = [float(r.rounds) for r in records]
-    collapses = [float(sum(r.collapses)) for r in records]
     mods: dict[str, dict[str, Any]] = {}
     for name in dict.fromkeys(m.name for m in setup.mods):
         games = [r.winner == s for r in records for s in (0, 1) if name in r.mods[s]]
@@ -169,10 +169,10 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
         "win_types": {t: e.to_dict() for t, e in types.items()},
         "rounds": {"mean": _mean(rounds).to_dict(),
                    "percentiles": {str(q): v for q, v in percentiles(rounds).items()}},
-        "collapses_per_game": _mean(collapses).to_dict(),
-        "collapses_by_seat": [_mean([float(r.collapses[s]) for r in records]).to_dict()
+        "collapses_per_game": counts_ci([sum(r.collapses) for r in records]).to_dict(),
+        "collapses_by_seat": [counts_ci([r.collapses[s] for r in records]).to_dict()
                               for s in (0, 1)],
-        "clashes_per_game": _mean([float(r.clashes) for r in records]).to_dict(),
+        "clashes_per_game": counts_ci([r.clashes for r in records]).to_dict(),
         "mods": mods,
         "scrap_tokens": {str(m): k for m, k in
                          scrap_tokens(setup.config, (r.scrap_in_play for r in records)).items()},
@@ -197,6 +197,6 @@ def summary_lines(doc: Mapping[str, Any]) -> list[str]:
     for name, m in doc["mods"].items():
         rate = fmt_estimate(m["win_rate"]) if m["win_rate"] else "-"
         lines.append(f"  {name:<32}{m['per_game']:5.2f}  {rate}")
-    lines += [str(Check(**c)) for c in doc["checks"]]
+    lines += [str(Check.from_dict(c)) for c in doc["checks"]]
     return lines
 

@@ -71,8 +71,7 @@ def strength_checks(doc: Mapping[str, Any]) -> list[Check]:
     for name in doc["players"]:
         rate = pair_rate(doc, name, "heuristic") if name.startswith("search") else None
         if rate is not None:
-            checks.append(check_band(f"{name} beats heuristic", Estimate(**rate), 0.5, None,
-                                     whole_interval=True))
+            checks.append(check_band(f"{name} beats heuristic", Estimate(**rate), 0.5, None))
     return checks
 
 

@@ -146,7 +146,7 @@ def summary_lines(doc: Mapping[str, Any]) -> list[str]:
     lines.append("seats (Reputation, wins):")
     lines += [f"  seat {x['seat']} {x['vehicle']:<10} {fmt_estimate(x['reputation'])}  "
               f"{fmt_estimate(x['wins'])}" for x in doc["seats"]]
-    lines += [str(Check(**c)) for c in doc["checks"]]
+    lines += [str(Check.from_dict(c)) for c in doc["checks"]]
     return lines
 
 

@@ -11,7 +11,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pnp.errors import PnpError
-from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, proportion_ci
+from pnp.sim.stats import (
+    Check,
+    Estimate,
+    check_band,
+    fmt_estimate,
+    mean_ci,
+    paired_difference_ci,
+    proportion_ci,
+    rate_ci,
+)
 
 #: Per knight-game record fields, in order (the game loop writes them by position).
 FIELDS = ("specials", "cities", "tasks", "reputation", "cards_faced", "cards_drawn",
@@ -85,11 +94,15 @@ def summarize(games: Sequence[Sequence[int]], setup: Any) -> dict[str, Any]:
         seats.append({"seat": s + 1, "vehicle": setup.vehicles[s], "policy": setup.bots[s],
                       "reputation": mean_ci(_column(games, n, "reputation", s)).to_dict(),
                       "specials": mean_ci(_column(games, n, "specials", s)).to_dict(),
-                      "wins": mean_ci(win_share[s]).to_dict()})
+                      "wins": rate_ci(win_share[s]).to_dict()})
     means = [seat["reputation"]["value"] for seat in seats]
+    won = [x["wins"]["value"] for x in seats]
+    best, worst = won.index(max(won)), won.index(min(won))
+    # the best seat's wins minus the worst seat's over the same games (Newcombe, paired)
+    spread = paired_difference_ci(win_share[best], win_share[worst])
     fairness = {"reputation_spread": max(means) - min(means),
-                "wins_spread": max(x["wins"]["value"] for x in seats)
-                - min(x["wins"]["value"] for x in seats)}
+                "wins_spread": spread.value, "wins_spread_ci": spread.to_dict(),
+                "best_seat": best + 1, "worst_seat": worst + 1}
     policy = setup.bots[0] if len(set(setup.bots)) == 1 else ",".join(setup.bots)
     return {"knights": n, "games": len(games), "rounds": setup.rounds,
             "vehicles": list(setup.vehicles), "policy": policy,
@@ -105,10 +118,14 @@ def tour_checks(per_knight: Mapping, rates: Mapping, fairness: Mapping,
     out = []
     for name, (lo, hi) in bands.items():
         if name == "seat_wins_spread":
-            out.append(check_band(name, fairness["wins_spread"], lo, hi,
-                                  note="best seat's share of wins - worst seat's"))
+            spread = fairness.get("wins_spread_ci")
+            out.append(check_band(name, fairness["wins_spread"] if spread is None
+                                  else Estimate(**spread), lo, hi,
+                                  note=f"seat {fairness.get('best_seat', '?')}'s share of wins "
+                                       f"- seat {fairness.get('worst_seat', '?')}'s"))
         else:
-            out.append(check_band(name, est[name], lo, hi))
+            out.append(check_band(name, est[name], lo, hi,
+                                  unit="games" if name == "specials" else "knight-games"))
     return out
 
 

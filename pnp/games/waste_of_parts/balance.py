@@ -17,7 +17,17 @@ from pnp.games.waste_of_parts.cards import THREAT_BANDS, SalvageCard, enemy_thre
 from pnp.games.waste_of_parts.crew import DEFAULT, Dashboard
 from pnp.games.waste_of_parts.simulate import WIN_BAND, Setup, decks
 from pnp.seed import child_seed
-from pnp.sim.stats import Check, Estimate, check_band, proportion_ci
+from pnp.sim.stats import (
+    FAIL,
+    Check,
+    Estimate,
+    check_band,
+    check_range,
+    check_true,
+    difference_ci,
+    paired_difference_ci,
+    proportion_ci,
+)
 
 __all__ = ["SPREAD", "archetypes", "crew_checks", "crew_sections", "deck_checks",
            "decks_document", "measure_salvage", "search_decks"]
@@ -42,14 +52,12 @@ def deck_checks(setup: Setup) -> list[Check]:
         if not threats:
             continue
         mean = sum(threats) / len(threats)
-        est = Estimate(mean, min(threats), max(threats), len(threats))
         # The whole range (lowest .. highest card) inside the band: no outlier in the level.
-        out.append(check_band(f"level {level} Enemy threat (mean, range)", est, low, high,
-                              whole_interval=True))
+        out.append(check_range(f"level {level} Enemy threat (mean, range)", min(threats),
+                               max(threats), low, high, value=mean))
     means = [c.value for c in out]
     rising = all(a < b for a, b in zip(means, means[1:], strict=False))
-    out.append(Check("threat rises with level", float(rising), float(rising), float(rising),
-                     1.0, 1.0, rising))
+    out.append(check_true("threat rises with level", rising))
     return out
 
 
@@ -57,9 +65,15 @@ def crew_checks(wins: dict[int, tuple[int, int]]) -> list[Check]:
     """``wins``: crew size -> (wins, games) of the heuristic crew."""
     rates = {n: proportion_ci(w, g) for n, (w, g) in sorted(wins.items())}
     out = [check_band(f"heuristic win rate, {n} crew", e, *WIN_BAND) for n, e in rates.items()]
-    values = [e.value for e in rates.values()]
-    spread = max(values) - min(values) if values else 0.0
-    out.append(check_band("win rate spread between crew sizes", spread, 0.0, SPREAD))
+    if len(rates) > 1:
+        # the best crew size's win rate minus the worst's (independent runs: Newcombe)
+        best = max(rates, key=lambda n: rates[n].value)
+        worst = min(rates, key=lambda n: rates[n].value)
+        spread = difference_ci([1.0] * wins[best][0] + [0.0] * (wins[best][1] - wins[best][0]),
+                               [1.0] * wins[worst][0]
+                               + [0.0] * (wins[worst][1] - wins[worst][0]))
+        out.append(check_band("win rate spread between crew sizes", spread, None, SPREAD,
+                              note=f"{best} crew minus {worst} crew"))
     return out
 
 
@@ -129,8 +143,9 @@ def _pad(values: list[float], n: int) -> list[float]:
 def search_decks(setup: Setup, seed: int | str, tries: int,
                  measure: Callable[[Setup], dict[int, tuple[int, int]]] | None
                  ) -> tuple[Setup, list[Check], int]:
-    """Deck seeds ``seed``, then its children, until every check passes (at most ``tries``);
-    the best (fewest failed checks) with its checks and the try it came from."""
+    """Deck seeds ``seed``, then its children, until no check fails (at most ``tries``; an
+    undecided check needs more games, not other decks); the best (fewest failed checks) with
+    its checks and the try it came from."""
     best: tuple[Setup, list[Check], int] | None = None
     for k in range(max(1, tries)):
         deck_seed: int | str = seed if k == 0 else child_seed(seed, "decks", k)
@@ -139,8 +154,8 @@ def search_decks(setup: Setup, seed: int | str, tries: int,
         checks = deck_checks(trial)
         if measure is not None:
             checks += crew_checks(measure(trial))
-        failed = sum(not c.passed for c in checks)
-        if best is None or failed < sum(not c.passed for c in best[1]):
+        failed = sum(c.status == FAIL for c in checks)
+        if best is None or failed < sum(c.status == FAIL for c in best[1]):
             best = (trial, checks, k)
         if failed == 0:
             break
@@ -174,17 +189,15 @@ def measure_salvage(setup: Setup, games: int, seed: int | str,
                     play_one: Callable[[Setup, int], bool]) -> dict[str, dict[str, Any]]:
     """Each archetype's value: the mean paired change in the win (1/0) when a plain crew
     (every member the rules.yaml one: "between equal crews") starts with one such card, game
-    ``i`` played from the same seed with and without it (Student-t 95% CI), beside its Noise
+    ``i`` played from the same seed with and without it (Newcombe's paired 95% CI), beside its Noise
     cost. ``play_one(setup, i)`` plays game ``i``: True on a win."""
-    from pnp.sim.stats import mean_ci
-
     setup = dataclasses.replace(setup, crew_cards=(DEFAULT,) * setup.players)  # equal crews
     base = [play_one(setup, i) for i in range(games)]
     out = {}
     for name, card in archetypes(setup).items():
         trial = dataclasses.replace(setup, start_cards=(card,))
-        diffs = [float(play_one(trial, i)) - float(base[i]) for i in range(games)]
-        est = mean_ci(diffs) if games >= 2 else Estimate(diffs[0], diffs[0], diffs[0], 1)
+        est = paired_difference_ci([float(play_one(trial, i)) for i in range(games)],
+                                   [float(b) for b in base])
         out[name] = {"value": est.to_dict(), "noise": card.noise,
                      "cards": sum(archetype(c) == name for c in setup.salvage)}
     return out
@@ -193,22 +206,20 @@ def measure_salvage(setup: Setup, games: int, seed: int | str,
 def measure_crew(setup: Setup, dashboards: dict[str, Dashboard], games: int,
                  play_one: Callable[[Setup, int], bool]) -> dict[str, dict[str, Any]]:
     """Each dashboard's win-rate effect: game ``i`` played by the plain crew and again with the
-    dashboard in seat ``i mod crew`` (every role in turn), the mean paired change with its
-    Student-t 95% CI."""
-    from pnp.sim.stats import mean_ci
-
+    dashboard in seat ``i mod crew`` (every role in turn), the mean paired change with
+    Newcombe's paired 95% CI."""
     n = setup.players
     plain = dataclasses.replace(setup, crew_cards=(DEFAULT,) * n)
     base = [play_one(plain, i) for i in range(games)]
     out = {}
     for name, d in dashboards.items():
-        diffs = []
+        got = []
         for i in range(games):
             cards = [DEFAULT] * n
             cards[i % n] = d
             trial = dataclasses.replace(setup, crew_cards=tuple(cards))
-            diffs.append(float(play_one(trial, i)) - float(base[i]))
-        est = mean_ci(diffs) if games >= 2 else Estimate(diffs[0], diffs[0], diffs[0], 1)
+            got.append(float(play_one(trial, i)))
+        est = paired_difference_ci(got, [float(b) for b in base])
         out[name] = {"effect": est.to_dict(), "health": d.health, "attack": d.attack,
                      "actions": d.actions, "abilities": list(d.abilities)}
     return out
@@ -239,8 +250,6 @@ def measure_upgrades(setup: Setup, games: int,
     """The Noise retune's measures, between equal (plain) crews: the value of one Noise
     (``NOISE_PROBE``) and each upgrade archetype's gross value (the card with its Noise set
     to 0), paired games as ``measure_salvage``; beside each, the Noise cost the deck gives it."""
-    from pnp.sim.stats import mean_ci
-
     plain = dataclasses.replace(setup, crew_cards=(DEFAULT,) * setup.players)
     base = [play_one(plain, i) for i in range(games)]
     probes = {"noise +1": NOISE_PROBE}
@@ -250,8 +259,8 @@ def measure_upgrades(setup: Setup, games: int,
     out = {}
     for name, card in probes.items():
         trial = dataclasses.replace(plain, start_cards=(card,))
-        diffs = [float(play_one(trial, i)) - float(base[i]) for i in range(games)]
-        est = mean_ci(diffs) if games >= 2 else Estimate(diffs[0], diffs[0], diffs[0], 1)
+        est = paired_difference_ci([float(play_one(trial, i)) for i in range(games)],
+                                   [float(b) for b in base])
         out[name] = {"gross": est.to_dict(), "noise": cost.get(name, 1)}
     return out
 

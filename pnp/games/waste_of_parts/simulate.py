@@ -216,5 +216,5 @@ def summary_lines(doc: Mapping[str, Any]) -> list[str]:
     for m, e in doc["rounds_to_distance"].items():
         lines.append(f"  Distance {m:<3} reached {fmt_estimate(doc['reached_distance'][m])}"
                      f" in round {fmt_estimate(e, 2)}")
-    lines += [str(Check(**c)) for c in doc["checks"]]
+    lines += [str(Check.from_dict(c)) for c in doc["checks"]]
     return lines

@@ -3,8 +3,9 @@
 Pure core. For each card of the salvage deck and each seat, game ``i`` of a run is played twice
 from the same game seed between equal players: once as dealt, once with that seat starting with
 one more copy of the card (taken from the pile). The card's value is the mean paired difference
-in the seat's result (a win 1, a shared win its share, a loss 0), with a 95% interval; the deck
-is balanced when every card's value lies in the declared band (``BAND``).
+in the seat's result (a win 1, a shared win its share, a loss 0), with Newcombe's 95% interval
+for paired rates (inside [-1, 1]); a card PASSes when its interval lies in the declared band
+(``BAND``), FAILs when wholly outside, and is UNDECIDED otherwise.
 
 ``retune`` is the balance search: cards whose value lies outside the band get their number
 (the N of their rules text) one step smaller (above the band) or larger (below), and only those
@@ -19,7 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from pnp.games.wreck_and_ruin.cards import SALVAGE_EFFECTS, CardDef
-from pnp.sim.stats import Check, check_band, mean_ci
+from pnp.sim.stats import Check, check_band, paired_difference_ci
 
 __all__ = ["BAND", "MAX_AMOUNT", "card_checks", "deck_yaml", "measure_cards", "retune"]
 
@@ -50,24 +51,25 @@ def measure_cards(setup: Any, games: int, seed: int | str, jobs: int | None = 1,
     for card in setup.salvage:
         if names is not None and card.name not in names:
             continue
-        diffs: list[float] = []
+        got: list[float] = []
+        was: list[float] = []
         for s in range(players):
             extra = tuple((card.name,) if k == s else () for k in range(players))
             with_card = dataclasses.replace(setup, start_cards=extra)
-            got = _results(run_games(GAME, with_card, games, seed, jobs=jobs), s)
-            diffs += [a - b for a, b in zip(got, base[s], strict=True)]
-        est = mean_ci(diffs)
+            got += _results(run_games(GAME, with_card, games, seed, jobs=jobs), s)
+            was += base[s]
+        est = paired_difference_ci(got, was)
         out[card.name] = {"effect": card.effect, "amount": card.amount, "count": card.count,
-                          "pairs": len(diffs), "value": est.to_dict()}
+                          "pairs": len(got), "value": est.to_dict()}
     return out
 
 
 def card_checks(values: dict[str, Any]) -> list[Check]:
-    """One check per card: its value inside ``BAND``."""
+    """One check per card: its value's interval against ``BAND``."""
     from pnp.sim.stats import Estimate
 
     return [check_band(f"salvage card {name}: value to its holder", Estimate(**v["value"]),
-                       *BAND, note=f"{v['pairs']} paired games")
+                       *BAND, note=f"{v['pairs']} paired games", unit="paired games")
             for name, v in values.items()]
 
 

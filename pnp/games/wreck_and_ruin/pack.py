@@ -176,10 +176,11 @@ def _balance_sections(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
         out.append({
             "heading": "Salvage cards",
             "text": "Per card: the seats dealt it at the start against the seats not dealt it "
-                    "(the deal is random), the difference in win rate with its 95% CI.",
+                    "(the deal is random), the difference in win rate with its 95% CI "
+                    "(Newcombe); PASS inside the band, FAIL wholly outside, else UNDECIDED.",
             "table": [{"card": n, "dealt": v["dealt"],
                        "holder minus rest [95% CI]": fmt_estimate(v["difference"]),
-                       "in band": "yes" if v["in_band"] else "NO"}
+                       "band": v["status"]}
                       for n, v in cards.items()]})
     return out
 

@@ -19,7 +19,19 @@ from pnp.games.wreck_and_ruin.cards import SUMMONS, CardDef
 from pnp.games.wreck_and_ruin.rules import Config
 from pnp.games.wreck_and_ruin.state import WreckState
 from pnp.seed import seed_code
-from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, proportion_ci
+from pnp.sim.stats import (
+    Check,
+    Estimate,
+    check_band,
+    combine,
+    counts_ci,
+    difference_ci,
+    fmt_estimate,
+    mean_ci,
+    mean_rate_ci,
+    proportion_ci,
+    rate_ci,
+)
 
 __all__ = ["RULES", "Record", "Setup", "WreckRules", "make_setup", "record", "summarize",
            "summary_lines"]
@@ -30,7 +42,7 @@ SEAT_MARGIN = 0.10
 #: same band for the holder of each faction card (every seat draws one of its faction's four).
 FACTION_MARGIN = 0.10
 #: Declared band for a salvage card: the win rate of the seats dealt it at the start minus
-#: that of the seats not dealt it. A card is out of band when its whole 95% interval is.
+#: that of the seats not dealt it (PASS inside, FAIL wholly outside, else UNDECIDED).
 CARD_BAND = (-0.10, 0.10)
 #: The tie-break on least DP may decide at most this share of games.
 TIE_BREAK_BAND = (0.0, 0.35)
@@ -165,8 +177,7 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
     if n == 0:
         raise PnpError("no games to summarise", field="games")
     p = setup.players
-    wins = [sum(1.0 / len(r.winners) for r in records if s in r.winners) for s in range(p)]
-    seats = [proportion_ci(round(w), n) for w in wins]
+    seats = [rate_ci([_result(r, s) for r in records]) for s in range(p)]
     fair = 1 / p
     tie = proportion_ci(sum(r.tie_break for r in records), n)
     shared = proportion_ci(sum(len(r.winners) > 1 for r in records), n)
@@ -184,18 +195,16 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
                for name, v in faction_cards.items()]
     cards = card_effects(records)
     if cards:
-        out = sorted(n for n, v in cards.items() if not v["in_band"])
-        checks.append(Check("salvage cards outside their band", float(len(out)), float(len(out)),
-                            float(len(out)), 0.0, 0.0, not out,
-                            f"of {len(cards)}: " + (", ".join(out) or "none")
-                            + f"; band {CARD_BAND[0]:+.2f}..{CARD_BAND[1]:+.2f}"))
+        checks.append(combine("salvage cards outside their band", [
+            check_band(name, Estimate(**v["difference"]), *CARD_BAND)
+            for name, v in cards.items()], note=f"band {CARD_BAND[0]:+.2f}..{CARD_BAND[1]:+.2f}"))
     return {
         "game": "wreck-and-ruin", "games": n, "seed": str(seed), "seed_code": seed_code(seed),
         "players": p, "bots": list(setup.bots), "map": setup.board_name,
         "win_rate_by_seat": [e.to_dict() for e in seats],
         "tie_break_decides": tie.to_dict(), "shared_wins": shared.to_dict(),
         "sites_per_game": _mean([float(sum(r.scores)) for r in records]).to_dict(),
-        "wrecks_per_game": _mean([float(r.wrecks) for r in records]).to_dict(),
+        "wrecks_per_game": counts_ci([r.wrecks for r in records]).to_dict(),
         "final_push": proportion_ci(sum(r.final_push for r in records), n).to_dict(),
         "map_fairness": setup.board.extra.get("fairness"),
         "faction_cards": faction_cards,
@@ -207,19 +216,6 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
 
 def _result(r: Record, seat: int) -> float:
     return 1.0 / len(r.winners) if seat in r.winners else 0.0
-
-
-def _standardized(groups: list[list[float]]) -> Estimate:
-    """The mean of the groups' means, each group weighted alike (95% normal interval)."""
-    groups = [g for g in groups if g]
-    if not groups:
-        return Estimate(0.0, 0.0, 0.0, 0)
-    means = [sum(g) / len(g) for g in groups]
-    var = sum(sum((x - m) ** 2 for x in g) / max(1, len(g) - 1) / len(g)
-              for g, m in zip(groups, means, strict=True)) / len(groups) ** 2
-    value, half = sum(means) / len(means), 1.96 * var ** 0.5
-    return Estimate(value, max(0.0, value - half), min(1.0, value + half),
-                    sum(len(g) for g in groups))
 
 
 def faction_rates(records: list[Record], players: int,
@@ -236,14 +232,14 @@ def faction_rates(records: list[Record], players: int,
                      if len(held(r)) > s and held(r)[s] == name] for s in range(players)]
         out[name] = {"games": sum(map(len, per_seat)),
                      "games_by_seat": [len(g) for g in per_seat],
-                     "win_rate": _standardized(per_seat).to_dict()}
+                     "win_rate": mean_rate_ci(per_seat).to_dict()}
     return out
 
 
 def card_effects(records: list[Record]) -> dict[str, Any]:
     """Per salvage card: the win rate of the seats dealt it at the start minus that of the
-    seats not dealt it, with a 95% interval (the deal is random, so the difference is the
-    card's own doing); ``in_band`` unless the whole interval lies outside ``CARD_BAND``."""
+    seats not dealt it, with Newcombe's 95% interval (the deal is random, so the difference is
+    the card's own doing); ``status`` against ``CARD_BAND`` (PASS, FAIL or UNDECIDED)."""
     seats = [(r, s) for r in records for s in range(len(r.dealt))]
     names = sorted({c for r, s in seats for c in r.dealt[s]})
     out: dict[str, Any] = {}
@@ -252,15 +248,10 @@ def card_effects(records: list[Record]) -> dict[str, Any]:
         rest = [_result(r, s) for r, s in seats if name not in r.dealt[s]]
         if len(held) < 2 or len(rest) < 2:
             continue
-        a, b = sum(held) / len(held), sum(rest) / len(rest)
-        # the two-proportion interval with the pooled rate's variance: a handful of deals
-        # that all lost get a wide interval, not a zero-width one
-        pool = (sum(held) + sum(rest)) / (len(held) + len(rest))
-        half = 1.96 * (pool * (1 - pool) * (1 / len(held) + 1 / len(rest))) ** 0.5
-        est = Estimate(a - b, a - b - half, a - b + half, len(held))
-        out[name] = {"dealt": len(held), "holder_win_rate": round(a, 4),
+        est = difference_ci(held, rest)
+        out[name] = {"dealt": len(held), "holder_win_rate": round(sum(held) / len(held), 4),
                      "difference": est.to_dict(),
-                     "in_band": est.high >= CARD_BAND[0] and est.low <= CARD_BAND[1]}
+                     "status": check_band(name, est, *CARD_BAND).status}
     return out
 
 
@@ -290,5 +281,5 @@ def summary_lines(doc: Mapping[str, Any]) -> list[str]:
         far = sorted(cards, key=lambda n: -abs(cards[n]["difference"]["value"]))[:5]
         lines += [f"  {n:<24} {cards[n]['dealt']:5d}  {fmt_estimate(cards[n]['difference'])}"
                   for n in far]
-    lines += [str(Check(**c)) for c in doc["checks"]]
+    lines += [str(Check.from_dict(c)) for c in doc["checks"]]
     return lines

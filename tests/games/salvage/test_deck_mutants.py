@@ -236,9 +236,11 @@ def test_every_mod_a_check_and_the_must_pick_fails():
             deck.ModReport(C, 3, Estimate(0.0, -0.1, 0.1, 9), 0.06, 0.03, "under", False))
     checks = deck.mod_checks(deck.DeckBalance((A, B, C), reps, 0.02, 1))
     assert checks[0] == Check("mod A: value vs printed score", 0.02, 0.01, 0.03,
-                              pytest.approx(-0.01), 0.05, True, "printed 1 -> 1")
-    assert checks[1].note == "printed 2 -> 4; must-pick" and not checks[1].passed
-    assert not checks[2].passed and checks[2].note == "printed 3 -> 3"
+                              pytest.approx(-0.01), 0.05, "PASS", "printed 1 -> 1", 9,
+                              detectable=pytest.approx(0.01 * (1.96 + 0.8416) / 1.96, abs=1e-4))
+    assert checks[1].note == "printed 2 -> 4; must-pick" and checks[1].status == "FAIL"
+    # C: 0.0 [-0.1, 0.1] against 0.03..0.09 (the interval straddles the band's low edge)
+    assert checks[2].status == "UNDECIDED" and checks[2].note == "printed 3 -> 3"
 
 
 def test_the_cards_csv():

@@ -35,7 +35,7 @@ from pnp.games.salvage.simulate import (
 )
 from pnp.games.salvage.state import SalvageState
 from pnp.seed import seed_code
-from pnp.sim.stats import mean_ci, percentiles, proportion_ci
+from pnp.sim.stats import count_ci, counts_ci, mean_ci, percentiles, proportion_ci
 
 from .helpers import corridor
 
@@ -132,10 +132,12 @@ def test_the_summary_counts_and_means():
                              "percentiles": {str(q): v for q, v in
                                              percentiles([10, 14, 20, 20]).items()}}
     assert doc["rounds"]["percentiles"]["50"] == 17.0
-    assert doc["collapses_per_game"] == mean_ci([1.0, 2.0, 2.0, 0.0]).to_dict()
-    assert doc["collapses_by_seat"] == [mean_ci([1.0, 0.0, 1.0, 0.0]).to_dict(),
-                                        mean_ci([0.0, 2.0, 1.0, 0.0]).to_dict()]
-    assert doc["clashes_per_game"] == mean_ci([2.0, 0.0, 1.0, 3.0]).to_dict()
+    # counts per game: never below 0 (Student's t widened to the exact Poisson interval)
+    assert doc["collapses_per_game"] == counts_ci([1, 2, 2, 0]).to_dict()
+    assert doc["collapses_by_seat"] == [counts_ci([1, 0, 1, 0]).to_dict(),
+                                        counts_ci([0, 2, 1, 0]).to_dict()]
+    assert doc["clashes_per_game"] == counts_ci([2, 0, 1, 3]).to_dict()
+    assert doc["collapses_per_game"]["low"] >= 0
     # each mod of the deck once, in deck order: the seats that installed it and how they did
     assert doc["mods"] == {
         "Winch": {"installed": 3, "per_game": 0.75, "win_rate": proportion_ci(2, 3).to_dict()},
@@ -144,10 +146,11 @@ def test_the_summary_counts_and_means():
     assert list(doc["mods"]) == ["Winch", "Magnet", "Drill"]
     assert doc["scrap_tokens"] == {"1": 1, "2": 3, "3": 1, "4": 0, "5": 0, "6": 0}
     seat, draws = doc["checks"]
-    assert seat["name"] == "seat 1 win rate (first player)" and seat["passed"]
+    # 2 of 4 games: 0.5 [0.15, 0.85] cannot tell a fair first player from an unfair one
+    assert seat["name"] == "seat 1 win rate (first player)" and seat["status"] == "UNDECIDED"
     assert (seat["value"], seat["band_low"], seat["band_high"]) == (0.5, 0.45, 0.55)
     assert draws["name"] == "draws" and (draws["band_low"], draws["band_high"]) == (0.0, 0.1)
-    assert draws["value"] == 0.25 and not draws["passed"]
+    assert draws["value"] == 0.25 and draws["status"] == "UNDECIDED"
 
 
 def test_the_first_player_is_the_records_first_seat():
@@ -159,25 +162,26 @@ def test_the_seat_band_only_between_equal_players():
     mixed = SimpleNamespace(**{**vars(SETUP), "bots": ("heuristic", "random")})
     (draws,) = summarize(RECORDS, mixed, 1)["checks"]
     assert draws["name"] == "draws"
-    fair = [rec(0, "cells", 5), rec(1, "cells", 5)] * 10 + [rec(0, "raids", 7)]
+    fair = [rec(0, "cells", 5), rec(1, "cells", 5)] * 1000
     seat, draws = summarize(fair, SETUP, 1)["checks"]
     assert seat["passed"] and draws["passed"] and draws["value"] == 0.0
-    seat, _ = summarize(fair + [rec(0, "cells", 5)] * 2, SETUP, 1)["checks"]
-    assert seat["value"] == 13 / 23 and not seat["passed"]  # above 0.55
+    seat, _ = summarize(fair + [rec(0, "cells", 5)] * 400, SETUP, 1)["checks"]
+    assert seat["value"] == 1400 / 2400 and seat["status"] == "FAIL"  # wholly above 0.55
 
 
 def test_two_games_have_an_interval_and_draws_are_no_seats_win():
     doc = summarize([rec(2, "draw", 4, (1, 0), 2), rec(2, "draw", 6, (0, 0), 0)], SETUP, 1)
     assert doc["rounds"]["mean"] == mean_ci([4.0, 6.0]).to_dict()
-    assert doc["collapses_by_seat"][0] == mean_ci([1.0, 0.0]).to_dict()
+    assert doc["collapses_by_seat"][0] == counts_ci([1, 0]).to_dict()
     assert doc["win_rate_by_seat"] == [proportion_ci(0, 2).to_dict()] * 2
 
 
 def test_one_game():
     doc = summarize([rec(1, "raids", 6, (2, 1), 4)], SETUP, 1)
     assert doc["rounds"]["mean"] == {"value": 6.0, "low": 6.0, "high": 6.0, "n": 1}
-    assert doc["collapses_per_game"] == {"value": 3.0, "low": 3.0, "high": 3.0, "n": 1}
-    assert doc["clashes_per_game"] == {"value": 4.0, "low": 4.0, "high": 4.0, "n": 1}
+    # one game's counts: the exact Poisson interval, not a point
+    assert doc["collapses_per_game"] == count_ci(3, 1).to_dict()
+    assert doc["clashes_per_game"] == count_ci(4, 1).to_dict()
 
 
 def test_no_games_is_an_error():
@@ -199,11 +203,12 @@ def test_the_summary_lines():
         "  score             0.250 [0.046, 0.699]",
         "  draw              0.250 [0.046, 0.699]",
         "rounds              16.00 [8.20, 23.80]  (5/50/95%: 10.6/17/20)",
-        "collapses per game  1.25 [-0.27, 2.77]",
-        "clashes per game    1.50 [-0.55, 3.55]",
+        "collapses per game  1.25 [0.00, 2.92]",
+        "clashes per game    1.50 [0.00, 3.55]",
         "mods (installs per game, win rate of the seat that installed it):",
         "  Winch                            0.75  0.667 [0.208, 0.939]",
         "  Magnet                           0.50  0.000 [0.000, 0.658]",
         "  Drill                            0.00  -",
-        "PASS seat 1 win rate (first player): 0.5 [0.15, 0.85] band [0.45, 0.55]",
-        "FAIL draws: 0.25 [0.04559, 0.6994] band [0, 0.1]"]
+        "UNDECIDED seat 1 win rate (first player): 0.5 [0.15, 0.85] band [0.45, 0.55] - needs "
+        "about 206 games (has 4)",
+        "UNDECIDED draws: 0.25 [0.0456, 0.699] band [0, 0.1] - needs about 8 games (has 4)"]

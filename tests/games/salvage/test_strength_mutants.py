@@ -108,12 +108,14 @@ def test_pair_rate_is_the_winners_side_of_the_pair():
     assert pair_rate(doc, "search", "random") is None
 
 
-def test_the_heuristic_bar_is_at_least_95_percent():
-    for value, passed in ((0.95, True), (0.949, False)):
-        doc = doc_of(("random", "heuristic", rate(1 - value), rate(value, 0.5, 1.0)))
+def test_the_heuristic_bar_is_at_least_95_percent_with_the_whole_interval():
+    for low, status in ((0.95, "PASS"), (0.949, "UNDECIDED")):
+        doc = doc_of(("random", "heuristic", rate(0.02), rate(0.98, low, 1.0)))
         (check,) = strength_checks(doc)
-        assert check.name == "heuristic beats random" and check.passed is passed
-        assert (check.band_low, check.band_high, check.value) == (0.95, None, value)
+        assert check.name == "heuristic beats random" and check.status == status
+        assert (check.band_low, check.band_high, check.value) == (0.95, None, 0.98)
+    doc = doc_of(("random", "heuristic", rate(0.1), rate(0.9, 0.8, 0.94)))
+    assert strength_checks(doc)[0].status == "FAIL"
 
 
 def test_each_search_strength_must_beat_the_heuristic_with_its_whole_interval():

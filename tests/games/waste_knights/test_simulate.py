@@ -359,6 +359,7 @@ def test_summary_shape_and_checks(board):
         assert est["low"] <= est["value"] <= est["high"]
     assert {c["name"] for c in res["checks"]} == set(TOUR_BANDS)
     assert all(set(c) == {"name", "value", "low", "high", "band_low", "band_high", "passed",
+                          "status", "n", "n_needed", "detectable", "unit",
                           "note"} for c in res["checks"])
     wins = sum(x["wins"]["value"] for x in res["seats"])
     assert wins == pytest.approx(1.0)
@@ -367,7 +368,8 @@ def test_summary_shape_and_checks(board):
     assert lines[1] == "120 games, 3 heuristic knights, 10 rounds, vehicles: strider, off-road, " \
                        "heavy-duty"
     assert any(line.startswith("  specials ") and "[" in line for line in lines)
-    assert sum(line.startswith(("PASS ", "FAIL ")) for line in lines) == len(TOUR_BANDS)
+    verdicts = ("PASS ", "FAIL ", "UNDECIDED ")
+    assert sum(line.startswith(verdicts) for line in lines) == len(TOUR_BANDS)
 
 
 def test_summarize_needs_two_games(board):

@@ -23,7 +23,7 @@ from pnp.games.waste_knights.tour_stats import (
     summarize,
     tour_checks,
 )
-from pnp.sim.stats import fmt_estimate, mean_ci, proportion_ci
+from pnp.sim.stats import fmt_estimate, mean_ci, paired_difference_ci, proportion_ci, rate_ci
 
 W = len(FIELDS)
 
@@ -94,13 +94,15 @@ def test_summarize_by_hand():
     assert seats[0] == {"seat": 1, "vehicle": "Heavy-duty", "policy": "heuristic",
                         "reputation": mean_ci([5, 4, 2]).to_dict(),
                         "specials": mean_ci([4, 5, 6]).to_dict(),
-                        "wins": mean_ci([1.0, 0.0, 0.5]).to_dict()}
+                        "wins": rate_ci([1.0, 0.0, 0.5]).to_dict()}
     assert seats[1] == {"seat": 2, "vehicle": "Pickup", "policy": "heuristic",
                         "reputation": mean_ci([3, 4, 2]).to_dict(),
                         "specials": mean_ci([6, 5, 3]).to_dict(),
-                        "wins": mean_ci([0.0, 1.0, 0.5]).to_dict()}
+                        "wins": rate_ci([0.0, 1.0, 0.5]).to_dict()}
     assert s["fairness"] == {"reputation_spread": pytest.approx(11 / 3 - 3),
-                             "wins_spread": pytest.approx(0.0)}
+                             "wins_spread": pytest.approx(0.0), "best_seat": 1, "worst_seat": 1,
+                             "wins_spread_ci": paired_difference_ci([1.0, 0.0, 0.5],
+                                                                    [1.0, 0.0, 0.5]).to_dict()}
     assert [c["name"] for c in s["checks"]] == list(TOUR_BANDS)
 
 
@@ -131,18 +133,23 @@ def test_tour_checks_band_by_band():
     s = summarize(GAMES, SETUP)
     checks = {c.name: c for c in tour_checks(s["per_knight"], s["rates"], s["fairness"])}
     assert checks["fuel_starved"].value == pytest.approx(1 / 6)
-    assert checks["fuel_starved"].band_high == 0.35 and checks["fuel_starved"].passed
-    assert checks["ko_hazard"].value == pytest.approx(0.5) and not checks["ko_hazard"].passed
-    assert checks["ko_wasteland"].value == pytest.approx(1 / 3) and checks["ko_wasteland"].passed
-    assert checks["specials"].value == pytest.approx(29 / 6) and checks["specials"].passed
+    # 6 knight-games cannot decide a rate: each check says so, with what it needs
+    assert checks["fuel_starved"].band_high == 0.35
+    assert checks["fuel_starved"].status == "UNDECIDED" and checks["fuel_starved"].n == 6
+    assert checks["fuel_starved"].unit == "knight-games" and checks["fuel_starved"].n_needed > 6
+    assert checks["ko_hazard"].value == pytest.approx(0.5)
+    assert checks["ko_hazard"].status == "UNDECIDED"
+    assert checks["ko_wasteland"].value == pytest.approx(1 / 3)
+    assert checks["specials"].value == pytest.approx(29 / 6)
     assert checks["specials"].band_low == 4.5 and checks["specials"].band_high is None
     spread = checks["seat_wins_spread"]
-    assert spread.value == spread.low == spread.high == pytest.approx(0.0)
-    assert spread.note == "best seat's share of wins - worst seat's" and spread.passed
+    # the best seat minus the worst over the same 3 games: 0, but not known to be 0
+    assert spread.value == pytest.approx(0.0) and spread.low < 0 < spread.high
+    assert spread.note == "seat 1's share of wins - seat 1's" and spread.status == "UNDECIDED"
     custom = tour_checks(s["per_knight"], s["rates"], {"wins_spread": 0.3},
                          bands={"seat_wins_spread": (None, 0.25), "ko_any": (0.7, None)})
-    assert [(c.name, c.passed) for c in custom] == [("seat_wins_spread", False),
-                                                    ("ko_any", False)]
+    assert [(c.name, c.status) for c in custom] == [("seat_wins_spread", "FAIL"),
+                                                    ("ko_any", "UNDECIDED")]
     assert custom[1].low == s["rates"]["ko_any"]["low"]
     low = tour_checks(s["per_knight"], s["rates"], {"wins_spread": 0.3},
                       bands={"seat_wins_spread": (0.5, None)})

@@ -19,7 +19,8 @@ from pnp.games.waste_of_parts.crew import DEFAULT, Dashboard
 from pnp.games.waste_of_parts.data import load_config
 from pnp.games.waste_of_parts.simulate import WIN_BAND, Setup, decks
 from pnp.seed import child_seed
-from pnp.sim.stats import Check, Estimate, mean_ci, proportion_ci
+from pnp.sim.stats import Check, proportion_ci
+from pnp.sim.stats import paired_difference_ci as P
 
 CFG = load_config(None)
 
@@ -66,10 +67,10 @@ def test_each_levels_threats_lie_in_its_band_and_rise():
                                         "threat rises with level"]
     one, three, rising = checks
     assert (one.value, one.low, one.high, one.band_low, one.band_high, one.passed) == \
-        (1.5, 0.75, 2.25, 0.5, 2.5, True)
+        (1.5, 0.75, 2.25, 0.5, 2.5, True)  # exact: the deck's own cards, no sampling
     assert (three.value, three.low, three.high, three.band_low, three.band_high) == \
         (6.46875, 6.46875, 6.46875, 3.5, 8.0)
-    assert rising == Check("threat rises with level", 1.0, 1.0, 1.0, 1.0, 1.0, True)
+    assert rising == Check("threat rises with level", 1.0, 1.0, 1.0, 1.0, 1.0, "PASS")
 
 
 def test_one_card_outside_its_band_fails_the_level():
@@ -82,7 +83,7 @@ def test_one_card_outside_its_band_fails_the_level():
 def test_threats_that_do_not_rise_fail():
     cards = [enemy(1, 2, 2), enemy(2, 2, 2)]  # both 2.25
     assert B.deck_checks(setup_of(cards))[-1] == Check("threat rises with level", 0.0, 0.0, 0.0,
-                                                        1.0, 1.0, False)
+                                                        1.0, 1.0, "FAIL")
     cards = [enemy(1, 2, 2), enemy(2, 1, 1)]  # 2.25 then 0.75
     assert not B.deck_checks(setup_of(cards))[-1].passed
     assert B.deck_checks(setup_of())[-1].passed  # no level at all: nothing falls
@@ -94,14 +95,17 @@ def test_crew_checks_per_size_and_their_spread():
                                         "heuristic win rate, 5 crew",
                                         "win rate spread between crew sizes"]
     assert [c.value for c in checks[:3]] == [proportion_ci(k, 10).value for k in (4, 5, 6)]
-    assert all((c.band_low, c.band_high) == WIN_BAND and c.passed for c in checks[:3])
+    # 10 games a size: every rate's interval is wider than the band
+    assert all((c.band_low, c.band_high) == WIN_BAND and c.status == "UNDECIDED"
+               for c in checks[:3])
     spread = checks[3]
     assert spread.value == pytest.approx(0.2) and (spread.band_low, spread.band_high) == \
-        (0.0, 0.10) and not spread.passed
-    assert B.crew_checks({3: (5, 10), 4: (4, 10)})[-1].passed  # 0.1 apart: at the band's edge
-    (alone,) = B.crew_checks({})
-    assert alone.value == 0.0 and alone.passed
-    assert not B.crew_checks({3: (3, 10)})[0].passed
+        (None, 0.10) and spread.status == "UNDECIDED" and spread.note == "5 crew minus 3 crew"
+    assert spread.low > -1 and spread.high < 1
+    assert B.crew_checks({3: (500, 1000), 4: (480, 1000)})[-1].passed  # 0.02 apart
+    assert B.crew_checks({3: (800, 1000), 4: (400, 1000)})[-1].status == "FAIL"
+    assert B.crew_checks({}) == []  # no crew size: no rate and no spread
+    assert B.crew_checks({3: (0, 10)})[0].status == "FAIL"
 
 
 def est(value, low, high, n=100):
@@ -194,20 +198,20 @@ def search_setup():
 def test_search_decks_tries_the_seed_then_its_children_until_all_pass():
     measure, seen = wins_for(2, [FAIL1, FAIL3, PASS, FAIL1])
     trial, checks, k = B.search_decks(search_setup(), "d", 5, measure)
-    assert k == 2 and len(seen) == 3 and all(c.passed for c in checks)
+    assert k == 2 and len(seen) == 3 and all(c.status != "FAIL" for c in checks)
     assert [(t.enemies, t.salvage) for t in seen] == [
         decks(CFG, "d"), decks(CFG, child_seed("d", "decks", 1)),
         decks(CFG, child_seed("d", "decks", 2))]
     assert (trial.enemies, trial.salvage) == decks(CFG, child_seed("d", "decks", 2))
-    assert [c.name for c in checks][-2:] == ["heuristic win rate, 3 crew",
-                                             "win rate spread between crew sizes"]
-    assert checks[:-2] == B.deck_checks(trial)  # the decks' checks and the crew's
+    # one crew size: its win rate, and no spread between sizes
+    assert [c.name for c in checks][-1:] == ["heuristic win rate, 3 crew"]
+    assert checks[:-1] == B.deck_checks(trial)  # the decks' checks and the crew's
 
 
 def test_search_decks_keeps_the_try_with_fewest_failed_checks():
     measure, seen = wins_for(None, [FAIL3, FAIL1, FAIL1])
     trial, checks, k = B.search_decks(search_setup(), "d", 3, measure)
-    assert len(seen) == 3 and k == 1 and sum(not c.passed for c in checks) == 1
+    assert len(seen) == 3 and k == 1 and sum(c.status == "FAIL" for c in checks) == 1
     assert trial.enemies == seen[1].enemies
     measure, seen = wins_for(None, [FAIL3])
     assert B.search_decks(search_setup(), "d", 0, measure)[2] == 0 and len(seen) == 1
@@ -262,16 +266,16 @@ def test_measure_salvage_pairs_each_archetype_with_the_plain_crew():
                             "m", play_one)
     assert all(s.crew_cards == (DEFAULT,) * 3 for s, _ in calls)  # "between equal crews"
     assert [i for _, i in calls] == [0, 1, 2] * 3
-    assert out == {"weapon A3 reload reach": {"value": mean_ci([0.0, 1.0, 1.0]).to_dict(),
+    assert out == {"weapon A3 reload reach": {"value": P([1, 1, 1], [1, 0, 0]).to_dict(),
                                               "noise": 0, "cards": 1},
-                   "gear health +2": {"value": mean_ci([0.0, 1.0, 0.0]).to_dict(),
+                   "gear health +2": {"value": P([1, 1, 0], [1, 0, 0]).to_dict(),
                                       "noise": 0, "cards": 2}}
     play_one, _ = scripted_play(table)
     two = B.measure_salvage(setup_of(salvage=[GUN]), 2, "m", play_one)
-    assert two["weapon A3 reload reach"]["value"] == mean_ci([0.0, 1.0]).to_dict()
+    assert two["weapon A3 reload reach"]["value"] == P([1, 1], [1, 0]).to_dict()
     play_one, _ = scripted_play(table)
     one = B.measure_salvage(setup_of(salvage=[ENGINE]), 1, "m", play_one)
-    assert one == {"upgrade engine +1": {"value": Estimate(-1.0, -1.0, -1.0, 1).to_dict(),
+    assert one == {"upgrade engine +1": {"value": P([0], [1]).to_dict(),
                                          "noise": 2, "cards": 1}}
 
 
@@ -287,29 +291,30 @@ def test_measure_crew_puts_the_dashboard_in_each_seat_in_turn():
     assert [s.crew_cards for s, _ in calls[:4]] == [(DEFAULT,) * 3] * 4
     assert [s.crew_cards.index(hero) for s, _ in calls[4:]] == [0, 1, 2, 0]
     assert [i for _, i in calls] == [0, 1, 2, 3] * 2
-    assert out == {"Hero": {"effect": mean_ci([-1.0, 1.0, 0.0, 1.0]).to_dict(), "health": 8,
+    assert out == {"Hero": {"effect": P([0, 1, 0, 1], [1, 0, 0, 0]).to_dict(), "health": 8,
                             "attack": 3, "actions": 5, "abilities": ["medic"]}}
     play_one, _ = scripted_play(table)
     two = B.measure_crew(setup_of(players=3), {"Hero": hero}, 2, play_one)
-    assert two["Hero"]["effect"] == mean_ci([-1.0, 1.0]).to_dict()
+    assert two["Hero"]["effect"] == P([0, 1], [1, 0]).to_dict()
     play_one, _ = scripted_play(table)
     one = B.measure_crew(setup_of(players=3), {"Hero": hero}, 1, play_one)
-    assert one["Hero"]["effect"] == Estimate(-1.0, -1.0, -1.0, 1).to_dict()
+    assert one["Hero"]["effect"] == P([0], [1]).to_dict()
 
 
 def test_crew_band_checks_around_the_mean_effect():
-    effects = {"a": {"effect": est(0.12, 0.0, 0.2)}, "b": {"effect": est(0.01, 0.0, 0.1)},
-               "c": {"effect": est(0.02, 0.0, 0.1)}}
+    effects = {"a": {"effect": est(0.12, 0.11, 0.2)}, "b": {"effect": est(0.01, 0.0, 0.1)},
+               "c": {"effect": est(0.02, -0.01, 0.1)}}
     checks = B.crew_band_checks(effects)
     assert [c.name for c in checks] == ["crew dashboard a effect", "crew dashboard b effect",
                                         "crew dashboard c effect"]
-    assert [c.passed for c in checks] == [False, True, True]  # mean 0.05: band 0 to 0.1
+    # mean 0.05: band 0 to 0.1; a wholly above, b inside, c across the low edge
+    assert [c.status for c in checks] == ["FAIL", "PASS", "UNDECIDED"]
     assert checks[1].band_low == pytest.approx(0.0) and checks[1].band_high == pytest.approx(0.1)
     assert checks[0].note == ("win-rate change vs the plain crew member; band: the mean +0.050 "
                               "+- 0.05")
     assert B.crew_band_checks({}) == []
     (alone,) = B.crew_band_checks({"a": {"effect": est(0.25, 0.0, 0.5)}})
-    assert (alone.band_low, alone.band_high, alone.passed) == (0.2, 0.3, True)
+    assert (alone.band_low, alone.band_high, alone.status) == (0.2, 0.3, "UNDECIDED")
 
 
 def test_measure_upgrades_weighs_one_noise_and_each_upgrade_without_its_noise():
@@ -325,16 +330,17 @@ def test_measure_upgrades_weighs_one_noise_and_each_upgrade_without_its_noise():
     play_one, calls = scripted_play(table)
     out = B.measure_upgrades(setup_of(salvage=deck), 3, play_one)
     assert list(out) == ["noise +1", "upgrade engine +1", "upgrade engine +2"]
-    assert out["noise +1"] == {"gross": mean_ci([0.0, -1.0, 0.0]).to_dict(), "noise": 1}
-    assert out["upgrade engine +1"] == {"gross": mean_ci([0.0, 0.0, 1.0]).to_dict(), "noise": 2}
-    assert out["upgrade engine +2"] == {"gross": mean_ci([0.0, 0.0, 1.0]).to_dict(), "noise": 3}
+    assert out["noise +1"] == {"gross": P([1, 0, 0], [1, 1, 0]).to_dict(), "noise": 1}
+    assert out["upgrade engine +1"] == {"gross": P([1, 1, 1], [1, 1, 0]).to_dict(), "noise": 2}
+    assert out["upgrade engine +2"] == {"gross": P([1, 1, 1], [1, 1, 0]).to_dict(), "noise": 3}
     assert all(s.crew_cards == (DEFAULT,) * 3 for s, _ in calls)
     play_one, _ = scripted_play(table)
     two = B.measure_upgrades(setup_of(salvage=[ENGINE]), 2, play_one)
-    assert two["upgrade engine +1"]["gross"] == mean_ci([0.0, 0.0]).to_dict()
+    assert two["upgrade engine +1"]["gross"] == P([1, 1], [1, 1]).to_dict()
     play_one, _ = scripted_play(table)
     one = B.measure_upgrades(setup_of(salvage=[ENGINE]), 1, play_one)
-    assert one["noise +1"]["gross"] == Estimate(0.0, 0.0, 0.0, 1).to_dict()
+    assert one["noise +1"]["gross"] == P([1], [1]).to_dict()  # one game: wide, not a point
+    assert one["noise +1"]["gross"]["low"] < 0 < one["noise +1"]["gross"]["high"]
 
 
 def test_noise_checks_price_each_upgrade_in_noise():

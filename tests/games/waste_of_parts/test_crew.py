@@ -201,7 +201,7 @@ def test_the_role_picks_its_ability():
 
 
 def test_band_check_flags_an_outlier():
-    effects = {f"d{k}": {"effect": {"value": v, "low": v - 0.03, "high": v + 0.03, "n": 100}}
+    effects = {f"d{k}": {"effect": {"value": v, "low": v - 0.005, "high": v + 0.005, "n": 100}}
                for k, v in enumerate([0.0, 0.01, -0.01, 0.02, 0.15])}
     checks = {c.name: c.passed for c in crew_band_checks(effects)}
     assert checks["crew dashboard d4 effect"] is False

@@ -161,7 +161,7 @@ def test_the_summary_counts_and_means():
     # round k's mean over the games still running at its end
     assert doc["enemies_aboard_by_round"] == [1.5, 2.0, 2.0, 5.0]
     (check,) = doc["checks"]
-    assert check["name"] == "heuristic crew win rate" and check["passed"]
+    assert check["name"] == "heuristic crew win rate" and check["status"] == "UNDECIDED"
     assert (check["band_low"], check["band_high"]) == WIN_BAND
 
 
@@ -180,7 +180,7 @@ def test_one_game_and_milestones_never_reached():
     assert doc["rounds_to_distance"]["20"] == {"value": 0.0, "low": 0.0, "high": 0.0, "n": 0}
     assert doc["enemies_aboard_by_round"] == []
     (check,) = doc["checks"]
-    assert not check["passed"]  # 0 wins of 1: below the band
+    assert check["status"] == "UNDECIDED"  # 0 wins of 1: [0, 0.79] cannot tell
 
 
 def test_the_band_is_checked_for_a_heuristic_crew_only():
@@ -207,7 +207,8 @@ def test_the_summary_lines():
         "  Distance 10  reached 0.750 [0.301, 0.954] in round 5.00 [2.52, 7.48]",
         "  Distance 20  reached 0.500 [0.150, 0.850] in round 11.00 [-1.71, 23.71]",
         "  Distance 35  reached 0.500 [0.150, 0.850] in round 18.00 [-7.41, 43.41]",
-        "PASS heuristic crew win rate: 0.5 [0.15, 0.85] band [0.4, 0.6]"]
+        "UNDECIDED heuristic crew win rate: 0.5 [0.15, 0.85] band [0.4, 0.6] - needs about 52 "
+        "games (has 4)"]
 
 
 def test_the_summary_lines_with_a_boss():

@@ -54,7 +54,7 @@ def test_card_effect_is_holder_minus_the_rest_with_an_interval():
     ace = eff["Ace"]
     assert ace["dealt"] == 20 and ace["holder_win_rate"] == 1.0
     assert ace["difference"]["value"] == pytest.approx(1 - 20 / 60)
-    assert ace["difference"]["low"] > CARD_BAND[1] and not ace["in_band"]
+    assert ace["difference"]["low"] > CARD_BAND[1] and ace["status"] == "FAIL"
 
 
 def test_simulate_reports_factions_and_cards():

@@ -26,7 +26,7 @@ from pnp.games.wreck_and_ruin.deck import (
     retune,
 )
 from pnp.sim.play import run_games
-from pnp.sim.stats import Estimate, mean_ci
+from pnp.sim.stats import Estimate, paired_difference_ci
 
 HORN = CardDef("Overpowered Horn", "salvage", "war_cry", 5, "Too loud.")
 HUBCAP = CardDef("Bent Hubcap", "salvage", "scrap", 1, "Shiny.")
@@ -55,16 +55,17 @@ def test_a_card_s_value_is_the_paired_difference_seat_by_seat():
     first = setup.salvage[0].name
     values = measure_cards(setup, 6, "m", only=[HORN.name, first])
     assert list(values) == [first, HORN.name]          # in the deck's order
-    diffs = []
+    got_all, base_all = [], []
     for seat in (0, 1):
         base = _seat_results(run_games(GAME, setup, 6, "m"), seat)
         extra = tuple((HORN.name,) if k == seat else () for k in (0, 1))
         got = _seat_results(run_games(GAME, dataclasses.replace(setup, start_cards=extra), 6,
                                       "m"), seat)
-        diffs += [a - b for a, b in zip(got, base, strict=True)]
+        got_all += got
+        base_all += base
     horn = values[HORN.name]
     assert horn == {"effect": "war_cry", "amount": 5, "count": 1, "pairs": 12,
-                    "value": mean_ci(diffs).to_dict()}
+                    "value": paired_difference_ci(got_all, base_all).to_dict()}
     assert horn["value"]["value"] != 0.0           # the horn changes some games
     assert values[first]["pairs"] == 12
     # the same seed, the same values; ``only`` measures just the cards named
@@ -75,12 +76,13 @@ def test_a_card_s_value_is_the_paired_difference_seat_by_seat():
 
 
 def test_the_checks_are_the_band():
-    values = {"A": {"pairs": 12, "value": Estimate(0.10, 0.0, 0.2, 12).to_dict()},
+    values = {"A": {"pairs": 12, "value": Estimate(0.05, -0.05, 0.10, 12).to_dict()},
               "B": {"pairs": 8, "value": Estimate(-0.06, -0.1, 0.0, 8).to_dict()}}
     a, b = card_checks(values)
     assert a.name == "salvage card A: value to its holder" and a.note == "12 paired games"
-    assert (a.band_low, a.band_high, a.passed) == (-0.05, 0.10, True)   # the edge is inside
-    assert b.name == "salvage card B: value to its holder" and b.passed is False
+    assert (a.band_low, a.band_high, a.status) == (-0.05, 0.10, "PASS")  # the edge is inside
+    assert a.unit == "paired games"
+    assert b.name == "salvage card B: value to its holder" and b.status == "UNDECIDED"
     assert (b.value, b.low, b.high) == (-0.06, -0.1, 0.0)
 
 

@@ -33,7 +33,17 @@ from pnp.games.wreck_and_ruin.simulate import (
 )
 from pnp.games.wreck_and_ruin.state import WreckState
 from pnp.seed import seed_code
-from pnp.sim.stats import Check, Estimate, fmt_estimate, mean_ci, proportion_ci
+from pnp.sim.stats import (
+    Check,
+    Estimate,
+    count_ci,
+    counts_ci,
+    difference_ci,
+    fmt_estimate,
+    mean_ci,
+    mean_rate_ci,
+    proportion_ci,
+)
 
 from .helpers import new_state, pegs
 
@@ -86,7 +96,7 @@ def test_win_rates_by_seat_count_a_shared_win_as_its_share():
     assert doc["tie_break_decides"] == proportion_ci(1, 5).to_dict()
     assert doc["shared_wins"] == proportion_ci(2, 5).to_dict()
     assert doc["sites_per_game"] == mean_ci([3.0, 2.0, 2.0, 3.0, 0.0]).to_dict()
-    assert doc["wrecks_per_game"] == mean_ci([3.0, 1.0, 0.0, 2.0, 4.0]).to_dict()
+    assert doc["wrecks_per_game"] == counts_ci([3, 1, 0, 2, 4]).to_dict()
     assert doc["final_push"] == proportion_ci(2, 5).to_dict()
     assert summarize(GAMES, _setup(), "s7")["map_fairness"] is None
 
@@ -96,11 +106,13 @@ def test_the_checks_are_the_declared_bands():
     checks = {c["name"]: c for c in doc["checks"]}
     seat1 = checks["seat 1 win rate"]
     assert (seat1["value"], seat1["band_low"], seat1["band_high"]) == (0.6, 0.4, 0.6)
-    assert seat1["passed"] is True                  # 0.6 is on the band's edge: inside
-    assert checks["seat 2 win rate"]["value"] == 0.4 and checks["seat 2 win rate"]["passed"]
+    # 5 games: every interval is wider than its band
+    assert seat1["status"] == "UNDECIDED" and seat1["n_needed"] is None  # on the band's edge
+    assert checks["seat 2 win rate"]["value"] == 0.4
+    assert checks["seat 2 win rate"]["status"] == "UNDECIDED"
     tie = checks["tie-break on least DP decides"]
-    assert (tie["value"], tie["band_low"], tie["band_high"], tie["passed"]) == (0.2, 0.0, 0.35,
-                                                                                True)
+    assert (tie["value"], tie["band_low"], tie["band_high"], tie["status"]) == (
+        0.2, 0.0, 0.35, "UNDECIDED")
     f = checks["faction F win rate (seats taken out)"]
     assert (f["band_low"], f["band_high"]) == (0.4, 0.6)
     assert f["note"] == "5 games" and f["value"] == doc["win_rate_by_faction"]["F"][
@@ -112,10 +124,10 @@ def test_the_checks_are_the_declared_bands():
 
 
 def test_a_seat_outside_its_band_fails():
-    games = [_rec((0,))] * 8 + [_rec((1,))] * 2
+    games = [_rec((0,))] * 80 + [_rec((1,))] * 20
     checks = {c["name"]: c for c in summarize(games, _setup(), 1)["checks"]}
-    assert checks["seat 1 win rate"]["passed"] is False
-    assert checks["seat 2 win rate"]["passed"] is False
+    assert checks["seat 1 win rate"]["status"] == "FAIL"
+    assert checks["seat 2 win rate"]["status"] == "FAIL"
     four = [_rec((s % 4,), (0, 0, 0, 0)) for s in range(8)]
     checks = {c["name"]: c for c in summarize(four, _setup(4), 1)["checks"]}
     # 4 players: a fair share is 1/4
@@ -129,11 +141,12 @@ def test_the_salvage_cards_check():
     check = next(c for c in doc["checks"] if c["name"] == "salvage cards outside their band")
     cards = doc["salvage_cards"]
     assert set(cards) == {"Ace", "Dud"}
-    out = sorted(n for n, v in cards.items() if not v["in_band"])
-    assert check["value"] == check["low"] == check["high"] == float(len(out))
+    out = sorted(n for n, v in cards.items() if v["status"] == "FAIL")
+    assert check["value"] == check["low"] == check["high"] == float(len(out)) == 0
     assert (check["band_low"], check["band_high"]) == (0.0, 0.0)
-    assert check["passed"] is (not out)
-    assert check["note"] == (f"of 2: {', '.join(out) or 'none'}; band -0.10..+0.10")
+    # 3 and 7 deals: neither card's interval is decided
+    assert check["status"] == "UNDECIDED"
+    assert check["note"] == "of 2: 0 fail, 2 undecided; band -0.10..+0.10"
     # no card dealt: no check of cards at all
     bare = summarize([_rec((0,)), _rec((1,))], _setup(), 1)
     assert bare["salvage_cards"] == {} and bare["faction_cards"] == {}
@@ -146,8 +159,8 @@ def test_a_card_out_of_band_is_named():
     games = [_rec((0,), dealt=(("Ace",), ("Dud",)))] * 10
     doc = summarize(games, _setup(), 1)
     check = next(c for c in doc["checks"] if c["name"] == "salvage cards outside their band")
-    assert check["note"] == "of 2: Ace, Dud; band -0.10..+0.10"
-    assert check["value"] == 2.0 and check["passed"] is False
+    assert check["note"] == "of 2: 2 fail (Ace, Dud); band -0.10..+0.10"
+    assert check["value"] == 2.0 and check["status"] == "FAIL"
 
 
 def test_no_games_is_an_error():
@@ -159,41 +172,30 @@ def test_no_games_is_an_error():
 def test_a_single_game_s_means_are_its_own_values():
     doc = summarize([_rec((0,), (2, 1), wrecks=3)], _setup(), 1)
     assert doc["sites_per_game"] == Estimate(3.0, 3.0, 3.0, 1).to_dict()
-    assert doc["wrecks_per_game"] == Estimate(3.0, 3.0, 3.0, 1).to_dict()
+    assert doc["wrecks_per_game"] == count_ci(3, 1).to_dict()  # a count: never a point
     assert simulate._mean([]) == Estimate(0.0, 0.0, 0.0, 0)
     assert simulate._mean([2.0, 4.0]) == mean_ci([2.0, 4.0])
 
 
 def test_a_faction_s_rate_is_the_mean_of_its_rate_in_each_seat():
     # F sat in seat 1 three times (won 2 alone, 1 shared: 2.5 of 3) and in seat 2 twice (won
-    # one alone, one shared: 1.5 of 2): (2.5/3 + 1.5/2) / 2
+    # one alone, one shared: 1.5 of 2): (2.5/3 + 1.5/2) / 2, with the MOVER interval of the
+    # two seats' Wilson intervals
     rates = faction_rates(GAMES, 2)
     f = rates["F"]
     assert f["games"] == 5 and f["games_by_seat"] == [3, 2]
+    assert f["win_rate"] == mean_rate_ci([[1.0, 0.5, 1.0], [1.0, 0.5]]).to_dict()
     assert f["win_rate"]["value"] == pytest.approx((2.5 / 3 + 1.5 / 2) / 2)
     assert f["win_rate"]["n"] == 5
-    seat1, seat2 = [1.0, 0.5, 1.0], [1.0, 0.5]
-    var = (sum((x - 2.5 / 3) ** 2 for x in seat1) / 2 / 3
-           + sum((x - 0.75) ** 2 for x in seat2) / 1 / 2) / 4
-    half = 1.96 * var ** 0.5
-    assert f["win_rate"]["low"] == pytest.approx(max(0.0, f["win_rate"]["value"] - half))
-    assert f["win_rate"]["high"] == pytest.approx(min(1.0, f["win_rate"]["value"] + half))
     assert list(rates) == ["F", "G"]
     cards = faction_rates(GAMES, 2, lambda r: r.faction_cards)
     assert cards["A"]["games_by_seat"] == [3, 2]
 
 
-def test_the_standardized_rate_s_edges():
-    # one game a seat: the variance of a group of one counts as 0 (divided by max(1, n - 1))
-    est = simulate._standardized([[1.0], [0.0]])
-    assert (est.value, est.low, est.high, est.n) == (0.5, 0.5, 0.5, 2)
-    # empty groups are left out; nothing at all is 0 of 0
-    assert simulate._standardized([[], [1.0, 1.0]]) == Estimate(1.0, 1.0, 1.0, 2)
-    assert simulate._standardized([[], []]) == Estimate(0.0, 0.0, 0.0, 0)
-    # the interval is clipped to 0..1
-    wide = simulate._standardized([[0.0, 1.0], [0.0, 1.0]])
-    assert wide.value == 0.5 and (wide.low, wide.high) == (0.0, 1.0)
-    assert wide.n == 4
+def test_a_faction_that_never_won_is_not_certain():
+    # Frenzy: 0 wins in 11 games over three seats reaches past 0.25, never [0, 0]
+    est = mean_rate_ci([[0.0] * 3, [0.0] * 4, [0.0] * 4])
+    assert est.value == 0.0 and est.low == 0.0 and est.high > 0.25
 
 
 def test_a_faction_missing_from_a_record_is_skipped():
@@ -204,20 +206,16 @@ def test_a_faction_missing_from_a_record_is_skipped():
     assert rates["G"]["win_rate"]["value"] == 1.0
 
 
-def test_a_card_s_effect_is_holder_minus_the_rest_with_the_pooled_interval():
+def test_a_card_s_effect_is_holder_minus_the_rest_with_newcombe_s_interval():
     eff = card_effects(GAMES)
     ace = eff["Ace"]
     # Ace held 3 times: seat 1 of game 1 (won), seat 2 of game 2 (shared), seat 1 of game 4
     held, rest = [1.0, 0.5, 1.0], [0.0, 0.5, 0.0, 1.0, 0.0, 0.5, 0.5]
-    a, b = sum(held) / 3, sum(rest) / 7
-    pool = (sum(held) + sum(rest)) / 10
-    half = 1.96 * (pool * (1 - pool) * (1 / 3 + 1 / 7)) ** 0.5
-    assert ace["dealt"] == 3 and ace["holder_win_rate"] == round(a, 4)
-    assert ace["difference"]["value"] == pytest.approx(a - b)
-    assert ace["difference"]["low"] == pytest.approx(a - b - half)
-    assert ace["difference"]["high"] == pytest.approx(a - b + half)
+    assert ace["dealt"] == 3 and ace["holder_win_rate"] == round(sum(held) / 3, 4)
+    assert ace["difference"] == difference_ci(held, rest).to_dict()
     assert ace["difference"]["n"] == 3
-    assert ace["in_band"] is True
+    assert -1 <= ace["difference"]["low"] and ace["difference"]["high"] <= 1
+    assert ace["status"] == "UNDECIDED"
     assert eff["Dud"]["dealt"] == 7
 
 
@@ -231,21 +229,17 @@ def test_a_card_held_or_missed_fewer_than_twice_is_not_measured():
     assert card_effects(most) == {}
 
 
-def test_in_band_unless_the_whole_interval_is_outside():
-    # "a card is out only when its whole interval is" (docs/wreck-and-ruin.md): a card whose
-    # holders always lose against holders-not who always win is out, below the band
+def test_out_of_band_only_when_the_whole_interval_is_outside():
+    # a card whose holders always lose against holders-not who always win is out, below
     lose = [_rec((1,), dealt=(("Bad",), ()))] * 30 + [_rec((0,), dealt=((), ()))] * 30
     bad = card_effects(lose)["Bad"]
-    assert bad["difference"]["high"] < CARD_BAND[0] and bad["in_band"] is False
-    # a few deals: a wide interval reaching into the band, so in band though its value is out
+    assert bad["difference"]["high"] < CARD_BAND[0] and bad["status"] == "FAIL"
+    assert bad["difference"]["low"] >= -1
+    # a few deals: a wide interval reaching into the band: undecided, not in band
     few = [_rec((1,), dealt=(("Few",), ()))] * 2 + [_rec((0,), dealt=((), ()))] * 2
     f = card_effects(few)["Few"]
     assert f["difference"]["value"] < CARD_BAND[0] <= f["difference"]["high"]
-    assert f["in_band"] is True
-    win = [_rec((0,), dealt=(("Ace",), ()))] * 2 + [_rec((1,), dealt=((), ()))] * 2
-    w = card_effects(win)["Ace"]
-    assert w["difference"]["low"] <= CARD_BAND[1] < w["difference"]["value"]
-    assert w["in_band"] is True
+    assert f["status"] == "UNDECIDED"
 
 
 def test_one_game_s_record():
@@ -376,7 +370,7 @@ def test_the_summary_text():
                          "from 0:")
     assert lines[16:18] == [f"  {n:<24} {cards[n]['dealt']:5d}  "
                             f"{fmt_estimate(cards[n]['difference'])}" for n in far]
-    assert lines[18:] == [str(Check(**c)) for c in doc["checks"]]
+    assert lines[18:] == [str(Check.from_dict(c)) for c in doc["checks"]]
 
 
 def test_the_summary_text_names_the_five_cards_furthest_from_zero():
@@ -454,9 +448,10 @@ def test_a_card_missed_by_exactly_two_seat_games_is_measured():
     assert eff["Ace"]["dealt"] == 6 and set(eff) == {"Ace"}
 
 
-def test_a_card_that_changes_nothing_is_in_band():
-    # one seat a game, every game won: holders and the rest alike, a zero-width interval at 0
+def test_a_card_that_changes_nothing_is_not_known_to_be_in_band():
+    # one seat a game, every game won: holders and the rest alike, 0 but never a point
     recs = [_rec((0,), (1,), dealt=(("Even",),))] * 3 + [_rec((0,), (1,), dealt=((),))] * 3
     even = card_effects(recs)["Even"]
-    assert even["difference"] == {"value": 0.0, "low": 0.0, "high": 0.0, "n": 3}
-    assert even["in_band"] is True
+    assert even["difference"]["value"] == 0.0
+    assert even["difference"]["low"] < 0 < even["difference"]["high"]
+    assert even["status"] == "UNDECIDED"
