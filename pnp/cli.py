@@ -8,6 +8,7 @@ import sys
 import typer
 
 from pnp import __version__
+from pnp.commands.groups import PnpGroup
 from pnp.commands.options import Json
 from pnp.errors import PnpError
 
@@ -18,10 +19,12 @@ except ImportError:  # older typer runs on click itself
 
 app = typer.Typer(
     name="pnp",
+    cls=PnpGroup,  # the games' groups, each imported only when used
     help="Generate, check and print board-game content from a seed.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # click's plain help: see pnp.commands.groups
 )
 _debug = False
 
@@ -71,37 +74,13 @@ def games_cmd(
                    f"commands: {', '.join(r['commands'])}; bots: {', '.join(r['bots'])}")
 
 
-GENERIC = ("render", "calibrate", "preflight")
-
-
-def _register() -> None:
-    _register_generic()
-    # A generic command needs no game: not importing them keeps numpy off the print path.
-    command = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
-    if command not in GENERIC:
-        _register_games()
-
-
 @functools.cache  # once per process: main() runs many times in one process under the tests
-def _register_generic() -> None:
-    from pnp.commands import render
+def _register() -> None:
+    # The games' groups come from PnpGroup, built only for the game whose command runs.
+    from pnp.commands import render, serve
 
     render.register(app)
-
-
-@functools.cache
-def _register_games() -> None:
-    # One group per registered game, built from its GameSpec.
-    from pnp.commands import serve
-    from pnp.commands.game import game_app
-    from pnp.games.registry import GAMES, get
-
     serve.register(app)
-
-    for name in GAMES:
-        spec = get(name)
-        app.add_typer(game_app(spec), name=name, help=f"{spec.title}: "
-                      f"{', '.join(spec.describe()['commands'])}.")
 
 
 def main() -> None:

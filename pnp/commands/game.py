@@ -265,8 +265,9 @@ def game_app(spec: GameSpec) -> typer.Typer:
     """The ``pnp GAME`` command group: the shared commands plus the game's own."""
     import importlib
 
-    app = typer.Typer(help=f"{spec.title}: {', '.join(spec.describe()['commands'])}.",
-                      no_args_is_help=True)
+    from pnp.games.registry import summary
+
+    app = typer.Typer(help=summary(spec), no_args_is_help=True)
     app.command("simulate")(simulate_command(spec))
     app.command("replay")(replay_command(spec))
     if spec.view:

@@ -10,9 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.api import GameSpec, Option
-from pnp.games.salvage.bots import BOTS, heuristic_bot, search_candidates
-from pnp.games.salvage.simulate import RULES, make_setup, record, summarize, summary_lines
+from pnp.games.lazy import Lazy
 from pnp.sim.rollout import make_rollout
+
+# The simulator and the players load when a game is first played (not for --help).
+_SIM, _BOTS = "pnp.games.salvage.simulate", "pnp.games.salvage.bots"
+BOTS = {name: Lazy(_BOTS, "BOTS", name) for name in ("random", "heuristic")}
 
 _RUN = ("simulate", "replay", "session")
 
@@ -40,7 +43,8 @@ OPTIONS: tuple[Option, ...] = (
 
 #: The computer opponent's search strengths: each candidate move played out to the end by the
 #: heuristic player, over sampled futures (hidden parts redrawn), ``samples`` playouts a move.
-SEARCH = {name: make_rollout(heuristic_bot, samples, candidates=search_candidates)
+SEARCH = {name: make_rollout(BOTS["heuristic"], samples,
+                             candidates=Lazy(_BOTS, "search_candidates"))
           for name, samples in (("search-quick", 8), ("search", 16), ("search-deep", 32))}
 
 def _session(*args: Any, **kwargs: Any) -> Any:
@@ -51,7 +55,8 @@ def _session(*args: Any, **kwargs: Any) -> Any:
 
 GAME = GameSpec(
     name="salvage", title="Salvage", min_players=2, max_players=2, default_players=2,
-    rules=RULES, bots={**BOTS, **SEARCH}, make_setup=make_setup, record=record, summarize=summarize,
-    summary_lines=summary_lines, options=OPTIONS, commands_module="pnp.commands.salvage",
-    extra_commands=("field", "mods"), session=_session, default_games=1000, session_games=200,
-    view="pnp.games.salvage.view")
+    rules=Lazy(_SIM, "RULES"), bots={**BOTS, **SEARCH}, make_setup=Lazy(_SIM, "make_setup"),
+    record=Lazy(_SIM, "record"), summarize=Lazy(_SIM, "summarize"),
+    summary_lines=Lazy(_SIM, "summary_lines"), options=OPTIONS,
+    commands_module="pnp.commands.salvage", extra_commands=("field", "mods"), session=_session,
+    default_games=1000, session_games=200, view="pnp.games.salvage.view")

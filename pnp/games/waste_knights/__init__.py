@@ -10,9 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.api import GameSpec
-from pnp.games.waste_knights.bots import BOTS
-from pnp.games.waste_knights.options import OPTIONS, make_setup
-from pnp.games.waste_knights.simulate import RULES, record, summarize, summary_lines
+from pnp.games.lazy import Lazy
+from pnp.games.waste_knights.options import OPTIONS
+
+# The simulator, the knights (and numpy) load when a game is first played (not for --help).
+_SIM, _BOTS = "pnp.games.waste_knights.simulate", "pnp.games.waste_knights.bots"
+BOTS = {name: Lazy(_BOTS, "BOTS", name) for name in ("heuristic", "random")}
 
 
 def session(*args: Any, **kwargs: Any) -> Any:
@@ -24,7 +27,9 @@ def session(*args: Any, **kwargs: Any) -> Any:
 
 GAME = GameSpec(
     name="waste-knights", title="Waste Knights", min_players=2, max_players=4,
-    default_players=4, rules=RULES, bots=BOTS, make_setup=make_setup, record=record,
-    summarize=summarize, summary_lines=summary_lines, options=OPTIONS, session=session,
+    default_players=4, rules=Lazy(_SIM, "RULES"), bots=BOTS,
+    make_setup=Lazy("pnp.games.waste_knights.options", "make_setup"), record=Lazy(_SIM, "record"),
+    summarize=Lazy(_SIM, "summarize"), summary_lines=Lazy(_SIM, "summary_lines"),
+    options=OPTIONS, session=session,
     commands_module="pnp.commands.waste_knights", extra_commands=("board",),
     default_games=2000, session_games=200, view="pnp.games.waste_knights.view")

@@ -10,12 +10,13 @@ game's own ``board`` command).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.games.api import Option
-from pnp.games.waste_knights.hexes import Board, board_from_dict
-from pnp.games.waste_knights.tour import DEFAULT_ROUNDS
 from pnp.resources import read_text
+
+if TYPE_CHECKING:  # the board and the tour load numpy: imported when a run needs them
+    from pnp.games.waste_knights.hexes import Board
 
 _SESSION = ("session",)
 _BOARD = ("session", "board")  # how the session's board is drawn; `board` writes it alone
@@ -24,7 +25,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("board", "--board", str, None,
            "board.json written by `board` (default: the session board of the seed).",
            commands=("simulate", "replay")),
-    Option("rounds", "--rounds", int, DEFAULT_ROUNDS, "Rounds in the mission."),
+    Option("rounds", "--rounds", int, 10,  # tour.DEFAULT_ROUNDS (tour.py loads numpy)
+           "Rounds in the mission."),
     Option("vehicle", "--vehicle", str, "strider",
            "Vehicle of every knight, or one per seat: a,b,c (strider, off-road, heavy-duty)."),
     Option("mode", "--mode", str, "session",
@@ -41,6 +43,7 @@ OPTIONS: tuple[Option, ...] = (
 
 def board_from_json(text: str, where: str = "board.json") -> Board:
     """A board.json's text -> Board (PnpError naming the file and line on bad input)."""
+    from pnp.games.waste_knights.hexes import board_from_dict
     from pnp.safe_io import load_json  # nesting and integer sizes bounded
 
     data = load_json(text, where)
@@ -65,6 +68,7 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
         wasteland_deck,
     )
     from pnp.games.waste_knights.simulate import tour_setup
+    from pnp.games.waste_knights.tour import DEFAULT_ROUNDS
     from pnp.seed import seed_code
 
     path = options.get("board")

@@ -11,9 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.api import GameSpec, Option
-from pnp.games.wreck_and_ruin.bots import BOTS, search_candidates
-from pnp.games.wreck_and_ruin.simulate import RULES, make_setup, record, summarize, summary_lines
+from pnp.games.lazy import Lazy
 from pnp.sim.rollout import make_rollout
+
+# The simulator and the players load when a game is first played (not for --help or odds).
+_SIM, _BOTS = "pnp.games.wreck_and_ruin.simulate", "pnp.games.wreck_and_ruin.bots"
+BOTS = {name: Lazy(_BOTS, "BOTS", name) for name in ("random", "heuristic")}
 
 _RUN = ("simulate", "replay", "session")
 
@@ -66,7 +69,8 @@ OPTIONS: tuple[Option, ...] = (
 #: The search player: at each decision the heuristic's choice, its next best candidates and
 #: ending the turn are each played out to the end by the heuristic player, over sampled
 #: futures (dice, decks and the other players' cards redrawn), ``samples`` playouts a move.
-SEARCH = {"search": make_rollout(BOTS["heuristic"], 8, candidates=search_candidates)}
+SEARCH = {"search": make_rollout(BOTS["heuristic"], 8,
+                                 candidates=Lazy(_BOTS, "search_candidates"))}
 
 
 def _session(*args: Any, **kwargs: Any) -> Any:
@@ -77,8 +81,9 @@ def _session(*args: Any, **kwargs: Any) -> Any:
 
 GAME = GameSpec(
     name="wreck-and-ruin", title="Wreck and Ruin", min_players=2, max_players=4,
-    default_players=4, rules=RULES, bots={**BOTS, **SEARCH}, make_setup=make_setup, record=record,
-    summarize=summarize, summary_lines=summary_lines, options=OPTIONS,
+    default_players=4, rules=Lazy(_SIM, "RULES"), bots={**BOTS, **SEARCH},
+    make_setup=Lazy(_SIM, "make_setup"), record=Lazy(_SIM, "record"),
+    summarize=Lazy(_SIM, "summarize"), summary_lines=Lazy(_SIM, "summary_lines"), options=OPTIONS,
     commands_module="pnp.commands.wreck_and_ruin", extra_commands=("odds", "map", "cards"),
     session=_session, default_games=1000, session_games=200,
     view="pnp.games.wreck_and_ruin.view")
