@@ -497,7 +497,7 @@ def _components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: fl
         # stays the same, the renderers (and the items they share between cards, which the PDF
         # draws once as a form) are kept, and so are the faces of unchanged cards.
         setting = repr((layout, back_layout, size, bleed, deck.name, deck.source,
-                        deck_icons(deck)))
+                        deck_icons(deck), _font_stamps((layout, back_layout), deck)))
         front, rear = memo.renderers(setting, renderers)
     back_items: dict[tuple, tuple] = {}
     for index, card in enumerate(deck.cards, 1):
@@ -519,6 +519,25 @@ def _components(deck: Deck, layout: Layout, size: tuple[float, float], bleed: fl
             if shared is not face.items:
                 comp = replace(comp, back=replace(face, items=shared))
         yield comp
+
+
+def _font_stamps(layouts: Iterable[Layout | None], deck: Deck) -> list[tuple[str, int, int]]:
+    """Path, time and size of every file the layouts' fonts: may name: an edited font file
+    makes new renderers (which read it again) in a watched render."""
+    from pnp.layout.cards import deck_folder
+
+    deck_dir = deck_folder(deck)
+    out = []
+    for layout in layouts:
+        for _, spec, file, _ in layout.fonts if layout is not None else ():
+            refs = spec.values() if isinstance(spec, dict) else [spec]
+            for ref in (str(r) for r in refs if isinstance(r, str)):
+                for folder in (Path(file).parent, deck_dir):
+                    path = Path(folder) / ref if folder is not None else None
+                    if path is not None and path.is_file():
+                        st = path.stat()
+                        out.append((str(path), st.st_mtime_ns, st.st_size))
+    return out
 
 
 def _notes(front: Renderer, rear: Renderer | None) -> Iterator[tuple[str, str]]:

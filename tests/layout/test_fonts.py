@@ -18,7 +18,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from pnp.content import Deck
-from pnp.layout.draw import Family
+from pnp.layout.draw import Drawing, Family, TextBox
 from pnp.layout.layouts import load_layout
 from pnp.layout.pdf import write_pdf
 from pnp.layout.svg import drawing_to_svg
@@ -267,3 +267,25 @@ def test_characters_a_designers_font_lacks_are_warned(tmp_path, run_pnp):
                            "--formats", "pdf", "--quiet")
     assert code == 0
     assert "cannot draw" in err and ": z" in err
+
+
+def test_a_watched_render_reads_an_edited_font_file_again(tmp_path):
+    from pnp.layout.facecache import DrawingMemo
+
+    deck, layout = project(tmp_path, "  Body: fonts/Body.ttf")
+    shutil.copy(DEJAVU / STYLES["regular"], tmp_path / "fonts" / "Body.ttf")
+    memo = DrawingMemo()
+
+    def font():
+        (comp,) = components(deck, load_layout(layout), (60, 40), 0.0, memo=memo)
+        (box,) = text_boxes(comp.front.items)
+        return box.font
+
+    before = font()
+    assert font() is before  # nothing changed: the card laid out before is kept
+    shutil.copy(DEJAVU / "DejaVuSans.ttf", tmp_path / "fonts" / "Body.ttf")
+    after = font()
+    assert after.digests[0] != before.digests[0]
+    buf = io.BytesIO()
+    write_pdf([Drawing(60, 40, (TextBox(0, 0, 60, 40, "Golem", font=after),))], buf)
+    assert [f for _, f, *_ in pdf_runs(buf.getvalue())] == ["DejaVuSans"]
