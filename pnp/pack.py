@@ -27,6 +27,7 @@ class PrintOptions:
     bleed: float = 3.0
     printer_margin: float = 5.0  # no mark or footer closer to the sheet edge
     gutter: float | None = None
+    tts_url: str = ""  # before the Tabletop Simulator sheet names; "local": file:/// links
 
 
 def footer(title: str, seed: int | str) -> str:

@@ -27,6 +27,7 @@ def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
                         footer=pack.footer, printer_margin=opts.printer_margin,
                         gutter=opts.gutter, notes=notes)
             write_pdf(pages, out.path(f.path, f.kind), title=f.title)
+            _write_tts(out, f, opts)
         elif isinstance(f, Poster):
             write_pdf(poster(f.drawing, opts.page, footer=pack.footer), out.path(f.path, f.kind),
                       title=f.title)
@@ -42,3 +43,19 @@ def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
     if notes:  # grids reflowed to keep their marks printable: echoed by the command
         extra["print_notes"] = notes
     return out.commit(checks=list(pack.checks), **extra)
+
+
+def _write_tts(out: Output, cards: Cards, opts: PrintOptions) -> None:
+    """A deck of cards (or of rectangular tiles) also as Tabletop Simulator sheets and a saved
+    object in ``tts/``, named after its PDF, as ``pnp render`` writes them."""
+    from pathlib import Path
+
+    from pnp.layout.tts import is_card_deck, sheet_url, tts_deck
+
+    if not is_card_deck(cards.components):
+        return
+    name = Path(cards.path).stem
+    deck = tts_deck(cards.components, name, url_prefix=sheet_url(opts.tts_url, out.out_dir))
+    for file, data in deck.files.items():
+        out.write_bytes(f"tts/{file}", data,
+                        "tts-json" if file == deck.json_name else "tts-sheet")

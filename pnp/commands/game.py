@@ -228,14 +228,17 @@ def session_command(spec: GameSpec) -> Callable[..., None]:
     """``pnp GAME session``: everything to play one session, checked, ready to print."""
     def run(seed: str, out: str | None, players: int | None, bots: str | None,
             games: int | None, jobs: int, page: str, duplex: str, back_offset: str,
-            bleed: str, crop_marks: bool, **values: Any) -> None:
+            bleed: str, crop_marks: bool, tts_url: str, **values: Any) -> None:
+        import dataclasses
+
         from pnp.output import Output
         from pnp.pack_writer import write_pack
 
         game_options = _split(spec, "session", values)
         where = O.out_dir(out, spec.name, "session", seed)
         setup = _setup(spec, seed, players, bots, game_options)
-        opts = O.print_options(page, duplex, back_offset, crop_marks, bleed)
+        opts = dataclasses.replace(O.print_options(page, duplex, back_offset, crop_marks, bleed),
+                                   tts_url=tts_url)
         n = _games(spec, games, spec.session_games, minimum=0)
         assert spec.session is not None
         pack = spec.session(setup, seed, game_options, n, jobs, opts)
@@ -248,10 +251,11 @@ def session_command(spec: GameSpec) -> Callable[..., None]:
               param("games", O.Games, None), param("jobs", O.Jobs, 0),
               param("page", O.Page, "a4"), param("duplex", O.Duplex, "long"),
               param("back_offset", O.BackOffset, "0,0"), param("bleed", O.Bleed, "3mm"),
-              param("crop_marks", O.CropMarks, True),
+              param("crop_marks", O.CropMarks, True), param("tts_url", O.TtsUrl, ""),
               *(game_param(o) for o in spec.options_for("session"))]
     return build_command(run, params, f"""A complete {spec.title} playtest pack: everything to
-    print for one session, checked by simulation, with its balance report and manifest.
+    print for one session, checked by simulation, with its balance report and manifest; its
+    card decks also as Tabletop Simulator sheets and saved objects in tts/.
 
     Examples:
 

@@ -34,6 +34,11 @@ Bleed = Annotated[str, typer.Option(
     "--bleed", help="Bleed around each card or tile, such as 3mm or 0.125in.")]
 CropMarks = Annotated[bool, typer.Option(
     "--crop-marks/--no-crop-marks", help="Crop marks outside the cards.")]
+TTS_URL_HELP = ("Where the Tabletop Simulator sheets will be hosted, e.g. https://... or "
+                "file:///home/me/decks/: put before the sheet names in the saved-object JSON; "
+                "'local' for absolute file:/// links to this output's tts/ folder (names alone "
+                "load blank cards).")
+TtsUrl = Annotated[str, typer.Option("--tts-url", help=TTS_URL_HELP)]
 _PLAYERS_HELP = "Players (seats) in each game (default: the game's usual count)."
 Players = Annotated[int | None, typer.Option("--players", help=_PLAYERS_HELP)]
 

@@ -172,9 +172,7 @@ def register(app: typer.Typer) -> None:
         formats: str = typer.Option("pdf,svg,png,tts", "--formats",
                                     help="Comma-separated: pdf, svg, png, tts."),
         dpi: float = typer.Option(300.0, "--dpi", help="Resolution of the PNGs."),
-        tts_url: str = typer.Option("", "--tts-url", help="Where the Tabletop Simulator sheets "
-                                    "will be hosted, e.g. file:///home/me/decks/ or https://...: "
-                                    "put before the sheet names in the saved-object JSON."),
+        tts_url: O.TtsUrl = "",
         overlap: str = typer.Option("10mm", "--overlap", help="Strip shared by neighbouring "
                                     "pages when a board larger than the page is tiled."),
         print_shop: bool = typer.Option(False, "--print-shop", help="Also write a one-card-a-page "
@@ -224,6 +222,7 @@ def register(app: typer.Typer) -> None:
         from pnp.layout.sheets import is_url, url_stem
         from pnp.layout.sizes import parse_length, parse_page, pixel_size
         from pnp.layout.templates import card_size
+        from pnp.layout.tts import sheet_url
         from pnp.output import Output
         from pnp.seed import seed_code
 
@@ -261,8 +260,8 @@ def register(app: typer.Typer) -> None:
                 duplex=parse_duplex(duplex).value, back_offset=O.back_offset(back_offset),
                 formats=wanted, dpi=dpi, print_shop=print_shop,
                 seed_code=seed_code(seed) if seed is not None else None, stem=stem,
-                tts_url=tts_url, overlap=overlap_mm, jobs=jobs or None, cmyk=cmyk,
-                gutter=gutter_mm, printer_margin=margin_mm)
+                tts_url=sheet_url(tts_url, out_dir), overlap=overlap_mm, jobs=jobs or None,
+                cmyk=cmyk, gutter=gutter_mm, printer_margin=margin_mm)
             from pnp.progress import LateBar
 
             bar = LateBar("render", "cards", enabled=None if not quiet else False)

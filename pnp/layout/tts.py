@@ -12,6 +12,7 @@ import json
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PIL import Image as PILImage
@@ -409,6 +410,24 @@ def face_key(face: Drawing) -> bytes:
     one back)."""
     key = repr((face.width, face.height, face.bleed, face.outline, face.items))
     return hashlib.blake2b(key.encode("utf-8"), digest_size=16).digest()
+
+
+LOCAL = "local"  # --tts-url local: absolute file:/// links to the output's tts/ folder
+
+
+def sheet_url(value: str, out_dir: str | Path) -> str:
+    """What goes before each sheet name in the saved object: ``value`` as given, or for
+    ``local`` the ``file:///`` address of ``out_dir/tts/`` (names alone load blank cards in
+    Tabletop Simulator, which looks them up as web addresses)."""
+    if value.strip().lower() != LOCAL:
+        return value
+    return (Path(out_dir).resolve() / "tts").as_uri() + "/"
+
+
+def is_card_deck(components: Sequence[Component]) -> bool:
+    """Rectangular components (cards, square tiles): a Tabletop Simulator deck shows each as a
+    rectangle, so shaped ones (hex tiles) are left out."""
+    return bool(components) and all(c.front.outline is None for c in components)
 
 
 def tts_deck(components: Iterable[Component], name: str = "deck", *, dpi: float = DEFAULT_DPI,
