@@ -32,9 +32,10 @@ def edits(folder: Path, cards: int, n: int, baseline: str | None) -> list[float]
     out = folder / "out"
     env = dict(os.environ)
     if baseline:
-        env["PYTHONPATH"] = baseline  # its pnp is imported before the installed one
+        env["PYTHONPATH"] = baseline  # its pnp is imported before the installed one (the
+        # child runs in ``folder``: from a source tree, its own pnp would come first)
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "render", str(src), "--out", str(out),
-                             "--watch", "--jobs", "1", "--quiet"], env=env,
+                             "--watch", "--jobs", "1", "--quiet"], env=env, cwd=folder,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     times = []
     try:

@@ -54,6 +54,7 @@ class Output:
             self.discard()
             raise
         self._files: dict[str, str] = {}
+        self._digests: dict[str, str] = {}  # sha256 of files staged as copies of known files
         self._folders: set[Path] = set()
         self._current: str | None = None
         self.manifest: dict[str, Any] | None = None
@@ -74,6 +75,10 @@ class Output:
             self._folders.add(p.parent)
         return p
 
+    def known(self, rel: str, sha256: str) -> None:
+        """``rel`` (already staged) holds bytes whose sha256 is known: not read again."""
+        self._digests[rel] = sha256
+
     def write_bytes(self, rel: str, data: bytes, kind: str) -> None:
         """Stage ``data`` as ``rel``."""
         self.path(rel, kind).write_bytes(data)
@@ -93,9 +98,14 @@ class Output:
         signals.check()  # a stop request a library swallowed: nothing is moved into place
         files = []
         for rel in sorted(self._files):
-            data = (self._stage / rel).read_bytes()
-            files.append({"path": rel, "kind": self._files[rel],
-                          "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)})
+            digest = self._digests.get(rel)
+            if digest is not None:
+                size = (self._stage / rel).stat().st_size
+            else:
+                data = (self._stage / rel).read_bytes()
+                digest, size = hashlib.sha256(data).hexdigest(), len(data)
+            files.append({"path": rel, "kind": self._files[rel], "sha256": digest,
+                          "bytes": size})
         manifest: dict[str, Any] = {"tool": "pnp", "version": __version__,
                                     "command": " ".join(self.command), "files": files}
         if self.seed is not None:

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from pnp import __version__
-from pnp.layout.draw import Drawing, Group, Image, Item
+from pnp.layout.colours import is_colour
+from pnp.layout.draw import Drawing, Group, Image, Item, TextBox
 
 CACHE_DIR = ".pnp-cache"
 MEMO_LIMIT = 50_000  # cards kept in memory (a few KB each)
@@ -64,9 +65,13 @@ class DrawingMemo:
 
 
 def _images(items: tuple[Item, ...]) -> Iterator[str]:
+    """The files a face's items place: images, and the pictures of inline icons."""
     for item in items:
         if isinstance(item, Image):
             yield item.path
+        elif isinstance(item, TextBox):
+            yield from (value for name, value in item.icons
+                        if f":{name}:" in item.text and not is_colour(value))
         elif isinstance(item, Group):
             yield from _images(item.items)
 
@@ -78,10 +83,14 @@ class FaceCache:
         self.folder = Path(out_dir) / CACHE_DIR
         self.memo = DrawingMemo()
         self._file_digests: dict[tuple[str, int, int], bytes] = {}
+        self.sha256: dict[str, str] = {}  # cached file -> sha256 of its bytes (for manifests)
+        self._faces: dict[int, tuple[Drawing, bytes]] = {}  # face digests by identity
         self.begin()
 
     def begin(self) -> None:
         """A new render: nothing used, stored or reused yet (the memo and digests stay)."""
+        if len(self._faces) > 2 * MEMO_LIMIT:
+            self._faces.clear()
         self.used: set[str] = set()
         self.stored = 0
         self.reused = 0
@@ -101,6 +110,22 @@ class FaceCache:
                 for block in iter(lambda: fh.read(1 << 20), b""):
                     h.update(block)
             digest = self._file_digests[key] = h.digest()
+        return digest
+
+    def digest(self, face: Drawing, make: Callable[[Drawing], bytes]) -> bytes:
+        """``make(face)``, once per face object (the memo hands back the same objects)."""
+        found = self._faces.get(id(face))
+        if found is not None and found[0] is face:
+            return found[1]
+        digest = make(face)
+        self._faces[id(face)] = (face, digest)  # holding the face keeps its id from reuse
+        return digest
+
+    def file_sha256(self, name: str) -> str:
+        """The sha256 of cached file ``name`` (read once per process)."""
+        digest = self.sha256.get(name)
+        if digest is None:
+            digest = self.sha256[name] = hashlib.sha256(self._path(name).read_bytes()).hexdigest()
         return digest
 
     def face_key(self, face_digest: bytes, face: Drawing) -> str:

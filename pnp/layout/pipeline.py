@@ -267,7 +267,8 @@ class _Render:
         for face, is_back in ((comp.front, False), (comp.back, True)):
             if face is None:
                 continue
-            key = keys[is_back] = face_digest(face)
+            key = keys[is_back] = (self.cache.digest(face, face_digest) if self.cache
+                                   else face_digest(face))
             if self.summary.faces is not None:
                 self._listed(key, card, is_back, board, index)
             if key in self.seen:
@@ -329,6 +330,7 @@ class _Render:
                 if path is None:
                     continue
                 if self.cache.link(names[kind], Path(path)):
+                    self.out.known(f"{kind}/{stem}.{kind}", self.cache.file_sha256(names[kind]))
                     svg, svg_to = (False, None) if kind == "svg" else (svg, svg_to)
                     png, png_to = (False, None) if kind == "png" else (png, png_to)
                 else:

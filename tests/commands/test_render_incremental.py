@@ -148,3 +148,23 @@ def test_watch_exits_130_on_ctrl_c(tmp_path):
     assert proc.returncode == 130, err
     assert "stopped watching" in err and "Traceback" not in err
     assert (tmp_path / "out" / "deck.pdf").is_file()
+
+
+def test_an_inline_icon_changed_under_the_same_name_repaints_its_card(tmp_path):
+    from PIL import Image
+
+    (tmp_path / "icons").mkdir()
+    icon = tmp_path / "icons" / "fuel.png"
+    Image.new("RGB", (20, 20), (255, 0, 0)).save(icon)
+    src = tmp_path / "deck.csv"
+    src.write_text("name,text\nA,Take :fuel: now\nB,Nothing here\n", encoding="utf-8")
+    layout = ROOT / "templates" / "default" / "card.yaml"
+    out = tmp_path / "out"
+    cache = FaceCache(out)
+    _render(src, out, cache, layout)
+    Image.new("RGB", (20, 20), (0, 0, 255)).save(icon)
+    os.utime(icon, ns=(time.time_ns() + 10**9, time.time_ns() + 10**9))
+    assert _render(src, out, cache, layout).painted == 1  # card A, not B nor the back
+    fresh = tmp_path / "fresh"
+    _render(src, fresh, None, layout)
+    assert _files(out) == _files(fresh)
