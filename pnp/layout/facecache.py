@@ -11,17 +11,22 @@ Two things are kept:
   whose digest is in the cache is not painted again: its file is linked from the cache.
 
 The cache holds what the last successful render used and nothing more (``prune``), so it never
-grows past one render's files; its files are hard links to the output's own where the file system
-allows (no second copy on disk). Files come from the cache byte for byte as a fresh render writes
-them: the painters are deterministic, and anything they read is in the digest.
+grows past one render's files. Its files are hard links to the output's own where the file system
+allows (no second copy on disk); ``index.json`` records each one's size, time and sha256 when
+stored, so a face file edited by hand in the output folder (the same file) is seen as changed and
+painted again, and the manifest's digests need not read the files. Files come from the cache
+byte for byte as a fresh render writes them: the painters are deterministic, and anything they
+read is in the digest.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import shutil
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -31,6 +36,7 @@ from pnp.layout.colours import is_colour
 from pnp.layout.draw import Drawing, Group, Image, Item, TextBox
 
 CACHE_DIR = ".pnp-cache"
+INDEX = "index.json"  # what each cached file was when stored
 MEMO_LIMIT = 50_000  # cards kept in memory (a few KB each)
 T = TypeVar("T")
 
@@ -83,7 +89,8 @@ class FaceCache:
         self.folder = Path(out_dir) / CACHE_DIR
         self.memo = DrawingMemo()
         self._file_digests: dict[tuple[str, int, int], bytes] = {}
-        self.sha256: dict[str, str] = {}  # cached file -> sha256 of its bytes (for manifests)
+        self.index: dict[str, tuple[Any, ...]] | None = None  # name -> size, time, sha256
+        self._lock = threading.Lock()
         self._faces: dict[int, tuple[Drawing, bytes]] = {}  # face digests by identity
         self.begin()
 
@@ -121,13 +128,6 @@ class FaceCache:
         self._faces[id(face)] = (face, digest)  # holding the face keeps its id from reuse
         return digest
 
-    def file_sha256(self, name: str) -> str:
-        """The sha256 of cached file ``name`` (read once per process)."""
-        digest = self.sha256.get(name)
-        if digest is None:
-            digest = self.sha256[name] = hashlib.sha256(self._path(name).read_bytes()).hexdigest()
-        return digest
-
     def face_key(self, face_digest: bytes, face: Drawing) -> str:
         """The digest of a face's files: what it draws, the images it places, the pnp version."""
         h = hashlib.blake2b(face_digest, digest_size=16)
@@ -150,11 +150,44 @@ class FaceCache:
     def _path(self, name: str) -> Path:
         return self.folder / name
 
-    def has(self, name: str) -> bool:
-        return self._path(name).is_file()
+    def _load_index(self) -> None:
+        """What each cached file was when stored: size, time and sha256 (read once)."""
+        if self.index is not None:
+            return
+        self.index = {}
+        try:
+            data = json.loads((self.folder / INDEX).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if isinstance(data, dict):
+            self.index = {k: tuple(v) for k, v in data.items()
+                          if isinstance(v, list) and len(v) == 3}
+
+    def _valid(self, name: str) -> str | None:
+        """The sha256 of cached file ``name`` if it is still what was stored (a face file
+        edited in place in the output folder, which shares it, no longer is), else None."""
+        self._load_index()
+        assert self.index is not None
+        entry = self.index.get(name)
+        if entry is None:
+            return None
+        try:
+            st = os.stat(self._path(name))
+        except OSError:
+            return None
+        if (st.st_size, st.st_mtime_ns) != tuple(entry[:2]):
+            return None
+        return str(entry[2])
+
+    def _stamp(self, name: str, sha256: str) -> None:
+        st = os.stat(self._path(name))
+        assert self.index is not None
+        self.index[name] = (st.st_size, st.st_mtime_ns, sha256)
 
     def read(self, name: str) -> bytes | None:
         """The cached file ``name``'s bytes (marked used), or None."""
+        if self._valid(name) is None:
+            return None
         try:
             data = self._path(name).read_bytes()
         except OSError:
@@ -163,64 +196,83 @@ class FaceCache:
         self.reused += 1
         return data
 
-    def link(self, name: str, to: Path) -> bool:
-        """Put the cached file ``name`` at ``to`` (a hard link, else a copy); False if absent."""
-        src = self._path(name)
+    def copy_to(self, name: str, to: Path) -> str | None:
+        """Put the cached file ``name`` at ``to`` (a hard link, else a copy) and return its
+        sha256; None if there is no such file (or it changed since it was stored)."""
+        sha256 = self._valid(name)
+        if sha256 is None:
+            return None
         try:
             try:
-                os.link(src, to)
+                os.link(self._path(name), to)
             except OSError:
-                if not src.is_file():
-                    return False
-                shutil.copyfile(src, to)
+                shutil.copyfile(self._path(name), to)
         except OSError:
-            return False
+            return None
         self.used.add(name)
         self.reused += 1
-        return True
+        return sha256
 
-    def store_file(self, name: str, src: Path) -> None:
-        """Keep the file at ``src`` as ``name`` (linked where possible; never half-written)."""
+    def store_file(self, name: str, src: Path) -> str:
+        """Keep the file at ``src`` as ``name`` (linked where possible, never half-written);
+        its sha256."""
+        data = src.read_bytes()
+        sha256 = hashlib.sha256(data).hexdigest()
         self.used.add(name)
-        target = self._path(name)
-        if target.is_file():
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
+        if self._valid(name) == sha256:
+            return sha256
         tmp = self.folder / f".{name}.tmp"
         try:
+            self.folder.mkdir(parents=True, exist_ok=True)
             try:
                 os.link(src, tmp)
             except OSError:
-                shutil.copyfile(src, tmp)
-            os.replace(tmp, target)
+                tmp.write_bytes(data)
+            os.replace(tmp, self._path(name))
+            self._stamp(name, sha256)
             self.stored += 1
         except OSError:  # a cache that cannot be written only costs time
             with contextlib.suppress(OSError):
                 tmp.unlink()
+        return sha256
 
     def store_bytes(self, name: str, data: bytes) -> None:
         """Keep ``data`` as ``name`` (written whole, then moved into place)."""
-        self.used.add(name)
-        target = self._path(name)
-        if target.is_file():
-            return
-        tmp = self.folder / f".{name}.tmp"
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(data)
-            os.replace(tmp, target)
-            self.stored += 1
-        except OSError:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+        with self._lock:  # also called from a worker pool's thread (a finished TTS sheet)
+            self.used.add(name)
+            sha256 = hashlib.sha256(data).hexdigest()
+            if self._valid(name) == sha256:
+                return
+            tmp = self.folder / f".{name}.tmp"
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                tmp.write_bytes(data)
+                os.replace(tmp, self._path(name))
+                self._stamp(name, sha256)
+                self.stored += 1
+            except OSError:
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
 
     def prune(self) -> None:
-        """Remove every cached file this render did not use (and any leftover temporary)."""
-        try:
-            names = os.listdir(self.folder)
-        except OSError:
-            return
-        for name in names:
-            if name not in self.used:
+        """Remove every cached file this render did not use (and any leftover temporary), and
+        write the index of what is left."""
+        with self._lock:
+            self._load_index()
+            try:
+                names = os.listdir(self.folder)
+            except OSError:
+                return
+            for name in names:
+                if name not in self.used and name != INDEX:
+                    with contextlib.suppress(OSError):
+                        (self.folder / name).unlink()
+            assert self.index is not None
+            self.index = {k: v for k, v in self.index.items() if k in self.used}
+            tmp = self.folder / f".{INDEX}.tmp"
+            try:
+                tmp.write_text(json.dumps(self.index, sort_keys=True), encoding="utf-8")
+                os.replace(tmp, self.folder / INDEX)
+            except OSError:
                 with contextlib.suppress(OSError):
-                    (self.folder / name).unlink()
+                    tmp.unlink()

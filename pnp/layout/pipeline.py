@@ -178,7 +178,7 @@ class _Render:
         self.summary = Summary(cards=sum(1 for c in deck.cards if c.count > 0),
                                copies=deck.copies, faces=[] if cache is not None else None)
         self.entries: dict[bytes, FaceEntry] = {}
-        self.to_store: list[tuple[str, Path]] = []  # painted files to keep in the cache
+        self.to_store: list[tuple[str, Path, str]] = []  # painted files to keep in the cache
         self.width = max(3, len(str(len(deck.cards))))
         self.footer = footer_text(deck, opts.seed_code)
         self.seen: set[bytes] = set()
@@ -243,8 +243,8 @@ class _Render:
                            "tts-json")
         self._write_sheets(wait=True)
         if self.cache is not None:
-            for name, path in self.to_store:
-                self.cache.store_file(name, path)
+            for name, path, rel in self.to_store:
+                self.out.known(rel, self.cache.store_file(name, path))
         return self.summary
 
     # -- each card, once ------------------------------------------------------------------------
@@ -329,12 +329,13 @@ class _Render:
             for kind, path in (("svg", svg_to), ("png", png_to)):
                 if path is None:
                     continue
-                if self.cache.link(names[kind], Path(path)):
-                    self.out.known(f"{kind}/{stem}.{kind}", self.cache.file_sha256(names[kind]))
+                sha256 = self.cache.copy_to(names[kind], Path(path))
+                if sha256 is not None:
+                    self.out.known(f"{kind}/{stem}.{kind}", sha256)
                     svg, svg_to = (False, None) if kind == "svg" else (svg, svg_to)
                     png, png_to = (False, None) if kind == "png" else (png, png_to)
                 else:
-                    self.to_store.append((names[kind], Path(path)))
+                    self.to_store.append((names[kind], Path(path), f"{kind}/{stem}.{kind}"))
             if size is not None:
                 pic_name = f"{ckey}-{size[0]}x{size[1]}.pic"
                 data = self.cache.read(pic_name)

@@ -79,7 +79,7 @@ def test_one_edited_card_is_painted_again_and_the_files_match_a_fresh_render(tmp
     assert watched == _files(fresh)
     assert any(name.startswith("tts/") for name in watched)
     # the cache holds what the last render used, nothing more
-    assert len(os.listdir(out / CACHE_DIR)) == len(cache.used)
+    assert set(os.listdir(out / CACHE_DIR)) == cache.used | {"index.json"}
 
 
 def test_a_new_process_reuses_the_cache_in_the_output_folder(tmp_path):
@@ -165,6 +165,25 @@ def test_an_inline_icon_changed_under_the_same_name_repaints_its_card(tmp_path):
     Image.new("RGB", (20, 20), (0, 0, 255)).save(icon)
     os.utime(icon, ns=(time.time_ns() + 10**9, time.time_ns() + 10**9))
     assert _render(src, out, cache, layout).painted == 1  # card A, not B nor the back
+    fresh = tmp_path / "fresh"
+    _render(src, fresh, None, layout)
+    assert _files(out) == _files(fresh)
+
+
+def test_a_face_file_edited_by_hand_in_the_output_is_painted_again(tmp_path):
+    src = tmp_path / "deck.csv"
+    _art(tmp_path / "art.png", (200, 30, 30))
+    layout = _layout(tmp_path)
+    _csv(src, 6)
+    out = tmp_path / "out"
+    cache = FaceCache(out)
+    _render(src, out, cache, layout)
+    edited = sorted((out / "png").glob("*.png"))[2]
+    with open(edited, "r+b") as fh:  # in place: the same file as the cache's copy, if linked
+        fh.seek(100)
+        fh.write(b"scribbled over")
+    again = _render(src, out, cache, layout)
+    assert again.painted == 1
     fresh = tmp_path / "fresh"
     _render(src, fresh, None, layout)
     assert _files(out) == _files(fresh)
