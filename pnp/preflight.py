@@ -51,6 +51,7 @@ class Report:
     colour_spaces: list[str] = field(default_factory=list)
     images: list[dict[str, Any]] = field(default_factory=list)
     small_text: list[dict[str, Any]] = field(default_factory=list)
+    low_res: dict[tuple[Any, ...], list[int]] = field(default_factory=dict)  # image -> pages
     cmyk: bool = False  # checked as a CMYK file
     text_inks: list[dict[str, Any]] = field(default_factory=list)  # with ``cmyk``
     problems: list[str] = field(default_factory=list)
@@ -127,6 +128,12 @@ def preflight(path: str | Path, cmyk: bool = False) -> Report:
             _page(doc, i, report)
     finally:
         doc.close()
+    for (w, h, dpi, _), pages in report.low_res.items():
+        shown = sorted(set(pages))
+        report.problems.append(
+            f"image of {w}x{h} px placed at {dpi} dpi (below {MIN_DPI:g}), {len(pages)} "
+            f"time{'s' if len(pages) > 1 else ''} on page{'s' if len(shown) > 1 else ''} "
+            f"{', '.join(map(str, shown[:8]))}{' ...' if len(shown) > 8 else ''}")
     _fonts_and_colours(raw, file, report)
     if _version(report.version) < _version(report.needs):
         report.problems.append(f"declares PDF {report.version} but uses transparency "
@@ -211,8 +218,9 @@ def _page(doc: Any, index: int, report: Report) -> None:
                 report.images.append({"page": index + 1, "px": (w.value, h.value),
                                       "dpi": round(dpi)})
                 if dpi < MIN_DPI - 0.5:
-                    report.problems.append(f"{where}: image of {w.value}x{h.value} px placed "
-                                           f"at {dpi:.0f} dpi (below {MIN_DPI:g})")
+                    # one problem per picture and placed size, however many copies show it
+                    key = (w.value, h.value, round(dpi), _image_digest(obj))
+                    report.low_res.setdefault(key, []).append(index + 1)
             elif (kind == c.FPDF_PAGEOBJ_PATH and not trim and not inside(box)
                   and _stroked_only(obj)):
                 # on a home sheet, a line to see or cut by (crop mark, cut line) the printer
@@ -227,6 +235,19 @@ def _page(doc: Any, index: int, report: Report) -> None:
     walk(None, ident, None)
     if unsafe > 5:
         report.problems.append(f"{where}: {unsafe - 5} more in the safe zone")
+
+
+def _image_digest(obj: Any) -> str:
+    """What tells one picture from another: a hash of its encoded data (small for a
+    low-resolution image, which is the only kind asked)."""
+    import hashlib
+
+    import pypdfium2.raw as c
+
+    n = c.FPDFImageObj_GetImageDataRaw(obj, None, 0)
+    buf = ctypes.create_string_buffer(max(1, n))
+    c.FPDFImageObj_GetImageDataRaw(obj, buf, n)
+    return hashlib.blake2b(buf.raw[:n], digest_size=8).hexdigest()
 
 
 def _clip(obj: Any, m: Matrix) -> tuple[float, ...] | None:
