@@ -7,8 +7,8 @@ Each command runs ``--repeat`` times as a fresh process; its CPU time (user + sy
 code (``git worktree add /tmp/base <commit>``), run the same way with that checkout first on
 ``PYTHONPATH``: the ratio column is base median / current median. The floor rows are a
 two-command typer app with one flag each: what the CLI framework costs before any pnp code.
-The last rows time ``odds shoot``'s answer alone (files read, pools computed from cold caches),
-in a fresh process after the imports.
+The last rows time ``odds shoot``'s answer alone (files read, pools computed from cold caches)
+and Junkyard Wars' machine deck, each in a fresh process after the imports.
 """
 
 from __future__ import annotations
@@ -61,6 +61,17 @@ with contextlib.redirect_stdout(io.StringIO()):
 print(time.process_time() - start)
 """
 
+# Junkyard Wars' machine deck from the bundled words and bag, cold, once the modules are imported.
+DECK = """
+import time
+from pnp.games.junkyard_wars.deck import build_deck
+from pnp.games.junkyard_wars.simulate import bag_and_words
+bag, words = bag_and_words(None, None)
+start = time.process_time()
+build_deck("demo", words, bag, size=40, players=4)
+print(time.process_time() - start)
+"""
+
 
 def cpu(argv: list[str], env: dict[str, str], repeat: int) -> tuple[float, float]:
     """(min, median) CPU seconds of ``argv`` run ``repeat`` times."""
@@ -108,15 +119,26 @@ def main() -> None:
             blo, bmed = cpu(argv, base_env, args.repeat)
             line += f" {blo:6.3f}/{bmed:6.3f} {bmed / med:5.2f}x"
         print(line)
-    for dice, armour in ((30, 2), (30, 4), (30, 6)):
-        subprocess.run([sys.executable, "-c", ANSWER, "1", "1"], env=env, check=True,
-                       capture_output=True, cwd=tempfile.gettempdir())  # writes the bytecode
-        times = sorted(float(subprocess.run(
-            [sys.executable, "-c", ANSWER, str(dice), str(armour)], env=env, check=True,
-            capture_output=True, text=True, cwd=tempfile.gettempdir()).stdout)
-                       for _ in range(args.repeat))
-        print(f"{f'odds shoot --dice {dice} --armour {armour}: the answer':<50} "
-              f"{times[0]:6.3f}/{statistics.median(times):6.3f}")
+    rows = [(f"odds shoot --dice {d} --armour {a}: the answer", ANSWER, (str(d), str(a)))
+            for d, a in ((30, 2), (30, 4), (30, 6))]
+    rows.append(("junkyard-wars machine deck (40 cards), cold", DECK, ()))
+    for name, code, argv in rows:
+        line = f"{name:<50} {_timed(code, argv, env, args.repeat)}"
+        if base_env:
+            line += f" {_timed(code, argv, base_env, args.repeat)}"
+        print(line)
+
+
+def _timed(code: str, argv: tuple[str, ...], env: dict[str, str], repeat: int) -> str:
+    """min/median of the CPU seconds ``code`` prints, each run in a fresh process."""
+    def run() -> float:
+        return float(subprocess.run([sys.executable, "-c", code, *argv], env=env, check=True,
+                                    capture_output=True, text=True,
+                                    cwd=tempfile.gettempdir()).stdout)
+
+    run()  # writes the bytecode
+    times = sorted(run() for _ in range(repeat))
+    return f"{times[0]:6.3f}/{statistics.median(times):6.3f}"
 
 
 if __name__ == "__main__":
