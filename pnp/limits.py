@@ -46,6 +46,11 @@ LIMITS: dict[str, Limit] = {lim.name: lim for lim in (
     Limit("card_mm", 1_500, "mm", "width or height of a card, tile or board"),
     Limit("page_mm", 1_500, "mm", "width or height of a page"),
     Limit("games", 10_000_000, "games", "games one simulate or session run plays"),
+    Limit("rounds", 1_000, "rounds", "rounds of one game (a rules file's rounds, --rounds)"),
+    Limit("dice", 30, "dice", "dice of one roll in a game's rules or vehicles file (their exact "
+          "odds grow fast with it)"),
+    Limit("tries", 1_000, "tries", "deck seeds tried, retune rounds (--tries, --max-rounds, "
+          "--retune)"),
     Limit("jobs", 256, "processes", "worker processes (--jobs)"),
     Limit("scheduler_seconds", 10, "seconds",
           "wait for a dask scheduler's handshake (also --timeout)"),

@@ -11,6 +11,10 @@ import typer
 from pnp.commands import options as O
 from pnp.commands.game import build_command, game_param, param
 
+#: The largest --health of `odds`: the expected attacks are exact fractions (the Enemy decks'
+#: Health stays within 30, rules.yaml).
+ODDS_HEALTH = 100
+
 
 def odds(dice: int, health: int | None, json_out: bool) -> None:
     """The exact odds of an attack."""
@@ -19,8 +23,8 @@ def odds(dice: int, health: int | None, json_out: bool) -> None:
 
     if not 1 <= dice <= 30:
         raise PnpError(f"must be 1-30 dice, got {dice}", field="dice")
-    if health is not None and health < 1:
-        raise PnpError(f"must be at least 1, got {health}", field="health")
+    if health is not None and not 1 <= health <= ODDS_HEALTH:  # exact fractions grow with it
+        raise PnpError(f"must be 1-{ODDS_HEALTH}, got {health}", field="health")
     doc = odds_document(dice, health)
     if json_out:
         typer.echo(json.dumps(doc, indent=2, sort_keys=True))
@@ -57,6 +61,7 @@ def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_ga
     from pnp.pack_writer import write_pack
     from pnp.sim.play import game_seed, record_game, run_games
 
+    _check_counts(games, tries, card_games, crew_games)
     setup = make_setup(seed, 4, ("heuristic",) * 4, values)
     summaries: dict[Any, dict[int, dict[str, Any]]] = {}   # decks -> crew size -> summary
 
@@ -102,6 +107,21 @@ def decks(seed: str, out: str | None, games: int, tries: int, jobs: int, card_ga
     with Output(where, seed=seed) as output:
         manifest = write_pack(output, pack, PrintOptions())
     O.echo_pack(where, manifest, pack)
+
+
+def _check_counts(games: int, tries: int, card_games: int, crew_games: int) -> None:
+    """The counts of `decks`, before any deck is made: whole, not negative, within the limits
+    (every try plays --games for each of 3 crew sizes)."""
+    from pnp.errors import PnpError
+    from pnp.limits import check, integer, limit
+
+    integer(tries, low=1, high=int(limit("tries")), what="deck seeds to try (limit tries: "
+            "raise it with pnp --limit tries=N)", field="tries")
+    for name, n, total in (("games", games, games * 3 * tries), ("card-games", card_games,
+                           card_games), ("crew-games", crew_games, crew_games)):
+        if n < 0:
+            raise PnpError(f"must be 0 or more, got {n}", field=name)
+        check("games", total, given=f"{total:,}", field=name, what="games to play")
 
 
 def register(app: typer.Typer) -> None:

@@ -95,8 +95,12 @@ def cards(seed: str, players: int, games: int | None, jobs: int, retune: int | N
         raise PnpError(f"must be at least 2 paired games, got {n}", field="games")
     if not 2 <= players <= 4:
         raise PnpError(f"Wreck and Ruin is for 2-4 players, got {players}", field="players")
-    if retune is not None and retune < 1:
-        raise PnpError(f"must be at least 1 round, got {retune}", field="retune")
+    from pnp.limits import check, integer, limit
+
+    check("games", n, field="games", what="paired games per card")
+    if retune is not None:
+        integer(retune, low=1, high=int(limit("tries")), what="retune rounds (limit tries: "
+                "raise it with pnp --limit tries=N)", field="retune")
     setup = make_setup(seed, players, ("heuristic",) * players, values)
     if retune is not None:
         _retune(setup, n, seed, retune, jobs, out, json_out)

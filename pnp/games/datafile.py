@@ -16,7 +16,8 @@ import yaml
 from pnp.errors import PnpError
 from pnp.resources import cardset, read_text
 
-__all__ = ["BadValue", "located_error", "read_yaml", "whole"]
+__all__ = ["NUMBER_MAX", "BadValue", "fraction", "listed", "located_error", "mapping", "read_yaml",
+           "whole"]
 
 
 class BadValue(Exception):
@@ -61,10 +62,56 @@ def located_error(bad: BadValue, where: str, lines: Mapping[tuple[Any, ...], int
     return PnpError(bad.message, file=where, line=line, field=name or None)
 
 
-def whole(v: Any, path: tuple[Any, ...], low: int = 1) -> int:
-    """``v`` if it is a whole number >= ``low`` (not a bool), else ``BadValue``."""
-    if isinstance(v, bool) or not isinstance(v, int) or v < low:
-        raise BadValue(path, f"must be a whole number >= {low}, got {v!r}")
+#: The largest plain number a designer file may give (a cost, a score, a stat): a board game's
+#: numbers are small, and a bigger one only makes a loop run longer. Counts that a designer may
+#: need larger (rounds, dice, copies of a card) are bounded by a raisable limit instead.
+NUMBER_MAX = 999
+
+
+def whole(v: Any, path: tuple[Any, ...], low: int = 1, high: int | str = NUMBER_MAX) -> int:
+    """``v`` if it is a whole number from ``low`` to ``high`` (not a bool), else ``BadValue``.
+
+    ``high`` is a number, or the name of a limit (``pnp.limits``) that ``--limit`` raises."""
+    from pnp.limits import limit, short
+
+    cap = int(limit(high)) if isinstance(high, str) else high
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise BadValue(path, f"must be a whole number from {low} to {cap}, got {short(v)}")
+    if not low <= v <= cap:
+        hint = f" (limit {high}: raise it with pnp --limit {high}=N)" \
+            if isinstance(high, str) and v > cap else ""
+        raise BadValue(path, f"must be a whole number from {low} to {cap}, got {short(v)}{hint}")
+    return v
+
+
+def fraction(v: Any, path: tuple[Any, ...], low: float, high: float) -> float:
+    """``v`` if it is a finite number from ``low`` to ``high`` (not a bool), else ``BadValue``."""
+    from pnp.limits import short
+
+    ok = not isinstance(v, bool) and isinstance(v, (int, float))
+    if not ok or not low <= float(v) <= high:  # NaN fails the comparison; inf is past high
+        raise BadValue(path, f"must be a number from {low:g} to {high:g}, got {short(v)}")
+    return float(v)
+
+
+def mapping(v: Any, path: tuple[Any, ...], what: str) -> Mapping[Any, Any]:
+    """``v`` if it is a mapping, else ``BadValue`` saying what it maps."""
+    if not isinstance(v, Mapping):
+        raise BadValue(path, f"must be a mapping of {what}")
+    return v
+
+
+def listed(v: Any, path: tuple[Any, ...], what: str, most: int | str = NUMBER_MAX) -> list[Any]:
+    """``v`` if it is a list of at most ``most`` items (a number or a limit's name)."""
+    from pnp.limits import limit
+
+    cap = int(limit(most)) if isinstance(most, str) else most
+    if not isinstance(v, list):
+        raise BadValue(path, f"must be a list of {what}")
+    if len(v) > cap:
+        hint = f" (limit {most}: raise it with pnp --limit {most}=N)" if isinstance(most, str) \
+            else ""
+        raise BadValue(path, f"must list at most {cap} {what}, got {len(v)}{hint}")
     return v
 
 

@@ -41,7 +41,6 @@ def test_a_games_seed_and_its_two_streams():
     ("random", ("random", "random", "random")),
     (" heuristic , random,random ", ("heuristic", "random", "random")),
     (None, ("heuristic",) * 3),
-    ("", ("heuristic",) * 3),
     (",random,", ("random",) * 3),
 ])
 def test_bot_names(given, names):
@@ -50,7 +49,9 @@ def test_bot_names(given, names):
 
 def test_bot_names_default_and_refusals():
     assert P.bot_names(pig.GAME, 2, None, default="random") == ("random", "random")
-    for bad in ("random,random", "random,random,random,random", "random,nobody,random", "x"):
+    # an empty --bots names no bot: refused, not read as the default (issue 27)
+    for bad in ("random,random", "random,random,random,random", "random,nobody,random", "x", "",
+                " , "):
         with pytest.raises(PnpError) as e:
             P.bot_names(pig.GAME, 3, bad)
         assert e.value.field == "bots" and e.value.message == (

@@ -13,9 +13,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pnp.games.datafile import BadValue, load_data, whole
+from pnp.games.datafile import BadValue, listed, load_data, mapping, whole
 from pnp.games.salvage.mods import EFFECTS, FLAGS, Mod, deck_of
 from pnp.games.salvage.rules import MATERIALS, SIDES, Config, NodeRoll, Rank
+from pnp.limits import limit, short
 from pnp.resources import read_text
 
 __all__ = ["config_from_dict", "load_config", "load_deck", "load_field", "load_mods",
@@ -23,9 +24,19 @@ __all__ = ["config_from_dict", "load_config", "load_deck", "load_field", "load_m
 
 RULES_FILE = "salvage/rules.yaml"
 MODS_FILE = "salvage/mods.yaml"
-_INTS = ("max_fuel", "max_hp", "power", "strength", "move_cost", "leave_cost", "coin_flips",
-         "cell_score", "mod_slots", "mods_drawn", "rounds", "raids_to_win", "cells_to_win")
-_ZERO_OK = {"power", "strength", "move_cost", "leave_cost", "coin_flips", "cell_score"}
+#: The schema of rules.yaml's whole numbers: (lowest, highest), the highest a number or the name
+#: of a limit ``--limit`` raises (docs/limits.md lists them).
+_INTS: dict[str, tuple[int, int | str]] = {
+    "max_fuel": (1, 99), "max_hp": (1, 99), "power": (0, 99), "strength": (0, 99),
+    "move_cost": (0, 99), "leave_cost": (0, 99),
+    "coin_flips": (0, 30),   # each flip halves the chance, kept as an exact fraction
+    "cell_score": (0, 999), "mod_slots": (1, 99), "mods_drawn": (1, 99),
+    "rounds": (1, "rounds"), "raids_to_win": (1, 99),
+    "cells_to_win": (1, 3),  # "carrying all three fusion cells": a field has three
+}
+#: Dice of one kind in the supply: a mecha choosing which of its dice to roll weighs every
+#: choice (the product of the counts + 1), so the supply stays near the aid's 4 of each.
+SUPPLY_MAX = 8
 
 
 def _die(v: Any, path: tuple[Any, ...]) -> int:
@@ -37,11 +48,14 @@ def _die(v: Any, path: tuple[Any, ...]) -> int:
     return sides
 
 
-def _dice_table(v: Any, path: tuple[Any, ...], low: int) -> tuple[tuple[int, int], ...]:
+def _dice_table(v: Any, path: tuple[Any, ...], high: int) -> tuple[tuple[int, int], ...]:
     if not isinstance(v, Mapping):
         raise BadValue(path, "must map dice (D4 ... D20) to numbers")
-    return tuple(sorted((_die(k, path + (str(k),)), whole(n, path + (str(k),), low))
-                        for k, n in v.items()))
+    table = tuple(sorted((_die(k, path + (str(k),)), whole(n, path + (str(k),), 0, high))
+                         for k, n in v.items()))
+    if len({s for s, _ in table}) < len(table):
+        raise BadValue(path, "a die is listed twice")
+    return table
 
 
 def _node_die(v: Any, path: tuple[Any, ...]) -> tuple[NodeRoll, ...]:
@@ -62,7 +76,7 @@ def _node_die(v: Any, path: tuple[Any, ...]) -> tuple[NodeRoll, ...]:
         if die not in (None, "smallest", "biggest"):
             raise BadValue(here + ("die",), f"must be smallest or biggest, got {die!r}")
         faces.append(NodeRoll(face, None if mob is None else Rank[mob],
-                              whole(row.get("scrap", 0), here + ("scrap",), 0), die,
+                              whole(row.get("scrap", 0), here + ("scrap",), 0, 99), die,
                               str(row.get("text", ""))))
     return tuple(faces)
 
@@ -77,25 +91,26 @@ def config_from_dict(data: Any, base: Config = Config()) -> Config:
     for key, v in data.items():
         path = (key,)
         if key in _INTS:
-            out[key] = whole(v, path, 0 if key in _ZERO_OK else 1)
+            out[key] = whole(v, path, *_INTS[key])
         elif key in ("bank_cells", "clash_collapse"):
             if not isinstance(v, bool):
                 raise BadValue(path, f"must be true or false, got {v!r}")
             out[key] = v
         elif key == "start_dice":
-            if not isinstance(v, list):
-                raise BadValue(path, "must be a list of dice (e.g. [D6])")
+            listed(v, path, "dice (e.g. [D6])", len(SIDES) * SUPPLY_MAX)
             out[key] = tuple(_die(d, path + (i,)) for i, d in enumerate(v))
         elif key == "mobs":
             if not isinstance(v, Mapping) or sorted(v) != ["A", "B", "C"]:
                 raise BadValue(path, "must give the mobs C, B and A")
             ranks = ("C", "B", "A")
-            out["mob_numbers"] = tuple(whole((v[r] or {}).get("number"), path + (r, "number"))
+            for r in ranks:
+                mapping(v[r], path + (r,), "number and hits")
+            out["mob_numbers"] = tuple(whole(v[r].get("number"), path + (r, "number"))
                                        for r in ranks)
-            out["mob_hits"] = tuple(whole((v[r] or {}).get("hits"), path + (r, "hits"))
+            out["mob_hits"] = tuple(whole(v[r].get("hits"), path + (r, "hits"), 1, 99)
                                     for r in ranks)
         elif key in ("supply", "die_scores"):
-            out[key] = _dice_table(v, path, 0)
+            out[key] = _dice_table(v, path, SUPPLY_MAX if key == "supply" else 999)
         elif key == "node_die":
             out[key] = _node_die(v, path)
         elif key == "scrap_weights":
@@ -114,6 +129,12 @@ def config_from_dict(data: Any, base: Config = Config()) -> Config:
         raise BadValue(("die_scores",), f"no score for D{missing[0]}, which the supply holds")
     if cfg.mods_drawn < 1 or cfg.mod_slots < 1:
         raise BadValue(("mods_drawn",), "a run's close draws at least 1 mod into 1 slot")
+    held = dict(cfg.supply)
+    for sides in set(cfg.start_dice):  # each mecha takes its start dice from the supply
+        if 2 * cfg.start_dice.count(sides) > held.get(sides, 0):
+            raise BadValue(("start_dice",), f"two mechas start with {cfg.start_dice.count(sides)}"
+                                            f" D{sides} each; the supply holds "
+                                            f"{held.get(sides, 0)}")
     return cfg
 
 
@@ -143,15 +164,24 @@ def mods_from_dict(data: Any) -> tuple[Mod, ...]:
             path = here + ("effects", effect)
             if effect not in EFFECTS:
                 raise BadValue(path, f"unknown effect {effect!r} ({', '.join(EFFECTS)})")
-            value = 1 if amount is True else whole(amount, path)
+            value = 1 if amount is True else whole(amount, path, 1, 99)
             if effect in FLAGS and value != 1:
                 raise BadValue(path, f"{effect} is on or off: its amount is 1 (or true)")
             fx.append((str(effect), value))
+        for key in ("type", "text"):
+            if not isinstance(row.get(key, ""), str):
+                raise BadValue(here + (key,), f"must be text, got {short(row[key])}")
         mods.append(Mod(name.strip(), str(row.get("type", "")),
                         whole(row.get("score"), here + ("score",), 0), tuple(fx),
-                        str(row.get("text", "")), whole(row.get("count", 1), here + ("count",))))
+                        str(row.get("text", "")),
+                        whole(row.get("count", 1), here + ("count",), 1, "copies")))
     if not mods:
         raise BadValue(("mods",), "the deck needs at least one mod")
+    total = sum(m.count for m in mods)
+    if total > limit("deck_copies"):
+        raise BadValue(("mods",), f"the deck holds {total} cards, over the limit of "
+                                  f"{int(limit('deck_copies'))} (raise it with pnp --limit "
+                                  f"deck_copies=N)")
     return tuple(mods)
 
 
@@ -184,7 +214,14 @@ def load_deck(path: str | Path | None = None) -> tuple[Mod, ...]:
 
 def load_field(path: str) -> Any:
     """A field.json (``field.Field``), PnpError naming the file on bad input."""
+    from pnp.games.salvage.field import board_size
     from pnp.games.salvage.field_file import field_from_json
+    from pnp.limits import check
 
-    text = read_text(path)
-    return field_from_json(text, where=path)
+    field = field_from_json(read_text(path), where=path)
+    # the board prints at true size: a field scaled up would tile over countless pages
+    mm = max(*(abs(v) for v in board_size(field)), *(abs(c) for n in field.nodes
+                                                        for c in (n.x, n.y)))
+    check("card_mm", mm, given=f"a board of {mm:g} mm", file=path, field="nodes",
+          what="the field's board")
+    return field

@@ -13,8 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import PnpError
-from pnp.games.datafile import BadValue, load_data, whole
+from pnp.games.datafile import BadValue, fraction, listed, load_data, located_error, mapping, whole
 from pnp.games.wreck_and_ruin.cards import (
     EVENT_EFFECTS,
     FACTION_EFFECTS,
@@ -22,6 +21,8 @@ from pnp.games.wreck_and_ruin.cards import (
     CardDef,
 )
 from pnp.games.wreck_and_ruin.rules import KINDS, Config, VehicleType
+from pnp.limits import limit, short
+from pnp.safe_io import load_json
 
 __all__ = ["cards_from_dict", "config_from_dicts", "load_cards", "load_config", "load_factions",
            "load_tiles"]
@@ -29,8 +30,20 @@ __all__ = ["cards_from_dict", "config_from_dicts", "load_cards", "load_config", 
 RULES_FILE = "wreck_and_ruin/rules.yaml"
 VEHICLES_FILE = "wreck_and_ruin/vehicles.yaml"
 _TRIPLES = ("ap", "first_turn_bonus", "rounds")
-_ZERO_OK = {"first_turn_bonus", "rear_bonus", "potshot_penalty", "hazard_move_penalty",
-            "steamroll", "mechanic", "start_salvage", "self_repair_dice"}
+#: The schema of rules.yaml's whole numbers: (lowest, highest), the highest a number or the name
+#: of a limit ``--limit`` raises (docs/limits.md lists them); the triples are per player count.
+_INTS: dict[str, tuple[int, int | str]] = {
+    "ap": (1, 20), "first_turn_bonus": (0, 20), "rounds": (1, "rounds"), "ap_limit": (1, 20),
+    "tokens": (1, 7),   # a salvage token per tile of the map at most: each needs a free place
+    "tokens_per_tile": (1, 7), "shoot_range": (1, 99), "rear_bonus": (0, 6),
+    "potshot_penalty": (0, 6), "trapped_need": (1, 6), "hazard_move_penalty": (0, 99),
+    "reverse_cost": (1, 99), "steamroll": (0, 99), "wreck_repair_dice": (1, "dice"),
+    "buggy_repair_dice": (1, "dice"), "self_repair_dice": (0, "dice"), "mechanic": (0, 99),
+    "explosion_dice": (1, "dice"), "start_salvage": (0, 99)}
+#: A vehicle's stats: SIZE is rolled as dice (rams, getting free), ATTACK is its dice.
+_STATS: dict[str, tuple[int, int | str]] = {
+    "size": (1, "dice"), "move": (1, 99), "attack": (1, "dice"), "armour": (1, 99),
+    "dp": (1, 99)}
 _SKILLS = {"AGILE", "POTSHOT", "REPAIR", "STEAMROLL", "MECHANIC", "360 TURRET", "FLYING"}
 
 
@@ -50,18 +63,15 @@ def rules_from_dict(data: Any, base: Config = Config()) -> Config:
         if key in _TRIPLES:
             if not isinstance(v, list) or len(v) != 3:
                 raise BadValue(path, "must list three numbers: for 2, 3 and 4 players")
-            out[key] = tuple(whole(x, path + (i,), 0 if key in _ZERO_OK else 1)
-                             for i, x in enumerate(v))
+            out[key] = tuple(whole(x, path + (i,), *_INTS[key]) for i, x in enumerate(v))
         elif key == "defender_explodes":
             if not isinstance(v, bool):
                 raise BadValue(path, f"must be true or false, got {v!r}")
             out[key] = v
         elif key == "margin_ap":
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0:
-                raise BadValue(path, f"must be a number >= 0, got {v!r}")
-            out[key] = float(v)
+            out[key] = fraction(v, path, 0, 99)
         else:
-            out[key] = whole(v, path, 0 if key in _ZERO_OK else 1)
+            out[key] = whole(v, path, *_INTS[key])
     return dataclasses.replace(base, **out)
 
 
@@ -95,7 +105,7 @@ def vehicles_from_dict(data: Any, base: Config) -> Config:
         hexes = whole(row.get("hexes", 1), here + ("hexes",))
         if hexes > 2:
             raise BadValue(here + ("hexes",), f"a vehicle takes 1 or 2 hexes, got {hexes}")
-        size, move, attack, armour, dp = (whole(row.get(k), here + (k,), 1) for k in
+        size, move, attack, armour, dp = (whole(row.get(k), here + (k,), *_STATS[k]) for k in
                                           ("size", "move", "attack", "armour", "dp"))
         types.append(VehicleType(str(name), size, move, attack, armour, dp, tuple(skills),
                                  hexes))
@@ -117,7 +127,6 @@ def vehicles_from_dict(data: Any, base: Config) -> Config:
 
 def load_tiles(path: str | Path | None, seed: int | str) -> Any:
     """The box's tiles: a tiles.json (checked, PnpError naming file and field) or the seed's."""
-    import json
     import random
 
     from pnp.games.wreck_and_ruin.tiles import generate_tiles, tiles_from_dict
@@ -126,11 +135,37 @@ def load_tiles(path: str | Path | None, seed: int | str) -> Any:
 
     if not path:
         return generate_tiles(random.Random(child_seed(seed, "wreck-and-ruin", "tiles")))
+    data = load_json(read_text(path), str(path))  # nesting and integer digits bounded
     try:
-        data = json.loads(read_text(path))
-    except json.JSONDecodeError as exc:
-        raise PnpError(f"malformed JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
+        _tiles_shape(data)
+    except BadValue as bad:
+        raise located_error(bad, str(path), {}) from None
     return tiles_from_dict(data, str(path))
+
+
+def _tiles_shape(data: Any) -> None:
+    """A tiles.json's shape before its tiles are built: at most 99 tiles numbered 1-99, each
+    hex a [q, r] pair of whole numbers inside its tile (``BadValue`` otherwise)."""
+    from pnp.games.wreck_and_ruin.tiles import LOCAL, TILE_RADIUS
+
+    if not isinstance(data, Mapping):
+        raise BadValue(("tiles",), "must hold a list of tiles under 'tiles'")
+    for i, row in enumerate(listed(data.get("tiles"), ("tiles",), "tiles", 99)):
+        here: tuple[Any, ...] = ("tiles", i)
+        mapping(row, here, "number, A and B")
+        whole(row.get("number"), here + ("number",), 1, 99)
+        for side in ("A", "B"):
+            for key, hexes in mapping(row.get(side), here + (side,), "rocks, water and "
+                                      "setup").items():
+                for j, h in enumerate(listed(hexes, here + (side, key), "hexes", len(LOCAL))):
+                    if not (isinstance(h, list) and len(h) == 2):
+                        raise BadValue(here + (side, key, j), f"a hex is a [q, r] pair, got "
+                                                              f"{short(h)}")
+                    q, r = (whole(c, here + (side, key, j), -TILE_RADIUS, TILE_RADIUS)
+                            for c in h)
+                    if (q, r) not in LOCAL:
+                        raise BadValue(here + (side, key, j), f"hex {q},{r} is outside the "
+                                       f"tile (its hexes lie within {TILE_RADIUS} of 0,0)")
 
 
 EVENTS_FILE = "wreck_and_ruin/events.yaml"
@@ -158,9 +193,17 @@ def cards_from_dict(data: Any, kind: str, key: str = "") -> tuple[CardDef, ...]:
         effect = row.get("effect")
         if effect not in vocab:
             raise BadValue(here + ("effect",), f"unknown effect {effect!r} ({', '.join(vocab)})")
-        out.append(CardDef(name, kind, effect, whole(row.get("amount", 1), here + ("amount",)),
-                           str(row.get("text", "")), whole(row.get("count", 1),
-                                                          here + ("count",))))
+        if not isinstance(row.get("text", ""), str):
+            raise BadValue(here + ("text",), f"must be text, got {short(row['text'])}")
+        out.append(CardDef(name, kind, effect,
+                           whole(row.get("amount", 1), here + ("amount",), 1, 99),
+                           str(row.get("text", "")),
+                           whole(row.get("count", 1), here + ("count",), 1, "copies")))
+    total = sum(c.count for c in out)
+    if total > limit("deck_copies"):
+        raise BadValue((key,), f"the deck holds {total} cards, over the limit of "
+                               f"{int(limit('deck_copies'))} (raise it with pnp --limit "
+                               f"deck_copies=N)")
     return tuple(out)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from pnp import limits
 from pnp.errors import PnpError
 from pnp.games.wreck_and_ruin.actions import Act, parse_action
 from pnp.games.wreck_and_ruin.board import Board, generate_board
@@ -106,6 +107,8 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
     if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
                                or rounds < 1):
         raise PnpError(f"must be a positive whole number, got {rounds!r}", field="rounds")
+    if rounds is not None:
+        limits.check("rounds", rounds, field="rounds", what="rounds of a game")
     teams = bool(options.get("teams"))
     if teams and players != 4:
         # "factions on the same team cannot have their turns consecutively": with 2 or 3

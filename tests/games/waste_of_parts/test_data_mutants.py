@@ -46,12 +46,12 @@ def test_each_number_is_a_whole_number_from_1(key):
 
 def test_the_distance_may_start_at_0():
     assert config_from_dict({"distance_start": 0}).distance_start == 0
-    assert D._ZERO_OK == {"distance_start"}
+    assert {k for k, (low, _) in D._INTS.items() if low == 0} == {"distance_start"}
 
 
 def test_noise_by_crew_for_3_to_5_crew():
     cfg = config_from_dict({"noise_by_crew": {5: 9, 3: 2}})
-    assert cfg.noise_by_crew == ((3, 2), (5, 9))
+    assert cfg.noise_by_crew == ((3, 2), (4, 5), (5, 9))  # 4 crew members keep the default
     assert bad({"noise_by_crew": {6: 4}}) == ("noise_by_crew", "must be a whole number in 3-5, "
                                                                "got 6")
     assert bad({"noise_by_crew": {2: 4}})[0] == "noise_by_crew"
@@ -85,7 +85,9 @@ def test_the_enemy_deck_by_level():
     cfg = config_from_dict({"enemy_deck": {3: {"cards": 5, "health": [4, 7], "attack": [2, 4]},
                                            1: {"cards": 4, "wind": 4, "health": [1, 1],
                                                "attack": [1, 2]}}})
-    assert cfg.enemy_deck == ((1, 4, 4, (1, 1), (1, 2)), (3, 5, 0, (4, 7), (2, 4)))
+    # level 2, left out, keeps its default deck
+    assert cfg.enemy_deck == ((1, 4, 4, (1, 1), (1, 2)), Config().enemy_deck[1],
+                              (3, 5, 0, (4, 7), (2, 4)))
     row = {"cards": 3, "health": [1, 2], "attack": [1, 1]}
     assert bad({"enemy_deck": {4: row}}) == ("enemy_deck", "must be a whole number in 1-3, got 4")
     assert bad({"enemy_deck": {0: row}})[0] == "enemy_deck"
@@ -173,7 +175,10 @@ def test_keys_and_shapes():
     assert D._OTHER >= {"noise_by_crew", "escalation", "hit_faces", "crew", "rooms", "rows",
                         "ladders", "wastes_adjacent", "enemy_deck", "salvage_deck",
                         "end_of_round"}
-    assert config_from_dict({"end_of_round": ["refresh"]}) == Config()  # read, not changed
+    # the steps are the simulator's, in its order: another order or step is refused
+    assert config_from_dict({"end_of_round": list(D.END_OF_ROUND)}) == Config()
+    assert bad({"end_of_round": ["refresh"]})[0] == "end_of_round"
+    assert bad({"end_of_round": ["refresh", "nap"]})[1].startswith("unknown step 'nap'")
 
 
 def load(tmp_path, text):
@@ -199,9 +204,9 @@ def test_an_error_names_the_line_of_its_field(tmp_path):
 
 def test_a_malformed_file_is_one_error(tmp_path):
     err = load(tmp_path, "crew: 5\n")
-    assert err.message.startswith("malformed rules: ") and err.field is None
+    assert err.message.startswith("must be a mapping") and err.field == "crew"
     err = load(tmp_path, "enemy_deck: {1: 3}\n")
-    assert err.message.startswith("malformed rules: ")
+    assert err.message.startswith("must be a mapping") and err.field == "enemy_deck.1"
 
 
 def test_a_mech_without_its_rows_or_ladders_is_cut_off_not_broken():
