@@ -8,12 +8,13 @@ report and the manifest. ``PrintOptions`` are the paper choices every pack honou
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pnp import __version__
 from pnp.layout.draw import Component, Drawing
 from pnp.seed import seed_code
+from pnp.sim.stats import Check, Verdict, verdict
 
 
 @dataclass(frozen=True)
@@ -116,3 +117,27 @@ class Pack:
     def footer(self) -> str:
         """The footer printed on each sheet."""
         return footer(self.title, self.seed)
+
+    def all_checks(self) -> list[Check]:
+        """Every check of the pack, in one place: its own, then those only its report shows
+        (Waste Knights' tours). A name several report sections use is told apart by its
+        section's heading. The manifest, the verdict line and the report's verdict all read
+        this list, so they cannot disagree."""
+        out = [c if isinstance(c, Check) else Check.from_dict(c) for c in self.checks]
+        seen = {c.name for c in out}
+        shown = [(str(s.get("heading", "")), c if isinstance(c, Check) else Check.from_dict(c))
+                 for f in self.files if isinstance(f, Report)
+                 for s in f.sections for c in s.get("checks") or ()]
+        names = [c.name for _, c in shown]
+        for heading, c in shown:
+            if c.name in seen:
+                continue
+            if names.count(c.name) > 1:
+                c = replace(c, name=f"{c.name} ({heading})")
+            seen.add(c.name)
+            out.append(c)
+        return out
+
+    def verdict(self) -> Verdict:
+        """The pack's one verdict, from ``all_checks``."""
+        return verdict(self.all_checks())

@@ -15,7 +15,10 @@ def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
     from pnp.layout.poster import poster
     from pnp.layout.svg import write_svg
     from pnp.report import write_report
+    from pnp.sim.stats import verdict
 
+    checks = pack.all_checks()
+    result = verdict(checks)  # the one verdict: the report opens with it, the manifest keeps it
     notes: list[str] = []
     for f in pack.files:
         if isinstance(f, Pages):
@@ -34,7 +37,8 @@ def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
         elif isinstance(f, Svg):
             write_svg(f.drawing, out.path(f.path, f.kind))
         elif isinstance(f, Report):
-            write_report(out.path(f.path, f.kind), f.title, f.sections, subtitle=f.subtitle)
+            write_report(out.path(f.path, f.kind), f.title, f.sections, subtitle=f.subtitle,
+                         verdict=result)
         elif isinstance(f, Json):
             out.write_json(f.path, f.data, f.kind)
         else:  # pragma: no cover - PackFile is closed
@@ -42,7 +46,9 @@ def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
     extra = dict(pack.manifest)
     if notes:  # grids reflowed to keep their marks printable: echoed by the command
         extra["print_notes"] = notes
-    return out.commit(checks=list(pack.checks), **extra)
+    if checks:
+        extra["verdict"] = result.to_dict()
+    return out.commit(checks=[c.to_dict() for c in checks], **extra)
 
 
 def _write_tts(out: Output, cards: Cards, opts: PrintOptions) -> None:

@@ -32,7 +32,8 @@ from typing import Any
 
 from pnp import __version__
 from pnp.errors import PnpError
-from pnp.sim.stats import UNDECIDED, Check, Estimate, needed_text, verdict
+from pnp.sim.check_names import human
+from pnp.sim.stats import FAIL, UNDECIDED, Check, Estimate, Verdict, needed_text, verdict
 
 CHART_SIZE = (7.0, 3.6)  # inches
 CHART_DPI = 110
@@ -62,19 +63,23 @@ footer{margin-top:3em;color:#59636e;font-size:.85em;border-top:1px solid #d1d9e0
 
 
 def write_report(path: str | Path, title: str, sections: Iterable[Mapping[str, Any]], *,
-                 subtitle: str = "") -> None:
+                 subtitle: str = "", verdict: Verdict | None = None) -> None:
     """Write the HTML balance report to ``path`` (deterministic bytes)."""
-    Path(path).write_bytes(render_report(title, sections, subtitle=subtitle).encode("utf-8"))
+    Path(path).write_bytes(render_report(title, sections, subtitle=subtitle,
+                                         verdict=verdict).encode("utf-8"))
 
 
 def render_report(title: str, sections: Iterable[Mapping[str, Any]], *,
-                  subtitle: str = "") -> str:
-    """The report as an HTML string."""
+                  subtitle: str = "", verdict: Verdict | None = None) -> str:
+    """The report as an HTML string; ``verdict`` (the command's own, from the same checks)
+    opens it, with what to look at first."""
     sections = list(sections)
     anchors = _anchors([str(s.get("heading", "")) for s in sections])
     body = [f"<h1>{_esc(title)}</h1>"]
     if subtitle:
         body.append(f'<p class="subtitle">{_esc(subtitle)}</p>')
+    if verdict is not None and verdict.checks:
+        body.append(_verdict_html(verdict))
     if len(sections) > 3:
         items = "".join(f'<li><a href="#{a}">{_esc(s.get("heading", ""))}</a></li>'
                         for a, s in zip(anchors, sections, strict=True))
@@ -85,6 +90,35 @@ def render_report(title: str, sections: Iterable[Mapping[str, Any]], *,
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{_esc(title)}</title>\n<style>\n{_CSS}\n</style>\n</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")
+
+
+def band_words(low: float | None, high: float | None) -> str:
+    """A band as a designer says it: "at most 0.25", "at least 4.5", "0.45 to 0.55"."""
+    if low is None and high is None:
+        return "any value"
+    if low is None:
+        return f"at most {fmt(high)}"
+    if high is None:
+        return f"at least {fmt(low)}"
+    return f"exactly {fmt(low)}" if low == high else f"{fmt(low)} to {fmt(high)}"
+
+
+def _verdict_html(v: Verdict) -> str:
+    """The verdict line, then the checks that failed or are undecided: what to look at."""
+    out = ['<section id="verdict">', "<h2>Verdict</h2>",
+           f'<p class="summary {v.status.lower()}">{_esc(v.line())}</p>']
+    look = v.failed + v.undecided
+    if look:
+        items = []
+        for c in look:
+            interval = "" if c.n == 0 else f" [{fmt(c.low)}, {fmt(c.high)}]"
+            why = ("outside its band" if c.status == FAIL else needed_text(c))
+            items.append(f"<li><b>{c.status}</b> {_esc(human(c.name))}: {_esc(fmt(c.value))}"
+                         f"{_esc(interval)}, band {_esc(band_words(c.band_low, c.band_high))}"
+                         f" - {_esc(why)}</li>")
+        out.append("<p>What to look at:</p><ul>" + "".join(items) + "</ul>")
+    out.append("</section>")
+    return "\n".join(out)
 
 
 def checks_section(checks: Sequence[Check | Mapping[str, Any]], heading: str = "Checks",

@@ -30,15 +30,24 @@ def game_param(opt: Option) -> inspect.Parameter:
     if opt.kind is bool:
         flag = f"{flag}/--no-{flag.removeprefix('--')}"
     kind: Any = opt.kind | None if opt.default is None else opt.kind
-    return param(opt.name, Annotated[kind, typer.Option(flag, help=opt.help)], opt.default)
+    return param(opt.name, Annotated[kind, typer.Option(flag, help=opt.help, hidden=opt.hidden)],
+                 opt.default)
 
 
 def build_command(run: Callable[..., None], params: list[inspect.Parameter], doc: str
              ) -> Callable[..., None]:
-    """A function typer reads as a command with ``params``; it calls ``run(**values)``."""
-    def command(**values: Any) -> None:
-        run(**values)
+    """A function typer reads as a command with ``params``; it calls ``run(**values)``.
 
+    Every such command also takes ``--quiet``: the simulations it runs show a progress bar on a
+    terminal once they have taken a second, unless ``--quiet`` or ``--json`` is given."""
+    def command(**values: Any) -> None:
+        from pnp.sim.runner import progress_for_runs
+
+        quiet = values.pop("quiet") or values.get("json_out", False)
+        with progress_for_runs(False if quiet or not sys.stderr.isatty() else "auto"):
+            run(**values)
+
+    params = [*params, param("quiet", O.Quiet, False)]
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}
     command.__doc__ = doc
@@ -84,29 +93,55 @@ def _games(spec: GameSpec, games: int | None, default: int, minimum: int = 1) ->
     return n
 
 
+def _max_games(games: int, max_games: int | None) -> int:
+    """``--until-decided``'s cap: ``--max-games``, else 10 times ``--games`` (within the
+    limit on games)."""
+    from pnp.errors import PnpError
+    from pnp.limits import check, limit
+
+    if max_games is None:
+        return int(min(10 * games, max(games, limit("games"))))
+    if max_games < games:
+        raise PnpError(f"must be at least --games ({games}), got {max_games}",
+                       field="max-games")
+    check("games", max_games, field="max-games", what="games to play")
+    return max_games
+
+
 def simulate_command(spec: GameSpec) -> Callable[..., None]:
     """``pnp GAME simulate``: bots play many games; summary with 95% CIs and checks."""
     def run(seed: str, players: int | None, games: int | None, bots: str | None, jobs: int,
             scheduler: str | None, timeout: float | None, json_out: bool, progress: bool,
-            check_rules: bool, **values: Any) -> None:
+            check_rules: bool, strict: bool, until_decided: bool, max_games: int | None,
+            **values: Any) -> None:
         from pnp.limits import number, set_limit
+        from pnp.sim.decide import simulate_until_decided
         from pnp.sim.play import simulate
+        from pnp.sim.stats import FAIL, verdict
 
         if timeout is not None:
             set_limit("scheduler_seconds", number(timeout, low=0, high=3600, low_open=True,
                                                   what="the timeout (seconds)", field="timeout"))
 
         setup = _setup(spec, seed, players, bots, _split(spec, "simulate", values))
-        # a bar on a terminal for a run that takes more than a second (never with --json)
-        shown: bool | str = progress or ("auto" if sys.stderr.isatty() and not json_out
-                                         else False)
-        doc = simulate(spec, setup, _games(spec, games, spec.default_games), seed, jobs=jobs,
-                       scheduler=scheduler, progress=shown, check=check_rules)
+        shown = True if progress else None  # else as build_command says (--quiet, --json)
+        n = _games(spec, games, spec.default_games)
+        kw = {"jobs": jobs, "scheduler": scheduler, "progress": shown, "check": check_rules}
+        if until_decided:
+            cap = _max_games(n, max_games)
+            doc = simulate_until_decided(spec, setup, n, cap, seed, **kw)
+        else:
+            doc = simulate(spec, setup, n, seed, **kw)
+        result = verdict(doc.get("checks", []))  # the same checks the summary lists
+        doc["verdict"] = result.to_dict()
         if json_out:
             typer.echo(json.dumps(doc, sort_keys=True, indent=2))
         else:
             for line in spec.summary_lines(doc):
                 typer.echo(line)
+            typer.echo(result.line())
+        if strict and result.status == FAIL:
+            raise typer.Exit(O.EXIT_FAIL)
 
     params = [param("seed", O.Seed, O.DEFAULT_SEED),
               param("players", O.players(spec.players_alias), None),
@@ -114,7 +149,9 @@ def simulate_command(spec: GameSpec) -> Callable[..., None]:
               param("jobs", O.Jobs, 0), param("scheduler", O.Scheduler, None),
               param("timeout", O.Timeout, None),
               param("json_out", O.Json, False), param("progress", O.Progress, False),
-              param("check_rules", O.CheckRules, False),
+              param("check_rules", O.CheckRules, False), param("strict", O.Strict, False),
+              param("until_decided", O.UntilDecided, False),
+              param("max_games", O.MaxGames, None),
               *(game_param(o) for o in spec.options_for("simulate"))]
     return build_command(run, params, f"""Bots play many games of {spec.title}: results with 95%
     confidence intervals and the balance checks.
@@ -228,7 +265,7 @@ def session_command(spec: GameSpec) -> Callable[..., None]:
     """``pnp GAME session``: everything to play one session, checked, ready to print."""
     def run(seed: str, out: str | None, players: int | None, bots: str | None,
             games: int | None, jobs: int, page: str, duplex: str, back_offset: str,
-            bleed: str, crop_marks: bool, tts_url: str, **values: Any) -> None:
+            bleed: str, crop_marks: bool, tts_url: str, strict: bool, **values: Any) -> None:
         import dataclasses
 
         from pnp.output import Output
@@ -244,7 +281,7 @@ def session_command(spec: GameSpec) -> Callable[..., None]:
         pack = spec.session(setup, seed, game_options, n, jobs, opts)
         with Output(where, seed=seed) as output:
             manifest = write_pack(output, pack, opts)
-        O.echo_pack(where, manifest, pack)
+        O.echo_pack(where, manifest, pack, strict=strict)
 
     params = [param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
               param("players", O.players(spec.players_alias), None), param("bots", O.Bots, None),
@@ -252,6 +289,7 @@ def session_command(spec: GameSpec) -> Callable[..., None]:
               param("page", O.Page, "a4"), param("duplex", O.Duplex, "long"),
               param("back_offset", O.BackOffset, "0,0"), param("bleed", O.Bleed, "3mm"),
               param("crop_marks", O.CropMarks, True), param("tts_url", O.TtsUrl, ""),
+              param("strict", O.Strict, False),
               *(game_param(o) for o in spec.options_for("session"))]
     return build_command(run, params, f"""A complete {spec.title} playtest pack: everything to
     print for one session, checked by simulation, with its balance report and manifest; its

@@ -62,6 +62,19 @@ Timeout = Annotated[float | None, typer.Option(
     "--timeout", help="Seconds to wait for the dask scheduler to answer (default 10).")]
 Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 Progress = Annotated[bool, typer.Option("--progress", help="Show a progress bar on stderr.")]
+Quiet = Annotated[bool, typer.Option(
+    "--quiet", "-q", help="No progress bar (one shows on a terminal once a run has taken a "
+                          "second; never with --json).")]
+#: Exit status of a run whose verdict is FAIL under --strict (2 stays bad input, 1 a crash).
+EXIT_FAIL = 3
+Strict = Annotated[bool, typer.Option(
+    "--strict", help="Exit with status 3 when a balance check FAILs (the files are still "
+                     "written).")]
+UntilDecided = Annotated[bool, typer.Option(
+    "--until-decided", help="Keep doubling the games until no check is UNDECIDED, or "
+                            "--max-games is reached.")]
+MaxGames = Annotated[int | None, typer.Option(
+    "--max-games", help="The most games --until-decided plays (default: 10 times --games).")]
 CheckRules = Annotated[bool, typer.Option(
     "--check-rules", help="Also check every bot action against the full list of legal "
                           "actions (slower; for testing bots and rules).")]
@@ -122,10 +135,12 @@ def check_out(out: str | None) -> str | None:
     return out
 
 
-def echo_pack(out: str, manifest: dict, pack) -> None:
-    """One line per file written, the pack's notes, a FAIL line per failed check (stdout),
-    then its warnings (stderr); exits with the pack's exit code when it has one."""
-    from pnp.sim.stats import Check
+def echo_pack(out: str, manifest: dict, pack, strict: bool = False) -> None:
+    """One line per file written, the pack's notes, a line per check that did not pass and
+    the verdict line (stdout, from the manifest's checks: the ones the report shows), then its
+    warnings (stderr); exits with the pack's exit code when it has one, else with
+    ``EXIT_FAIL`` when ``strict`` and a check FAILs."""
+    from pnp.sim.stats import FAIL, verdict
 
     for f in manifest["files"]:
         typer.echo(f"{out}/{f['path']}  ({f['kind']}, {f['bytes']} bytes)")
@@ -133,10 +148,15 @@ def echo_pack(out: str, manifest: dict, pack) -> None:
         typer.echo(line)
     for line in manifest.get("print_notes", []):
         typer.echo(f"note: {line}")
-    for c in manifest.get("checks", []):
-        if not c["passed"]:
-            typer.echo(str(Check.from_dict(c)))
+    result = verdict(manifest.get("checks", []))
+    for c in result.checks:
+        if not c.passed:
+            typer.echo(str(c))
+    if result.checks:
+        typer.echo(result.line())
     for line in pack.warnings:
         typer.echo(f"pnp: warning: {line}", err=True)
     if pack.exit_code:
         raise typer.Exit(pack.exit_code)
+    if strict and result.status == FAIL:
+        raise typer.Exit(EXIT_FAIL)

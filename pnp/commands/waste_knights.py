@@ -10,7 +10,7 @@ from pnp.commands import options as O
 from pnp.commands.game import build_command, game_param, param
 
 
-def board(seed: str, out: str | None, **values: Any) -> None:
+def board(seed: str, out: str | None, strict: bool, **values: Any) -> None:
     """A 37-hex board: board.json (hexes + metrics) and manifest.json."""
     from pnp.games.waste_knights.session import board_pack
     from pnp.output import Output
@@ -21,7 +21,7 @@ def board(seed: str, out: str | None, **values: Any) -> None:
     where = O.out_dir(out, "waste-knights", "board", seed)
     with Output(where, seed=seed) as output:
         manifest = write_pack(output, pack, PrintOptions())  # board.json only: no paper
-    O.echo_pack(where, manifest, pack)
+    O.echo_pack(where, manifest, pack, strict=strict)
 
 
 def register(app: typer.Typer) -> None:
@@ -30,15 +30,14 @@ def register(app: typer.Typer) -> None:
 
     app.command("board")(build_command(board, [
         param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
-        *(game_param(o) for o in GAME.options_for("board"))],
+        param("strict", O.Strict, False), *(game_param(o) for o in GAME.options_for("board"))],
         """A 37-hex Waste Knights board with its route metrics per vehicle (board.json).
 
-    --reject-unbalanced redraws until the board passes its balance bands; if none does, the
-    best found is written and the exit code is 3.
+    --strict exits with status 3 when a balance check fails (board.json is still written).
 
     Examples:
 
     pnp waste-knights board --seed demo --out output/wk-board
 
-    pnp waste-knights board --seed demo --mode new-tiles --reject-unbalanced
+    pnp waste-knights board --seed demo --mode new-tiles --strict
     """))

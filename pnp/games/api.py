@@ -125,6 +125,7 @@ class Option:
     default: Any
     help: str
     commands: tuple[str, ...] = ("simulate", "replay", "session")
+    hidden: bool = False  # an old spelling kept working, left out of --help
 
 
 #: Builds the immutable, picklable setup of a run from the seed, player count, bot names and the

@@ -28,6 +28,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from pnp.errors import PnpError
+from pnp.sim.check_names import human
 
 #: Two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -338,8 +339,8 @@ class Check:
     def __str__(self) -> str:
         lo = "-inf" if self.band_low is None else f"{self.band_low:.3g}"
         hi = "+inf" if self.band_high is None else f"{self.band_high:.3g}"
-        text = (f"{self.status} {self.name}: {self.value:.3g} [{self.low:.3g}, {self.high:.3g}]"
-                f" band [{lo}, {hi}]")
+        text = (f"{self.status} {human(self.name)}: {self.value:.3g} [{self.low:.3g}, "
+                f"{self.high:.3g}] band [{lo}, {hi}]")
         if self.status == UNDECIDED:
             text += f" - {needed_text(self)}"
         return text + (f" - {self.note}" if self.note else "")
@@ -450,9 +451,10 @@ class Verdict:
         return [c for c in self.checks if c.status == UNDECIDED]
 
     def line(self, names: Mapping[str, str] | None = None) -> str:
-        """``Verdict: FAIL - 1 of 6 checks fail (...); 2 undecided (...)``."""
+        """``Verdict: FAIL - 1 of 6 checks fail (...); 2 undecided (...)``, each check by its
+        human name (``names``, else the one table of ``pnp.sim.check_names``)."""
         def name(c: Check) -> str:
-            return (names or {}).get(c.name, c.name)
+            return (names or {}).get(c.name) or human(c.name)
 
         n = len(self.checks)
         passed = n - len(self.failed) - len(self.undecided)
@@ -461,9 +463,9 @@ class Verdict:
             parts.append(f"{len(self.failed)} fail ({', '.join(map(name, self.failed))})")
         if self.undecided:
             needs = [c.n_needed for c in self.undecided]
+            most = max(self.undecided, key=lambda c: c.n_needed or 0)
             more = ("" if None in needs or not needs
-                    else f"; about {max(x for x in needs if x):,} {self.undecided[0].unit} "
-                         "would decide them")
+                    else f"; about {most.n_needed:,} {most.unit} would decide them")
             parts.append(f"{len(self.undecided)} undecided "
                          f"({', '.join(map(name, self.undecided))}){more}")
         return f"Verdict: {self.status} - " + "; ".join(parts)

@@ -31,9 +31,10 @@ OPTIONS: tuple[Option, ...] = (
            "Vehicle of every knight, or one per seat: a,b,c (strider, off-road, heavy-duty)."),
     Option("mode", "--mode", str, "session",
            "session (the official tiles) or new-tiles (designed tiles).", commands=_BOARD),
+    # the old spelling of --strict for the board: it also redraws (see session.py)
     Option("reject_unbalanced", "--reject-unbalanced", bool, False,
-           "Redraw with the next child seed until the board passes its balance bands.",
-           commands=_BOARD),
+           "Redraw with the next child seed until the board passes its balance bands; "
+           "implies --strict.", commands=_BOARD, hidden=True),
     Option("max_tries", "--max-tries", int, 1000, "Redraws before giving up.",
            commands=_BOARD),
     Option("hex_size", "--hex-size", str, "60mm", "Tile width across flats.",

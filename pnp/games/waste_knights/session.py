@@ -7,7 +7,7 @@ Glue between the core (generate, metrics, the tour simulator) and the printables
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -25,14 +25,14 @@ from pnp.games.waste_knights.hexes import VEHICLES, Board, board_to_dict
 from pnp.games.waste_knights.metrics import Analysis, Bands, analyse, city_spread, find_balanced
 from pnp.pack import Cards, Json, Pack, Pages, Poster, PrintOptions, Report, Svg, footer
 from pnp.seed import child_seed, seed_code
-from pnp.sim.stats import Check
+from pnp.sim.stats import FAIL, Check
 
 if TYPE_CHECKING:
     from pnp.games.waste_knights.simulate import Setup
 
 TITLE = "Waste Knights"
-#: Exit code when --reject-unbalanced finds no board inside the bands (files are still written;
-#: 2 stays "bad input", 1 a crash).
+#: Exit code when --reject-unbalanced finds no board inside the bands, or a check of the
+#: session fails with it (files are still written; 2 stays "bad input", 1 a crash): --strict's.
 EXIT_UNBALANCED = 3
 HEX_SIZES = (20.0, 150.0)  # --hex-size, mm across the flats
 PEERS = 200  # boards of other seeds the report compares the city spread with
@@ -66,11 +66,10 @@ class BoardResult:
                 "reject_unbalanced": self.searched, "bands": Bands().to_dict()}
 
     def summary(self) -> str:
-        """One line: the board's seed code and mode, checks passed, tries of the search."""
-        passed = sum(c.passed for c in self.checks)
-        return (f"board {seed_code(self.board_seed)} ({self.board.mode}): {passed}/"
-                f"{len(self.checks)} balance checks passed"
-                + (f", {self.tries} tries" if self.searched else ""))
+        """One line: the board's seed code and mode, tries of the search (the checks are in
+        the command's one verdict line)."""
+        return (f"board {seed_code(self.board_seed)} ({self.board.mode})"
+                + (f": found in {self.tries} tries" if self.searched else ""))
 
     def warnings(self) -> list[str]:
         """Why the command fails after writing: the search found no balanced board."""
@@ -128,10 +127,13 @@ def board_json(result: BoardResult) -> dict[str, Any]:
 def _pack(result: BoardResult, files: list[Any]) -> Pack:
     """A pack of ``files`` with the board's checks, balance block and search outcome."""
     warnings = result.warnings()
-    return Pack(title=TITLE, seed=result.board_seed, files=files,
+    pack = Pack(title=TITLE, seed=result.board_seed, files=files,
                 checks=[c.to_dict() for c in result.checks],
                 manifest={"balance": result.balance()}, notes=[result.summary()],
                 warnings=warnings, exit_code=EXIT_UNBALANCED if warnings else 0)
+    if result.searched and pack.verdict().status == FAIL:  # --reject-unbalanced: --strict
+        return replace(pack, exit_code=EXIT_UNBALANCED)
+    return pack
 
 
 def board_pack(seed: int | str, options: Mapping[str, Any]) -> Pack:

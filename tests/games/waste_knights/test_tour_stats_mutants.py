@@ -207,7 +207,7 @@ def test_report_sections_word_for_word():
                   "low": [x["wins"]["low"] for x in seats],
                   "high": [x["wins"]["high"] for x in seats],
                   "ylabel": "share of wins", "title": "2 knights"},
-        "checks": s["checks"]}
+        "checks": [{**c, "name": f"{c['name']} (2 knights)"} for c in s["checks"]]}
 
 
 def test_report_sections_of_several_tours_and_the_comparison():
