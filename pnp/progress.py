@@ -41,14 +41,19 @@ class ProgressBar:
 
 
 class LateBar:
-    """A bar that appears only once a run has taken ``delay`` seconds, and only on a terminal."""
+    """A bar that appears only once a run has taken ``delay`` seconds, and only on a terminal.
+
+    ``update`` may be called from a clock thread as well as after each batch (a lock keeps
+    them from drawing at once)."""
 
     def __init__(self, label: str, unit: str, *, enabled: bool | None = None,
-                 delay: float = 1.0):
+                 delay: float = 1.0, since: float | None = None):
+        import threading
         import time
 
+        self._lock = threading.Lock()
         self._clock = time.monotonic
-        self._start = self._clock()
+        self._start = self._clock() if since is None else since  # time.monotonic()
         self._delay = delay
         self._label, self._unit = label, unit
         self._enabled = sys.stderr.isatty() if enabled is None else enabled
@@ -59,17 +64,19 @@ class LateBar:
         """``done`` of ``total`` finished (cheap when no bar is shown)."""
         if not self._enabled:
             return
-        now = self._clock()
-        if self._bar is None:
-            if now - self._start < self._delay:
-                return
-            self._bar = ProgressBar(total, self._label, self._unit)
-        if now - self._last >= 0.1 or done == total:  # at most ten refreshes a second
-            self._last = now
-            self._bar.update(done, total)
+        with self._lock:
+            now = self._clock()
+            if self._bar is None:
+                if now - self._start < self._delay:
+                    return
+                self._bar = ProgressBar(total, self._label, self._unit)
+            if now - self._last >= 0.1 or done == total:  # at most ten refreshes a second
+                self._last = now
+                self._bar.update(done, total)
 
     def close(self) -> None:
         """Stop the bar, if one was shown."""
-        if self._bar is not None:
-            self._bar.close()
-            self._bar = None
+        with self._lock:
+            if self._bar is not None:
+                self._bar.close()
+                self._bar = None

@@ -12,7 +12,7 @@ import re
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_EXCEPTION, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
 from pnp.errors import PnpError
@@ -23,6 +23,9 @@ Done = Callable[[int], None]
 
 #: Chunks per worker: enough to balance uneven batches, few enough to keep overhead low.
 CHUNKS_PER_WORKER = 4
+#: Seconds between two ``done`` calls while chunks run: a progress bar appears and its clock
+#: moves even before the first chunk finishes.
+TICK = 0.25
 
 _ADDRESS = re.compile(r"^(tcp|tls|ws|wss|ucx)://[^\s/]+:\d+/?$|^[A-Za-z0-9_.\-\[\]:]+:\d+$"
                       r"|^inproc://\S+$")
@@ -59,7 +62,8 @@ def run_local(task: Callable[[Batch], R], batches: Sequence[Batch], done: Done) 
 
 def _gather(executor: Executor, task: Callable[[Batch], R], groups: list[Sequence[Batch]],
             done: Done) -> list[R]:
-    """Submit every chunk, report progress as chunks finish, return results in batch order."""
+    """Submit every chunk, report progress as chunks finish (and every ``TICK`` seconds), return
+    results in batch order."""
     futures: dict[Future, int] = {executor.submit(_run_chunk, task, g): i
                                   for i, g in enumerate(groups)}
     results: list[list[R] | None] = [None] * len(groups)
@@ -67,7 +71,8 @@ def _gather(executor: Executor, task: Callable[[Batch], R], groups: list[Sequenc
     finished = 0
     try:
         while pending:
-            complete, pending = wait(pending, return_when=FIRST_EXCEPTION)
+            # FIRST_COMPLETED: FIRST_EXCEPTION waits for them all when none fails
+            complete, pending = wait(pending, timeout=TICK, return_when=FIRST_COMPLETED)
             for fut in complete:
                 i = futures[fut]
                 results[i] = fut.result()  # re-raises the task's exception here

@@ -8,17 +8,40 @@ on local processes or on a dask.distributed cluster, the list is bit-for-bit the
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import pickle
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pnp.errors import PnpError
 from pnp.seed import child_seed
 
+if TYPE_CHECKING:  # drawn by pnp/progress.py (rich), imported only when a bar is shown
+    from pnp.progress import LateBar
+
 R = TypeVar("R")
+
+#: The bar of a run that does not say (``progress=None``), and when its second started: the
+#: command sets it for its whole run (``pnp.commands.game.build_command``), so the runs inside a
+#: session pack show theirs, and a run that starts after a slow setup shows its bar at once.
+_ambient: tuple[bool | str, float | None] = (False, None)
+
+
+@contextlib.contextmanager
+def progress_for_runs(progress: bool | str) -> Iterator[None]:
+    """Within the block, runs with ``progress=None`` show this bar (see ``run``), ``"auto"``
+    once a second has passed since the block began."""
+    import time
+
+    global _ambient
+    before, _ambient = _ambient, (progress, time.monotonic())
+    try:
+        yield
+    finally:
+        _ambient = before
 
 #: Called in the calling process after each finished batch with (batches_done, batches_total).
 OnBatchDone = Callable[[int, int], None]
@@ -92,14 +115,15 @@ def resolve_jobs(jobs: int | None) -> int:
 
 def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str | tuple = "sim",
         batch_size: int = 250, jobs: int | None = 1, scheduler: str | None = None,
-        progress: bool | str = False, on_batch_done: OnBatchDone | None = None) -> list[R]:
+        progress: bool | str | None = None, on_batch_done: OnBatchDone | None = None
+        ) -> list[R]:
     """Run ``task`` on every batch of ``games`` games; per-batch results in batch order.
 
     ``jobs=1`` runs in this process, ``jobs=N`` on N local processes (0 or None: all cores),
     ``scheduler="tcp://host:port"`` on a dask.distributed cluster (``jobs`` is then ignored: the
     cluster's workers run the batches). ``progress=True`` shows a bar on stderr (``"auto"``:
-    once the run has taken a second); ``on_batch_done(done, total)`` is called after each
-    batch.
+    once the run has taken a second; ``None``: as ``progress_for_runs`` says, else none);
+    ``on_batch_done(done, total)`` is called after each batch.
     """
     from pnp.sim import executors
     batches = Plan(games, seed, stream=stream, batch_size=batch_size)
@@ -107,28 +131,62 @@ def run(task: Callable[[Batch], R], games: int, seed: int | str, *, stream: str 
     _check_picklable(task)
     if scheduler is not None:
         scheduler = executors.check_address(scheduler)  # before any bar is drawn
-    callbacks: list[OnBatchDone] = [on_batch_done] if on_batch_done is not None else []
     bar = None
+    since = None
+    if progress is None:
+        progress, since = _ambient
     if progress:
         # Imported here only: the bar (outside the core, in pnp/progress.py) needs rich.
         from pnp.progress import LateBar
-        bar = LateBar(f"{games} games", "batches", enabled=True,
-                      delay=1.0 if progress == "auto" else 0.0)
-        callbacks.append(bar.update)
 
-    def done(count: int) -> None:
-        for cb in callbacks:
-            cb(count, len(batches))
+        bar = LateBar(f"{games} games", "batches", enabled=True,
+                      delay=1.0 if progress == "auto" else 0.0, since=since)
+
+    reported = [0]
+
+    def done(count: int) -> None:  # the executors also call it on a clock, count unchanged
+        if bar is not None:
+            bar.update(count, len(batches))
+        if count != reported[0]:
+            reported[0] = count
+            if on_batch_done is not None:
+                on_batch_done(count, len(batches))
 
     try:
         if scheduler is not None:
             return executors.run_dask(task, batches, scheduler, done)
         if workers == 1 or len(batches) == 1:
-            return executors.run_local(task, batches, done)
+            with _ticking(bar, len(batches), reported):
+                return executors.run_local(task, batches, done)
         return executors.run_processes(task, batches, min(workers, len(batches)), done)
     finally:
         if bar is not None:
             bar.close()
+
+
+@contextlib.contextmanager
+def _ticking(bar: LateBar | None, total: int, reported: list[int]) -> Iterator[None]:
+    """While batches run in this process, redraw ``bar`` every quarter second from a thread (it
+    appears within a second even when one batch takes minutes); the thread is joined at the
+    end, so a later run may still fork its workers from a single-threaded process."""
+    if bar is None:
+        yield
+        return
+    import threading
+
+    stop = threading.Event()
+
+    def loop() -> None:
+        while not stop.wait(0.25):
+            bar.update(reported[0], total)
+
+    thread = threading.Thread(target=loop, name="pnp-progress", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 def _check_picklable(task: Callable) -> None:
