@@ -36,6 +36,7 @@ def mods(seed: str, out: str | None, games: int | None, jobs: int, band: float,
     from pnp.errors import PnpError
     from pnp.games.salvage import deck
     from pnp.games.salvage.simulate import make_setup
+    from pnp.limits import check, integer, limit
     from pnp.output import Output
     from pnp.pack import Json, Pack, PrintOptions
     from pnp.pack_writer import write_pack
@@ -43,8 +44,10 @@ def mods(seed: str, out: str | None, games: int | None, jobs: int, band: float,
     games = PAIRED_GAMES if games is None else games
     if games < 2:
         raise PnpError(f"must be at least 2 paired games, got {games}", field="games")
-    if max_score < 0:
-        raise PnpError(f"must be 0 or more, got {max_score}", field="max-score")
+    check("games", games, field="games", what="paired games per mod")
+    integer(max_rounds, low=1, high=int(limit("tries")), what="rounds (limit tries: raise it "
+            "with pnp --limit tries=N)", field="max-rounds")
+    integer(max_score, low=0, high=999, what="a mod's score", field="max-score")
     if not 0 <= band <= 1:  # NaN included: a share of the win rate
         raise PnpError(f"must be from 0 to 1 (a share of the win rate), got {band}",
                        field="band")

@@ -31,7 +31,7 @@ def bot_names(spec: GameSpec, players: int, bots: str | None, default: str = "he
     """``--bots``: one name for every seat or one per seat (comma-separated) -> a name per seat."""
     from pnp.errors import PnpError
 
-    names = [b.strip() for b in (bots or default).split(",") if b.strip()]
+    names = [b.strip() for b in (default if bots is None else bots).split(",") if b.strip()]
     if len(names) == 1:
         names *= players
     if len(names) != players or any(n not in spec.bots for n in names):
@@ -115,8 +115,7 @@ def batch_records(module: str, setup: Any, seed: int | str, check: bool, batch: 
 
 
 def run_games(spec: GameSpec, setup: Any, games: int, seed: int | str, *,
-              jobs: int | None = 1, scheduler: str | None = None,
-              progress: bool | str | None = None,
+              jobs: int | None = 1, scheduler: str | None = None, progress: bool | str = False,
               check: bool = False, batch_size: int | None = None) -> list[Any]:
     """Records of ``games`` games of the run of ``seed``, in game order, on any executor."""
     from pnp.games.registry import GAMES

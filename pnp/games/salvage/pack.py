@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pnp import limits
 from pnp.errors import PnpError
 from pnp.games.salvage.field import (
     DEFAULT_DENSITY,
@@ -77,6 +78,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
     strength_games = int(options.get("strength_games") or 0)
     if strength_games < 0:  # refused before any game is played
         raise PnpError(f"must be 0 or more, got {strength_games}", field="strength-games")
+    limits.check("games", strength_games, field="strength-games",
+                 what="games per pair of players")
     field, config = setup.field, setup.config
     foot = footer(TITLE, seed)
     problems = field_problems(field)

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from pnp import limits
 from pnp.errors import PnpError
 from pnp.games.salvage.actions import Action, parse_action
 from pnp.games.salvage.mods import Mod
@@ -106,6 +107,7 @@ def make_setup(seed: int | str, players: int, bots: tuple[str, ...],
     if rounds is not None:
         if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
             raise PnpError(f"must be a positive whole number, got {rounds!r}", field="rounds")
+        limits.check("rounds", rounds, field="rounds", what="rounds of a game")
         config = dataclasses.replace(config, rounds=rounds)
     mods_path = options.get("mods")
     deck = data.load_deck(mods_path)
