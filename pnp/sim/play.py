@@ -115,7 +115,8 @@ def batch_records(module: str, setup: Any, seed: int | str, check: bool, batch: 
 
 
 def run_games(spec: GameSpec, setup: Any, games: int, seed: int | str, *,
-              jobs: int | None = 1, scheduler: str | None = None, progress: bool | str = False,
+              jobs: int | None = 1, scheduler: str | None = None,
+              progress: bool | str | None = None,
               check: bool = False, batch_size: int | None = None) -> list[Any]:
     """Records of ``games`` games of the run of ``seed``, in game order, on any executor."""
     from pnp.games.registry import GAMES
