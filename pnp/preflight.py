@@ -21,6 +21,7 @@ import ctypes
 import math
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,8 @@ class Report:
     colour_spaces: list[str] = field(default_factory=list)
     images: list[dict[str, Any]] = field(default_factory=list)
     small_text: list[dict[str, Any]] = field(default_factory=list)
-    low_res: dict[tuple[Any, ...], list[int]] = field(default_factory=dict)  # image -> pages
+    # image -> (page, card, file) of each use
+    low_res: dict[tuple[Any, ...], list[tuple[int, str, str]]] = field(default_factory=dict)
     cmyk: bool = False  # checked as a CMYK file
     text_inks: list[dict[str, Any]] = field(default_factory=list)  # with ``cmyk``
     problems: list[str] = field(default_factory=list)
@@ -128,12 +130,17 @@ def preflight(path: str | Path, cmyk: bool = False) -> Report:
             _page(doc, i, report)
     finally:
         doc.close()
-    for (w, h, dpi, _), pages in report.low_res.items():
-        shown = sorted(set(pages))
+    for (w, h, dpi, _), uses in report.low_res.items():
+        shown = sorted({p for p, _, _ in uses})
+        files = sorted({f for _, _, f in uses if f})
+        cards = list(dict.fromkeys(card for _, card, _ in uses if card))
+        on_cards = (f", on card{'s' if len(cards) > 1 else ''} {', '.join(map(repr, cards[:5]))}"
+                    f"{f' and {len(cards) - 5} more' if len(cards) > 5 else ''}" if cards else "")
         report.problems.append(
-            f"image of {w}x{h} px placed at {dpi} dpi (below {MIN_DPI:g}), {len(pages)} "
-            f"time{'s' if len(pages) > 1 else ''} on page{'s' if len(shown) > 1 else ''} "
-            f"{', '.join(map(str, shown[:8]))}{' ...' if len(shown) > 8 else ''}")
+            f"image{''.join(' ' + f for f in files)} of {w}x{h} px placed at {dpi} dpi (below "
+            f"{MIN_DPI:g}), {len(uses)} time{'s' if len(uses) > 1 else ''} on "
+            f"page{'s' if len(shown) > 1 else ''} "
+            f"{', '.join(map(str, shown[:8]))}{' ...' if len(shown) > 8 else ''}{on_cards}")
     _fonts_and_colours(raw, file, report)
     if _version(report.version) < _version(report.needs):
         report.problems.append(f"declares PDF {report.version} but uses transparency "
@@ -177,7 +184,8 @@ def _page(doc: Any, index: int, report: Report) -> None:
     unsafe = 0
     ident: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
-    def walk(form: Any, outer: Matrix, clip: tuple[float, ...] | None) -> None:
+    def walk(form: Any, outer: Matrix, clip: tuple[float, ...] | None,
+             tags: dict[str, str]) -> None:
         nonlocal unsafe
         for obj in page.get_objects(form=form, max_depth=1):
             m = obj.get_matrix().get()
@@ -185,9 +193,10 @@ def _page(doc: Any, index: int, report: Report) -> None:
             # a clip applies to what the object draws, inside a form too
             own = _clip(obj, outer if form is not None else (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
             shown = _meet(clip, own)
+            mine = {**tags, **_tags(obj)}  # the card and the picture file pnp marked
             if kind == c.FPDF_PAGEOBJ_FORM:
                 if shown is None or shown[0] < shown[2]:
-                    walk(obj, _mul(m, outer), shown)
+                    walk(obj, _mul(m, outer), shown, mine)
                 continue
             if c.FPDFPageObj_HasTransparency(obj):
                 report.needs = "1.4"
@@ -220,7 +229,8 @@ def _page(doc: Any, index: int, report: Report) -> None:
                 if dpi < MIN_DPI - 0.5:
                     # one problem per picture and placed size, however many copies show it
                     key = (w.value, h.value, round(dpi), _image_digest(obj))
-                    report.low_res.setdefault(key, []).append(index + 1)
+                    report.low_res.setdefault(key, []).append(
+                        (index + 1, mine.get("pnpCard", ""), mine.get("pnpImage", "")))
             elif (kind == c.FPDF_PAGEOBJ_PATH and not trim and not inside(box)
                   and _stroked_only(obj)):
                 # on a home sheet, a line to see or cut by (crop mark, cut line) the printer
@@ -232,9 +242,35 @@ def _page(doc: Any, index: int, report: Report) -> None:
                         f"{_mm(zone[3] - box[3]):g}) mm within the "
                         f"{'safe zone' if trim else 'printer margin'}")
 
-    walk(None, ident, None)
+    walk(None, ident, None, {})
     if unsafe > 5:
         report.problems.append(f"{where}: {unsafe - 5} more in the safe zone")
+
+
+def _tags(obj: Any) -> dict[str, str]:
+    """The marked content pnp wraps its pictures and cards in: {"pnpImage": file name,
+    "pnpCard": card name}, for what ``obj`` draws (a form or an image)."""
+    import pypdfium2.raw as c
+
+    found: dict[str, str] = {}
+    for i in range(c.FPDFPageObj_CountMarks(obj.raw)):
+        mark = c.FPDFPageObj_GetMark(obj.raw, i)
+        name = _mark_text(partial(c.FPDFPageObjMark_GetName, mark))
+        key = {"pnpImage": b"File", "pnpCard": b"Name"}.get(name)
+        if key is not None:
+            found[name] = _mark_text(partial(c.FPDFPageObjMark_GetParamStringValue, mark, key))
+    return found
+
+
+def _mark_text(get: Any) -> str:
+    """The string one of pdfium's two-call getters gives as UTF-16LE ("" if there is none)."""
+    n = ctypes.c_ulong()
+    if not get(None, 0, ctypes.byref(n)) or n.value < 2:
+        return ""
+    buf = (ctypes.c_ushort * (n.value // 2 + 1))()
+    get(buf, n.value, ctypes.byref(n))
+    # pnp writes UTF-8 (layout/pdf.py), which pdfium decodes
+    return bytes(buf)[:n.value].decode("utf-16-le", "replace").rstrip("\x00")
 
 
 def _image_digest(obj: Any) -> str:

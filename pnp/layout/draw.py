@@ -118,7 +118,9 @@ class Image:
 class Group:
     """Items placed with a transform: translate by (dx, dy), then rotate ``rotate`` degrees
     clockwise about (dx, dy), mirror horizontally when ``mirror`` (about x=0 of the group).
-    ``clip`` (a closed outline in the group's own coordinates) clips the items."""
+    ``clip`` (a closed outline in the group's own coordinates) clips the items. ``label``
+    names what the group shows (a card, on a print page) for preflight; it is not part of what
+    is drawn (nor of a face's identity)."""
 
     items: tuple[Item, ...]
     dx: float = 0.0
@@ -126,6 +128,7 @@ class Group:
     rotate: float = 0.0
     mirror: bool = False
     clip: tuple[Point, ...] | None = None
+    label: str = field(default="", compare=False, repr=False)
 
 
 Item = Rect | Circle | Path | TextBox | Image | Group

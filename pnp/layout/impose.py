@@ -237,7 +237,8 @@ class _Placed:
     safe: tuple[Point, ...] | None     # safe-zone guide, page coords
 
     def items(self) -> Item:
-        art: Item = Group(items=self.face.items, dx=self.dx, dy=self.dy, rotate=float(self.rotate))
+        art: Item = Group(items=self.face.items, dx=self.dx, dy=self.dy, rotate=float(self.rotate),
+                          label=self.face.name)
         for clip in reversed(self.clips):
             art = Group(items=(art,), clip=clip)
         return art
@@ -435,7 +436,7 @@ def print_shop_pages(components: Iterable[Component], bleed: float = 3.0) -> lis
                 continue
             clip = rect_points(-bleed, -bleed, face.width + 2 * bleed, face.height + 2 * bleed)
             pages.append(Drawing(width=face.width, height=face.height, bleed=bleed,
-                                 items=(Group(items=face.items, clip=clip),),
+                                 items=(Group(items=face.items, clip=clip, label=face.name),),
                                  outline=face.outline, name=face.name))
     return pages
 

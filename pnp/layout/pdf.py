@@ -210,6 +210,8 @@ class _Painter(Backend):
         dw, dh = iw * scale, ih * scale
         x0, y0 = x + (w - dw) / 2, y + (h - dh) / 2
         c = self.c
+        # marked content preflight reads back: which file this picture is
+        c._code.append(f"/pnpImage <</File {_pdf_text(os.path.basename(path))}>> BDC")
         c.saveState()
         c.transform(dw, 0, 0, -dh, x0, y0 + dh)  # unit square, flipped back upright
         if self.in_icons:
@@ -234,6 +236,7 @@ class _Painter(Backend):
             c.doForm(name)  # also lists the XObject in this page's resources
             c._currentPageHasImages = 1
         c.restoreState()
+        c._code.append("EMC")
 
     def icons(self, box: TextBox, fitted: Fitted) -> None:
         self.in_icons = self.cmyk
@@ -243,6 +246,8 @@ class _Painter(Backend):
             self.in_icons = False
 
     def group(self, g: Group) -> None:
+        if g.label:  # marked content preflight reads back: which card this is
+            self.c._code.append(f"/pnpCard <</Name {_pdf_text(g.label)}>> BDC")
         self.push()
         c = self.c
         if g.dx or g.dy:
@@ -264,6 +269,8 @@ class _Painter(Backend):
                     setter(1.0)
             c.doForm(form)
         self.pop()
+        if g.label:
+            self.c._code.append("EMC")
 
     def _form(self, items: tuple[Item, ...]) -> str | None:
         """The form XObject drawing ``items`` when they were drawn before, else None."""
@@ -330,6 +337,15 @@ class _Painter(Backend):
         self.icons(box, fitted)  # after the text object: it cannot hold circles or images
         if rotated:
             self.pop()
+
+
+def _pdf_text(text: str) -> str:
+    """``text`` as a PDF literal string of its UTF-8 bytes (ASCII, escaped: readers such as
+    pdfium hand a marked-content string back byte for byte)."""
+    out = []
+    for b in text[:200].encode("utf-8", "replace"):
+        out.append(f"\\{b:03o}" if b > 126 or b < 32 or chr(b) in "()\\" else chr(b))
+    return "(" + "".join(out) + ")"
 
 
 def _page(canvas: Canvas, painter: _Painter, d: Drawing, print_shop: bool) -> None:

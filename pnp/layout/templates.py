@@ -577,7 +577,9 @@ def describe(value: Any) -> Any:
         return value.value
     if hasattr(value, "__dataclass_fields__"):
         out = {"type": type(value).__name__}
-        out.update({k: describe(getattr(value, k)) for k in value.__dataclass_fields__})
+        # a field kept out of repr (a group's label) is not part of what is drawn
+        out.update({k: describe(getattr(value, k))
+                    for k, f in value.__dataclass_fields__.items() if f.repr})
         return out
     if isinstance(value, (tuple, list)):
         return [describe(v) for v in value]
