@@ -83,7 +83,11 @@ def parse_formats(text: str) -> tuple[str, ...]:
 
 
 def slug(text: str, fallback: str = "card", limit: int = 40) -> str:
-    """A file-name-safe ASCII slug: 'Café Racer "Seat"' -> 'cafe-racer-seat'."""
+    """A file-name-safe ASCII slug: 'Café Racer "Seat"' -> 'cafe-racer-seat'; markup tags are
+    left out ('Scrap <i>Golem</i>' -> 'scrap-golem')."""
+    from pnp.layout.markup import parse, plain
+
+    text = plain(parse(text, {}, 10.0))
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     s = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:limit].strip("-")
     return s or fallback

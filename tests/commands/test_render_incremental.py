@@ -187,3 +187,13 @@ def test_a_face_file_edited_by_hand_in_the_output_is_painted_again(tmp_path):
     fresh = tmp_path / "fresh"
     _render(src, fresh, None, layout)
     assert _files(out) == _files(fresh)
+
+
+def test_face_files_are_named_after_the_card_without_its_markup(tmp_path):
+    src = tmp_path / "deck.csv"
+    src.write_text('name,text\n"Scrap <i>Golem</i>",<b>Hit</b> hard\nCafé Racer,x\n',
+                   encoding="utf-8")
+    out = tmp_path / "out"
+    _render(src, out, None, ROOT / "templates" / "default" / "card.yaml")
+    names = sorted(p.name for p in (out / "png").glob("0*.png"))
+    assert names == ["001-scrap-golem.png", "002-cafe-racer.png"]
