@@ -21,6 +21,10 @@ app = typer.Typer(
     name="pnp",
     cls=PnpGroup,  # the games' groups, each imported only when used
     help="Generate, check and print board-game content from a seed.",
+    epilog="Examples:\n\n\b\npnp games\npnp render cards.csv --out output/mydeck\n"
+           "pnp wreck-and-ruin session --seed demo --out output/wr-demo\n"
+           "pnp junkyard-wars simulate --games 200 --seed demo\npnp serve\n\n"
+           "pnp GAME --help lists a game's commands with an example of each.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -144,8 +144,8 @@ def simulate_command(spec: GameSpec) -> Callable[..., None]:
             raise typer.Exit(O.EXIT_FAIL)
 
     params = [param("seed", O.Seed, O.DEFAULT_SEED),
-              param("players", O.players(spec.players_alias), None),
-              param("games", O.Games, None), param("bots", O.Bots, None),
+              param("players", O.players(spec.players_alias, spec.default_players), None),
+              param("games", O.games(spec.default_games), None), param("bots", O.Bots, None),
               param("jobs", O.Jobs, 0), param("scheduler", O.Scheduler, None),
               param("timeout", O.Timeout, None),
               param("json_out", O.Json, False), param("progress", O.Progress, False),
@@ -200,7 +200,7 @@ def replay_command(spec: GameSpec) -> Callable[..., None]:
                 typer.echo(line)
 
     params = [param("seed", O.Seed, O.DEFAULT_SEED),
-              param("players", O.players(spec.players_alias), None),
+              param("players", O.players(spec.players_alias, spec.default_players), None),
               param("bots", O.Bots, None), param("game", O.GameIndex, 0),
               param("json_out", O.Json, False),
               param("log", Annotated[str | None, typer.Option(
@@ -284,8 +284,10 @@ def session_command(spec: GameSpec) -> Callable[..., None]:
         O.echo_pack(where, manifest, pack, strict=strict)
 
     params = [param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
-              param("players", O.players(spec.players_alias), None), param("bots", O.Bots, None),
-              param("games", O.Games, None), param("jobs", O.Jobs, 0),
+              param("players", O.players(spec.players_alias, spec.default_players), None),
+              param("bots", O.Bots, None),
+              param("games", O.games(spec.session_games, "Games simulated for the report"),
+                    None), param("jobs", O.Jobs, 0),
               param("page", O.Page, "a4"), param("duplex", O.Duplex, "long"),
               param("back_offset", O.BackOffset, "0,0"), param("bleed", O.Bleed, "3mm"),
               param("crop_marks", O.CropMarks, True), param("tts_url", O.TtsUrl, ""),

@@ -11,6 +11,7 @@ which reads as if ``--json true`` were expected.
 from __future__ import annotations
 
 import inspect
+import re
 from typing import Any
 
 import typer
@@ -35,6 +36,7 @@ class GameGroup(TyperGroup):
         for command in built.commands.values():
             plain_help(command)
         self.commands.update(built.commands)
+        self.epilog = examples(self)
         self._built = True
 
     def list_commands(self, ctx: Any) -> list[str]:
@@ -54,6 +56,30 @@ def plain_help(command: Any) -> None:
         command.short_help = " ".join(inspect.cleandoc(command.help).split("\n\n")[0].split())
     for sub in getattr(command, "commands", {}).values():
         plain_help(sub)
+    if getattr(command, "commands", None) and not command.epilog:
+        command.epilog = examples(command)
+
+
+_EXAMPLE = re.compile(r"^\s*(?:Examples?:\s*)?(pnp \S.*?)\s*$", re.MULTILINE)
+
+
+def first_example(command: Any) -> str | None:
+    """The first ``pnp ...`` line of a command's help (of its first subcommand's, for a group)."""
+    found = _EXAMPLE.search(command.help or "")
+    if found:
+        return found.group(1)
+    for sub in getattr(command, "commands", {}).values():
+        line = first_example(sub)
+        if line:
+            return line
+    return None
+
+
+def examples(group: Any) -> str | None:
+    """A group's help ends with an example of each of its commands (click keeps ``\\b``
+    paragraphs as written)."""
+    lines = [line for sub in group.commands.values() if (line := first_example(sub))]
+    return "Examples:\n\n\b\n" + "\n".join(lines) if lines else None
 
 
 class PnpGroup(TyperGroup):

@@ -39,17 +39,18 @@ TTS_URL_HELP = ("Where the Tabletop Simulator sheets will be hosted, e.g. https:
                 "'local' for absolute file:/// links to this output's tts/ folder (names alone "
                 "load blank cards).")
 TtsUrl = Annotated[str, typer.Option("--tts-url", help=TTS_URL_HELP)]
-_PLAYERS_HELP = "Players (seats) in each game (default: the game's usual count)."
-Players = Annotated[int | None, typer.Option("--players", help=_PLAYERS_HELP)]
+def players(alias: str = "", default: int | None = None) -> object:
+    """``--players``, also spelt ``alias`` (a game's own word, such as ``--crew``) if given;
+    its help names the game's usual count ``default``."""
+    usual = "the game's usual count" if default is None else f"{default}"
+    return Annotated[int | None, typer.Option(
+        "--players", *([alias] if alias else []),
+        help=f"Players (seats) in each game (default: {usual}).")]
 
 
-def players(alias: str = "") -> object:
-    """``--players``, also spelt ``alias`` (a game's own word, such as ``--crew``) if given."""
-    if not alias:
-        return Players
-    return Annotated[int | None, typer.Option("--players", alias, help=_PLAYERS_HELP)]
-Games = Annotated[int | None, typer.Option(
-    "--games", help="Games to simulate (default: the game's usual count).")]
+def games(default: int, what: str = "Games to simulate") -> object:
+    """``--games``, its help naming the number played when it is not given."""
+    return Annotated[int | None, typer.Option("--games", help=f"{what} (default: {default:,}).")]
 GameIndex = Annotated[int, typer.Option(
     "--game", help="Which game of the simulate run to replay (0 is the first).")]
 Bots = Annotated[str | None, typer.Option(

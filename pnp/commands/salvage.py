@@ -89,7 +89,8 @@ def register(app: typer.Typer) -> None:
 
     app.command("mods")(build_command(mods, [
         param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
-        param("games", O.Games, None), param("jobs", O.Jobs, 0),
+        param("games", O.games(PAIRED_GAMES, "Paired games per mod"), None),
+        param("jobs", O.Jobs, 0),
         param("band", Annotated[float, typer.Option(
             "--band", help="Allowed gap in win rate between a mod's value and k x its score.")],
             DEFAULT_BAND),

@@ -10,6 +10,9 @@ import typer
 from pnp.commands import options as O
 from pnp.commands.game import build_command, game_param, param
 
+#: Paired games per salvage card when `cards --games` is not given.
+PAIRED_GAMES = 100
+
 Rear = Annotated[bool, typer.Option("--rear", help="From directly behind the target "
                                                    "(-1 to its armour; the defender of a ram "
                                                    "rolls one die fewer).")]
@@ -90,7 +93,7 @@ def cards(seed: str, players: int, games: int | None, jobs: int, retune: int | N
     from pnp.games.wreck_and_ruin.deck import card_checks, measure_cards
     from pnp.games.wreck_and_ruin.simulate import make_setup
 
-    n = 100 if games is None else games
+    n = PAIRED_GAMES if games is None else games
     if n < 2:
         raise PnpError(f"must be at least 2 paired games, got {n}", field="games")
     if not 2 <= players <= 4:
@@ -184,7 +187,8 @@ def register(app: typer.Typer) -> None:
     app.command("cards")(build_command(cards, [
         param("seed", O.Seed, O.DEFAULT_SEED),
         param("players", Annotated[int, typer.Option("--players", help="Players (2-4).")], 2),
-        param("games", O.Games, None), param("jobs", O.Jobs, 0),
+        param("games", O.games(PAIRED_GAMES, "Paired games per card"), None),
+        param("jobs", O.Jobs, 0),
         param("retune", Annotated[int | None, typer.Option(
             "--retune", metavar="ROUNDS",
             help="Retune the cards outside the band: each round, their number one step "
