@@ -118,11 +118,13 @@ class HeuristicCrew:
             return attack
         kind = s.map.kind_of[room]
         if kind == "gun" or kind == "cockpit":   # turns._guns: only these rooms fire guns
-            wastes = [e.ident for e in s.enemies if e.room == WASTES]
+            wastes = [e for e in s.enemies if e.room == WASTES]
             if wastes:
-                guns = turns._guns(s, c)
-                if guns:
-                    key2 = (guns[0][0], min(wastes))
+                gun = self._gun_to_fire(s, c)
+                if gun is not None:
+                    # the weakest first (as an attack aboard): each kill is a Hull roll less
+                    e = min(wastes, key=lambda e: (e.card.health - e.damage, e.ident))
+                    key2 = (gun, e.ident)
                     shot = SHOTS.get(key2)
                     if shot is None:
                         shot = SHOTS[key2] = A.FireGun(*key2)
@@ -148,7 +150,7 @@ class HeuristicCrew:
         if cond == INOPERABLE and scourge.can_repair(s):
             return REPAIR
         if (kind == "engine" and room not in s.fueled and cond == FUNCTIONAL
-                and len(s.scrap_pile) >= 3 and s.arrived_round is None):
+                and len(s.scrap_pile) >= 3 and s.arrived_round is None and _will_advance(s)):
             return FUEL
         ground = s.ground[room]
         if ground and len(c.items) < c.slots:
@@ -157,6 +159,14 @@ class HeuristicCrew:
         if goal is not None and goal != room:
             return MOVES[s.map.toward[room][goal]]   # a step nearer, the lowest room on a tie
         return END_TURN
+
+    def _gun_to_fire(self, s: WasteState, c: Crew) -> int | None:
+        """The gun that rolls the most dice from here (an upgraded one first; the Aft Gun on a
+        tie), or None."""
+        guns = turns._guns(s, c)
+        if not guns:
+            return None
+        return max(guns, key=lambda g: (s.gun_dice(*g), -g[0]))[0]
 
     def _goal(self, s: WasteState, c: Crew) -> int | None:
         """Where the crew member walks: the nearest of the rooms On Fire with no Enemy in them
@@ -176,6 +186,13 @@ class HeuristicCrew:
             targets += hidden + [r for r, k in enumerate(cond) if k == ON_FIRE]
         elif any(cond):
             targets += [r for r, k in enumerate(cond) if k != FUNCTIONAL]
+        guns = [g for g in s.map.of_kind("gun") if s.works(g)]
+        if post is None and guns and any(e.room == WASTES for e in s.enemies):
+            # A fighter counts the working gun of the most dice as one more place to go:
+            # Enemies in The Wastes stop the Mech and hit the Hull, and a gun manned rolls
+            # full dice where the Cockpit rolls half (replays showed the crew firing from the
+            # Cockpit while the Mech stood still for rounds).
+            targets.append(max(guns, key=lambda g: (s.gun_dice(g, False), -here[g], -g)))
         if post is not None:
             left = c.actions_left - 1
             to_post = s.map.dist[post]
@@ -192,7 +209,6 @@ class HeuristicCrew:
             # its room; replays showed fighters ending their turns on a deck while Enemies in
             # The Wastes hit the Hull), else stand on a deck (weapons that reach hit The
             # Wastes from there).
-            guns = [g for g in s.map.of_kind("gun") if s.works(g)]
             if guns and any(e.room == WASTES for e in s.enemies):
                 targets = guns
             else:
@@ -214,8 +230,13 @@ class HeuristicCrew:
             return min(equips, key=lambda a: (len(s.crew[a.seat].items), -a.seat))
         installs = [a for a in legal if isinstance(a, A.Install)]
         if installs and (card.noise <= 1 or card.room != "engine"):
-            empty = [a for a in installs if a.room not in s.upgrades]
-            return (empty or installs)[0]
+            # "Scrap an existing upgrade to replace it with a new one": only for a better one
+            # (a higher bonus, or as high and quieter); the room with the weakest upgrade first.
+            def worth(c: Any) -> tuple[int, int]:
+                return (-1, 0) if c is None else (c.bonus, -c.noise)
+            best = min(installs, key=lambda a: (worth(s.upgrades.get(a.room)), a.room))
+            if worth(card) > worth(s.upgrades.get(best.room)):
+                return best
         return legal[0]  # scrap it
 
     def _scrap(self, s: WasteState) -> Any:
@@ -228,6 +249,18 @@ class HeuristicCrew:
                 and any(c.kind != "scrap" for c in s.salvage_deck)):
             return RECYCLE
         return SCRAP_DONE
+
+
+def _will_advance(s: WasteState) -> bool:
+    """The Mech would advance if the round ended as it stands: both Engine Rooms and the
+    Cockpit Functional, no Enemy in The Wastes ("Advancing"), and none of those rooms holding
+    an Enemy with no crew member to draw its attack ("Attack their room")."""
+    needed = s.map.of_kind("engine") + s.map.of_kind("cockpit")
+    if not all(s.works(r) for r in needed):
+        return False
+    crewed = {c.room for c in s.crew if not c.downed}
+    return not any(e.room == WASTES or (e.room in needed and e.room not in crewed)
+                   for e in s.enemies)
 
 
 def random_crew(setup: Any, seat: int) -> Bot:
