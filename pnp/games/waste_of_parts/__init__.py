@@ -12,10 +12,16 @@ from typing import Any
 
 from pnp.games.api import GameSpec, Option
 from pnp.games.lazy import Lazy
+from pnp.sim.rollout import make_rollout
 
 # The simulator and the crews load when a game is first played (not for --help or odds).
 _SIM, _BOTS = "pnp.games.waste_of_parts.simulate", "pnp.games.waste_of_parts.bots"
 BOTS = {name: Lazy(_BOTS, "BOTS", name) for name in ("random", "heuristic")}
+#: The search crew: the First Player's decisions (salvaged cards, Scrap, Event) each played out
+#: to the end by the heuristic crew over sampled futures (decks and dice redrawn), 8 playouts a
+#: candidate; the turns are the heuristic's.
+SEARCH = {"search": make_rollout(Lazy(_BOTS, "search_policy"), 8,
+                                 candidates=Lazy(_BOTS, "search_candidates"))}
 
 OPTIONS: tuple[Option, ...] = (
     Option("rules", "--rules", str, None,
@@ -43,9 +49,10 @@ def _session(*args: Any, **kwargs: Any) -> Any:
 
 GAME = GameSpec(
     name="waste-of-parts", title="The Waste of Parts", min_players=3, max_players=5,
-    default_players=4, rules=Lazy(_SIM, "RULES"), bots=BOTS, make_setup=Lazy(_SIM, "make_setup"),
-    record=Lazy(_SIM, "record"), summarize=Lazy(_SIM, "summarize"),
-    summary_lines=Lazy(_SIM, "summary_lines"), options=OPTIONS, default_games=1000,
+    default_players=4, rules=Lazy(_SIM, "RULES"), bots={**BOTS, **SEARCH},
+    make_setup=Lazy(_SIM, "make_setup"), record=Lazy(_SIM, "record"),
+    summarize=Lazy(_SIM, "summarize"), summary_lines=Lazy(_SIM, "summary_lines"),
+    options=OPTIONS, default_games=1000,
     play_record=_play_record,
     commands_module="pnp.commands.waste_of_parts", extra_commands=("odds", "decks"),
     session=_session, session_games=200, players_alias="--crew",

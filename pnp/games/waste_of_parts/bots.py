@@ -263,6 +263,46 @@ def _will_advance(s: WasteState) -> bool:
                    for e in s.enemies)
 
 
+class WholeCrew:
+    """The heuristic crew member of each seat (a rollout plays every seat with one policy)."""
+
+    def __init__(self) -> None:
+        self.crew: dict[int, HeuristicCrew] = {}
+
+    def choose(self, state: WasteState, rng: random.Random) -> Any:
+        seat = state.current_player
+        bot = self.crew.get(seat)
+        if bot is None:
+            bot = self.crew[seat] = HeuristicCrew(seat)
+        return bot.choose(state, rng)
+
+
+#: The most candidates a search crew weighs at one decision (the heuristic's among them).
+SEARCH_WIDTH = 6
+
+
+def search_candidates(state: WasteState, default: Any) -> list[Any]:
+    """The decisions a search crew weighs by playouts: the First Player's (where a salvaged
+    card goes: Scrap it, equip it on each crew member with a free slot, install it in each
+    room; the Scrap uses; the Event), up to ``SEARCH_WIDTH``. A crew member's turn is the
+    heuristic's alone: some 300 turn actions a game, each searched, cost minutes a game."""
+    if state.phase == TURN:
+        return [default]
+    out = [default]
+    for a in state.legal_actions():
+        if len(out) >= SEARCH_WIDTH:
+            break
+        # Equipping over a full slot: seats x slots x (Scrap, drop) variants, left out.
+        if type(a) is not A.EquipOver and (type(a) is not type(default) or a != default):
+            out.append(a)
+    return out
+
+
+def search_policy(setup: Any, seat: int) -> Bot:
+    """The playout policy of the search crew: the heuristic crew, every seat its own."""
+    return WholeCrew()
+
+
 def random_crew(setup: Any, seat: int) -> Bot:
     return RandomCrew()
 

@@ -206,6 +206,12 @@ class WasteState:
     def returns(self) -> tuple[float, ...]:
         return tuple(float(self.result == 1) for _ in self.crew)
 
+    def playout_value(self, player: int) -> float:
+        """A finished playout's worth to a search crew: a win above any loss, and among losses
+        the nearer Sanctuary the better (most playouts of a position end alike)."""
+        progress = min(self.distance, self.cfg.distance_goal) / self.cfg.distance_goal
+        return float(self.result == 1) + 0.5 * progress
+
     def clone(self) -> WasteState:
         twin = copy.copy(self)
         twin.rng = random.Random()
