@@ -30,7 +30,6 @@ from pnp.games.wreck_and_ruin.dice import pool, ram_odds
 from pnp.games.wreck_and_ruin.hexes import Coord, distance
 from pnp.games.wreck_and_ruin.legal import (
     MOVE_KINDS,
-    _front_wrecks,
     card_plays,
     faction_actions,
     group_actions,
@@ -38,9 +37,7 @@ from pnp.games.wreck_and_ruin.legal import (
     legal_actions,
     move_ends,
     patch_cards,
-    ram_options,
     repair_targets,
-    shoot_targets,
 )
 from pnp.games.wreck_and_ruin.movement import grid_of
 from pnp.games.wreck_and_ruin.play import summon_spot
@@ -110,6 +107,12 @@ def _ram_value(a_arm: int, a_size: int, t_arm: int, t_size: int, rear: bool
             float(1 - o.target_damage[0]))
 
 
+def _act(fields: tuple[Any, ...]) -> Act:
+    """An ``Act`` of all its fields in order, made without ``Act``'s keyword handling (the
+    player makes one per candidate)."""
+    return tuple.__new__(Act, fields)  # type: ignore[type-var, no-any-return]
+
+
 #: Where a vehicle stands: what the heuristic player's memo depends on.
 _WHERE = attrgetter("pos", "facing", "active")
 
@@ -123,6 +126,8 @@ class HeuristicBot:
         #: the same answer, whatever the bot saw before.
         self.sig: tuple[Any, ...] = ()
         self.memo: dict[tuple[Any, ...], Any] = {}
+        #: Where the vehicles stood at the last look, as arrays (``arrays.Where``).
+        self.where: list[Any] = [None]
 
     def choose(self, state: WreckState, rng: random.Random) -> Act:
         if state.pending is not None:
@@ -131,7 +136,7 @@ class HeuristicBot:
                *map(_WHERE, state.vehicles))
         if sig != self.sig:
             self.sig, self.memo = sig, {}
-        turn = _Turn(state, self.memo)
+        turn = _Turn(state, self.memo, self.where, sig[3:])
         best, best_value = Act("end", state.seat), 0.0
         # The vehicle that took this turn's last action: its second action is looked at
         # first, alone (a vehicle moves then shoots, or shoots then moves), which halves the
@@ -164,9 +169,14 @@ def _drive(s: WreckState) -> Act:
 class _Turn:
     """One decision: the sites, who holds them, each vehicle's goal, the candidates."""
 
-    def __init__(self, s: WreckState, memo: dict[tuple[Any, ...], Any] | None = None) -> None:
+    def __init__(self, s: WreckState, memo: dict[tuple[Any, ...], Any] | None = None,
+                 keep: list[Any] | None = None, now: Any = None) -> None:
         self.s = s
         self.memo = {} if memo is None else memo
+        #: A one-item list holding the ``arrays.Where`` to update rather than rebuild, and
+        #: where each vehicle stands now (``_WHERE``), if the caller has it.
+        self.keep = keep
+        self.now = now
         self.seat = seat = s.seat
         self.t = tables_of(s.board)
         self.grid = grid_of(s.board)
@@ -259,7 +269,7 @@ class _Turn:
                     out += self._rams(v)
                 if not v.acts & 8 and rams:
                     out += [(1.5, Act("salvage", seat, v.vid, t)) for t in
-                            self._memo(("wrecks", v.vid), _front_wrecks, s, v, False)]
+                            self._geometry("wrecks", v)]
             if v.potshot:
                 out += self._shots(v, "potshot", -cfg.potshot_penalty)
             if v.repair:
@@ -282,21 +292,21 @@ class _Turn:
         s = self.s
         out = []
         dice = max(1, v.kind.attack - s.effect("ammo_shortage") + s.bonus_dice)
-        for vid, rear in self._memo(("shoot", v.vid), self._targets, v):
+        for vid, rear in self._geometry("shoot", v):
             t = s.vehicles[vid]
             exp, any_hit, wreck = _shot_value(dice, t.armour() - (1 if rear else 0),
                                               modifier, t.kind.dp - t.damage)
             value = 1.0 + 2 * exp + 3 * wreck
             if vid in self.holders:
                 value += (CONTEST if self.holders[vid] else 1.0) * any_hit
-            out.append((value, Act(kind, self.seat, v.vid, vid)))
+            out.append((value, _act((kind, self.seat, v.vid, vid, None, -1, 0))))
         return out
 
     def _rams(self, v: Vehicle) -> list[tuple[float, Act]]:
         s = self.s
         out = []
         on_site = v.vid in self.held
-        for vid, n, rear in self._memo(("ram", v.vid), ram_options, s, v):
+        for vid, n, rear in self._geometry("ram", v):
             if n and on_site:
                 continue                 # a steamroll would leave the site
             t = s.vehicles[vid]
@@ -306,20 +316,40 @@ class _Turn:
             if vid in self.holders:
                 value += (CONTEST if self.holders[vid] else 1.0) * any_hit
             if value > 1.0:
-                out.append((value, Act("ram", self.seat, v.vid, vid, n=n)))
+                out.append((value, _act(("ram", self.seat, v.vid, vid, None, -1, n))))
         return out
 
     # -- moving --------------------------------------------------------------------------
-    def _targets(self, v: Vehicle) -> list[tuple[int, bool]]:
-        """``shoot_targets`` among the enemies on the board (listed once while nothing
-        moves)."""
-        enemies = self._memo(("enemies", self.seat), _enemies, self.s, self.seat)
-        return shoot_targets(self.s, v, enemies)
+    def _geometry(self, what: str, v: Vehicle) -> Any:
+        """``what`` of ``v``: "shoot" its ``shoot_targets`` among the enemies, "ram" its
+        ``ram_options``, "wrecks" the enemy wrecks it may salvage; worked out for all the
+        player's vehicles on the board in one kernel call, kept while nothing moves."""
+        memo = self.memo
+        key = (what, v.vid)
+        if key not in memo:
+            mine = [u for u in self.mine if u.pos is not None and u.active]
+            shots, rams, wrecks = kernels().geometry(self.s, self._where(), mine)
+            for u, shot, ram, wreck in zip(mine, shots, rams, wrecks, strict=True):
+                memo[("shoot", u.vid)] = shot
+                memo[("ram", u.vid)] = ram
+                memo[("wrecks", u.vid)] = wreck
+        return memo[key]
 
-    def _allowance(self, v: Vehicle, hazard: bool) -> int:
-        s = self.s
-        base = v.kind.move - (s.config.hazard_move_penalty if hazard else 0)
-        return max(1, base + s.effect("tailwind") - s.effect("deep_sand") + s.bonus_move)
+    def _where(self) -> Any:
+        """``arrays.Where`` for this position: the bot's, brought up to date once."""
+        memo = self.memo
+        hit = memo.get(("where",))
+        if hit is None:
+            keep = self.keep
+            s = self.s
+            if keep is not None and keep[0] is not None and keep[0].setup is s.setup:
+                hit = keep[0].update(s, self.now)
+            else:
+                hit = kernels().Where(s)
+                if keep is not None:
+                    keep[0] = hit
+            memo[("where",)] = hit
+        return hit
 
     def _moves(self, movers: list[Vehicle]) -> list[tuple[float, Act]]:
         """One move per vehicle: to its goal, or to its buggy when one more hit wrecks it."""
@@ -332,7 +362,8 @@ class _Turn:
                       and v.pos is not None), None)
         ground = [v for v in movers if not v.kind.has("FLYING")]
         goal_of = self._memo(("goals", goals, *[(v.vid, v.pos) for v in ground]),
-                             self._assign, goals, ground)
+                             kernels().assign, self._where(), goals, ground)
+        plans: list[tuple[Vehicle, int, float]] = []
         for v in movers:
             assert v.pos is not None
             flying = v.kind.has("FLYING")
@@ -357,9 +388,17 @@ class _Turn:
                 goal, weight = goal_of[v.vid]
             else:
                 continue
-            move = self._memo(("move", v.vid, goal), self._descend, v, goal)
+            plans.append((v, goal, weight))
+        memo = self.memo
+        need = [(v, goal) for v, goal, _ in plans if ("move", v.vid, goal) not in memo]
+        if need:
+            for (v, goal), move in zip(need, self._descend(need), strict=True):
+                memo[("move", v.vid, goal)] = move
+        for v, goal, weight in plans:
+            move = memo[("move", v.vid, goal)]
             if move is None:
                 continue
+            flying = v.kind.has("FLYING")
             (h, f), progress = move
             to = coords[h]
             if flying and to in self.s.tokens:
@@ -368,39 +407,7 @@ class _Turn:
                 v.kind.hexes == 2 and self._front(h, f) in self.free_sites)
             value = SITE - 0.1 * v.kind.size if ends_on_site else PROGRESS * weight * progress
             if value > 0:
-                out.append((value, Act("move", self.seat, v.vid, to=to, facing=f)))
-        return out
-
-    def _assign(self, goals: tuple[int, ...], movers: list[Vehicle]
-                ) -> dict[int, tuple[int, float]]:
-        """vehicle id -> (goal, weight): each site to the nearest vehicle first (weight 1),
-        the others to their nearest site (weight 0.4, in support)."""
-        index, open_ = self.grid.index, self.grid.open
-        cells = [(v.vid, [index[c] for c in v.hexes()]) for v in movers]
-        dist: dict[tuple[int, int], int] = {}
-        rows = []
-        for g in goals:
-            field = self.t.steps_to(g)
-            for vid, hexes in cells:       # _steps, inlined: this runs once per look
-                best = FAR
-                for h in hexes:
-                    d = field[h] if open_[h] else self._dist(field, h)
-                    if d < best:
-                        best = d
-                dist[(g, vid)] = best
-                rows.append((best, g, vid))
-        rows.sort()
-        out: dict[int, tuple[int, float]] = {}
-        taken: set[int] = set()
-        for d, g, vid in rows:
-            if vid not in out and g not in taken and d < FAR:
-                out[vid] = (g, 1.0)
-                taken.add(g)
-        for v in movers:
-            if v.vid not in out and goals:
-                g = min(goals, key=lambda g: (dist[(g, v.vid)], g))
-                if dist[(g, v.vid)] < FAR:
-                    out[v.vid] = (g, 0.4)
+                out.append((value, _act(("move", self.seat, v.vid, -1, to, f, 0))))
         return out
 
     def _front(self, h: int, f: int) -> Any:
@@ -424,84 +431,16 @@ class _Turn:
         nb = self.grid.nb     # a vehicle in a hazard: one more than its best neighbour
         return 1 + min((field[n] for n in nb[h * 6:h * 6 + 6] if n >= 0), default=FAR)
 
-    def _descend(self, v: Vehicle, goal: int) -> tuple[tuple[int, int], int] | None:
-        """A move of ``v`` down the distance field to ``goal``: (end, facing), progress.
+    def _descend(self, plans: list[tuple[Vehicle, int]]
+                 ) -> list[tuple[tuple[int, int], int] | None]:
+        """Per (vehicle, goal hex index): a move of the vehicle down the distance field to the
+        goal, ((end, facing), progress), or None; all in one kernel call.
 
         Greedy: each movement point goes forward or turns one face, whichever lowers
         (hexes to go + faces to turn) the most, under the rules of a move (one face per hex
         but for AGILE scouts, the big rig's front hex, no vehicle or wreck in the way)."""
-        s = self.s
-        g = self.grid
-        nb = g.nb
-        vid = v.vid
-        assert v.pos is not None
-        hazard = s.in_hazard(v)
-        rig = v.kind.hexes == 2
-        agile = v.kind.has("AGILE") and not hazard
-        allowance = self._allowance(v, hazard)
-        # enter[i]: hex i is open and holds no vehicle or wreck but (maybe) this one
-        owner = self._memo(("owner",), self._owners)
-        kind = 2 if rig else 1 if agile else 0
-        togo = self.t.to_go(goal, kind)
-        fill = self.t.fill_to_go
-        h0 = h = g.index[v.pos]
-        f0 = f = v.facing
-        start = now = togo[h * 6 + f]
-        if now < 0:
-            start = now = fill(goal, kind, h, f)
-        if now >= FAR:
-            return None
-        turned = False
-        cost = 0
-        faces = tuple(range(6))
-        while cost < allowance and now > 0:
-            # the next movement point: forward or a turn, whichever lowers togo the most
-            best = FAR + 1
-            to_h = to_f = -1
-            n = nb[h * 6 + f]
-            if n >= 0:
-                probe = nb[n * 6 + f] if rig else n
-                if probe >= 0 and (owner[probe] == -1 or owner[probe] == vid):
-                    p = togo[n * 6 + f]
-                    if p < 0:
-                        p = fill(goal, kind, n, f)
-                    if p <= now:
-                        best, to_h, to_f = p, n, f
-            if agile or not turned:
-                base = h * 6
-                for nf in faces if agile else ((f + 1) % 6, (f + 5) % 6):
-                    if nf == f:
-                        continue
-                    if rig:
-                        fr = nb[base + nf]
-                        if fr < 0 or not (owner[fr] == -1 or owner[fr] == vid):
-                            continue
-                    p = togo[base + nf]
-                    if p < 0:
-                        p = fill(goal, kind, h, nf)
-                    if p < now and p < best:
-                        best, to_h, to_f = p, h, nf
-            if to_h < 0:
-                break
-            now = best
-            turned = to_h == h        # a turn stays in its hex; a step forward leaves it
-            h, f = to_h, to_f
-            cost += 1
-        if h == h0 and f == f0:
-            return None
-        return (h, f), start - now
-
-    def _owners(self) -> list[int]:
-        """Per hex index: -2 closed (obstacle, hazard, off), -1 open and empty, else the id of
-        the vehicle or wreck on it."""
-        g = self.grid
-        owner = list(self.t.closed)
-        index = g.index
-        for c, vid in self.s.occupant.items():
-            i = index.get(c)
-            if i is not None and owner[i] == -1:
-                owner[i] = vid
-        return owner
+        return kernels().descend(  # type: ignore[no-any-return]
+            self.s, self._where(), [(v.vid, goal) for v, goal in plans])
 
     def _patches(self, v: Vehicle) -> list[tuple[float, Act]]:
         """Repairs of a vehicle just brought back. They are "at that time" only, while every
@@ -576,6 +515,15 @@ class _Turn:
         if near > PLATING_REACH:
             return -1.0
         return (3.0 if v.vid in self.held else 2.0) if self.s.ap <= 1 else -1.0
+
+
+@cache
+def kernels() -> Any:
+    """The kernels' module (``arrays``), imported on the first decision: numba (when
+    installed) loads with it, which only the simulator needs."""
+    from pnp.games.wreck_and_ruin import arrays as module
+
+    return module
 
 
 def _enemies(s: WreckState, seat: int) -> list[Vehicle]:

@@ -34,11 +34,8 @@ class Tables:
     def __init__(self, terrain: dict[Coord, int], grid: Grid) -> None:
         self.terrain = terrain
         self.grid = grid
-        #: Per hex index: -1 open, -2 closed (obstacle or hazard).
-        self.closed = tuple(-1 if o else -2 for o in grid.open)
         self._routes: dict[tuple[Coord, Coord], tuple[tuple[Coord, ...], ...]] = {}
         self._steps: dict[int, list[int]] = {}
-        self._togo: dict[tuple[int, int], list[int]] = {}
 
     def routes(self, a: Coord, b: Coord) -> tuple[tuple[Coord, ...], ...]:
         """The hexes strictly between ``a`` and ``b`` on each shortest route that no obstacle
@@ -83,40 +80,6 @@ class Tables:
             hit = self._steps[goal] = dist
         return hit
 
-
-    def to_go(self, goal: int, kind: int) -> list[int]:
-        """A table filled in as it is read (-1: not yet) of the movement a vehicle needs to
-        reach ``goal``, estimated per (hex index * 6 + facing): hexes to go plus faces to turn
-        towards the nearest hex closer to the goal. ``kind``: 0 one-hex vehicles, 1 AGILE
-        (any facing for 1), 2 the big rig (there when its front hex is)."""
-        key = (goal, kind)
-        hit = self._togo.get(key)
-        if hit is None:
-            hit = self._togo[key] = [-1] * (len(self.grid.coords) * 6)
-        return hit
-
-    def fill_to_go(self, goal: int, kind: int, h: int, f: int) -> int:
-        """Work out entry (h, f) of ``to_go(goal, kind)``."""
-        field = self.steps_to(goal)
-        g = self.grid
-        nb = g.nb
-        base = h * 6
-        if g.open[h]:
-            d = field[h]
-        else:       # a hazard (a trapped vehicle): one more than its best neighbour
-            d = 1 + min((field[n] for n in nb[base:base + 6] if n >= 0), default=FAR)
-        best = 0
-        if d and not (kind == 2 and nb[base + f] >= 0 and field[nb[base + f]] == 0):
-            best = 6
-            for k in range(6):
-                n = nb[base + k]
-                if n >= 0 and field[n] < d:
-                    turn = abs(k - f)
-                    turn = min(turn, 6 - turn)
-                    best = min(best, 1 if kind == 1 and turn else turn)
-            best += d
-        self._togo[(goal, kind)][base + f] = best
-        return best
 
 
 _TABLES: dict[int, tuple[object, Tables]] = {}

@@ -1,0 +1,434 @@
+"""The heuristic player's hot loops as kernels over arrays, compiled by numba when it imports.
+
+Pure core, imported by the simulator alone (``bots.HeuristicBot`` on its first game), never by
+``render``, ``--help`` or ``odds``. Each kernel is a plain Python function over numpy arrays
+and integers: numba compiles it (``cache=True``: once per machine) when it is installed, and
+without numba (or with ``PNP_NO_NUMBA=1``) the same function runs as Python and gives the same
+answers, only slower. No kernel draws a random number: the dice stay in Python, in their order.
+
+A map's hexes are numbered as ``movement.Grid`` numbers them (``arrays.MapArrays`` holds the
+map's tables: ``q``, ``r``, ``nb`` the six neighbours, -1 off the map, ``obstacle``, ``open``);
+``owner[i]`` is the vehicle or wreck on hex ``i`` (-1: none). Vehicles are their ids.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+
+__all__ = ["COMPILED", "FAR", "assign", "descend_all", "geometry"]
+
+
+def _jit(fn: Any) -> Any:
+    return fn
+
+
+try:
+    if os.environ.get("PNP_NO_NUMBA"):
+        raise ImportError("PNP_NO_NUMBA is set")
+    from numba import njit
+
+    def _jit(fn: Any) -> Any:  # noqa: F811  (numba present: the compiled kernel)
+        return njit(cache=True, nogil=True)(fn)
+
+    COMPILED = True
+except ImportError:
+    COMPILED = False
+
+
+#: ``hexes.DIRECTIONS`` as two tuples (numba indexes a tuple of ints by a variable).
+_DQ = (1, 0, -1, -1, 0, 1)
+_DR = (0, 1, 1, 0, -1, -1)
+#: The skills the kernels read, as bits of ``arrays.Where.skills``.
+FLYING, TURRET, STEAMROLL, AGILE = 1, 2, 4, 8
+#: ``tables.FAR``: further than any two hexes of a map.
+FAR = 999
+
+
+@_jit
+def _dist(q: Any, r: Any, a: int, b: int) -> int:
+    dq = q[a] - q[b]
+    dr = r[a] - r[b]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+
+
+@_jit
+def _route_clear(q: Any, r: Any, nb: Any, obstacle: Any, owner: Any, a: int, b: int,
+                 me: int, target: int, frontier: Any, nxt: Any, stamp: Any, mark: int
+                 ) -> tuple[bool, int]:
+    """(True if some shortest route from hex ``a`` to hex ``b`` crosses no obstacle and no
+    vehicle but ``me`` and ``target`` ("as long as one is not blocked an attack can be made"),
+    the last stamp used); ``frontier``, ``nxt`` and ``stamp`` are scratch arrays, ``mark`` the
+    last stamp used before."""
+    n = _dist(q, r, a, b)
+    if n <= 1:
+        return True, mark
+    frontier[0] = a
+    size = 1
+    for k in range(1, n):
+        mark += 1
+        found = 0
+        for i in range(size):
+            c = frontier[i]
+            for d in range(6):
+                h = nb[c, d]
+                if h < 0 or stamp[h] == mark or _dist(q, r, h, b) != n - k or obstacle[h]:
+                    continue
+                o = owner[h]
+                if o >= 0 and o != me and o != target:
+                    continue
+                stamp[h] = mark
+                nxt[found] = h
+                found += 1
+        if found == 0:
+            return False, mark
+        for i in range(found):
+            frontier[i] = nxt[i]
+        size = found
+    return True, mark
+
+
+@_jit
+def geometry(first: int, count: int, reach: int, steamroll: int, vpos: Any, vfacing: Any,
+             vfront: Any, vskills: Any, vactive: Any, vteam: Any, q: Any, r: Any, nb: Any,
+             obstacle: Any, open_: Any, hazard: Any, owner: Any, out: Any) -> int:
+    """Who each vehicle ``first`` .. ``first + count - 1`` (the player to move's) that is on
+    the board and active can shoot, ram and salvage where everything stands now, in one
+    call, written one vehicle after another into ``out`` (the caller's array: a kernel that
+    makes and returns arrays costs more to call than it saves); how much of it is written.
+    Per vehicle: the number of targets, then (target, 2 if from behind else 1) for each in
+    id order as ``legal.shoot_targets`` among the active enemies on the board; the number of
+    rams, then (target, steamroll hexes, 1 if from the rear else 0) for each as
+    ``legal.ram_options``; the number of enemy wrecks in its front arc, then each, as
+    ``legal._front_wrecks``. ``vskills``: bits ``SKILL_BITS``; ``hazard``: per hex."""
+    cells = q.shape[0]
+    vehicles = vpos.shape[0]
+    seen = np.zeros(vehicles, dtype=np.int64)
+    scratch = np.zeros((3, cells), dtype=np.int64)     # route search: frontier, next, stamp
+    vflying = np.empty(vehicles, dtype=np.bool_)
+    for t in range(vehicles):
+        vflying[t] = vskills[t] & FLYING != 0
+    enemies = np.empty(vehicles, dtype=np.int64)
+    mark = 0
+    at = 0
+    for me in range(first, first + count):
+        if vpos[me] < 0 or not vactive[me]:
+            continue
+        found = 0
+        for t in range(vehicles):
+            if vpos[t] >= 0 and vactive[t] and vteam[t] != vteam[me]:
+                enemies[found] = t
+                found += 1
+        # "Vehicles cannot use any special skills whilst within a hazard" (state.in_hazard)
+        skilled = not (hazard[vpos[me]] or hazard[vfront[me]])
+        turret = skilled and vskills[me] & TURRET != 0
+        steam = steamroll if skilled and vskills[me] & STEAMROLL else 0
+        mark = _shoot_targets(me, turret, enemies[:found], reach, vpos, vfacing, vfront,
+                              vflying, q, r, nb, obstacle, owner, scratch, mark, seen)
+        head = at
+        at += 1
+        for e in range(found):
+            t = enemies[e]
+            if seen[t]:
+                out[at] = t
+                out[at + 1] = seen[t]
+                at += 2
+                seen[t] = 0
+        out[head] = (at - head - 1) // 2
+        facing = vfacing[me]
+        team = vteam[me]
+        # legal.ram_options: the front arc after 0..steam[k] hexes of steamroll
+        front = vfront[me]
+        head = at
+        at += 1
+        for step in range(steam + 1):
+            if step:        # one hex on: its front moves into the free hex ahead
+                ahead = nb[front, facing]
+                if ahead < 0 or not open_[ahead] or owner[ahead] >= 0:
+                    break
+                front = ahead
+            for side in (5, 0, 1):
+                h = nb[front, (facing + side) % 6]
+                if h < 0:
+                    continue
+                t = owner[h]
+                if t < 0 or _seen_at(owner, nb, front, facing, side, t):
+                    continue
+                if vteam[t] != team and vactive[t] and vpos[t] >= 0 and not vflying[t]:
+                    out[at] = t
+                    out[at + 1] = step
+                    out[at + 2] = 1 if front == nb[vpos[t], (vfacing[t] + 3) % 6] else 0
+                    at += 3
+        out[head] = (at - head - 1) // 3
+        # legal._front_wrecks(own=False): enemy wrecks in the front arc
+        front = vfront[me]
+        head = at
+        at += 1
+        for side in (5, 0, 1):
+            h = nb[front, (facing + side) % 6]
+            if h < 0:
+                continue
+            t = owner[h]
+            if t < 0 or vteam[t] == team or vactive[t]:
+                continue
+            twice = False
+            for i in range(head + 1, at):
+                twice = twice or out[i] == t
+            if not twice:
+                out[at] = t
+                at += 1
+        out[head] = at - head - 1
+    return at
+
+
+@_jit
+def _seen_at(owner: Any, nb: Any, front: int, facing: int, side: int, t: int) -> bool:
+    """True if ``t`` stands on an earlier hex of the front arc than ``side`` (a big rig
+    covers two of its hexes: it is one ram target)."""
+    for earlier in (5, 0, 1):
+        if earlier == side:
+            return False
+        h = nb[front, (facing + earlier) % 6]
+        if h >= 0 and owner[h] == t:
+            return True
+    return False
+
+
+@_jit
+def _shoot_targets(me: int, turret: bool, enemies: Any, reach: int, vpos: Any, vfacing: Any,
+                   vfront: Any, vflying: Any, q: Any, r: Any, nb: Any, obstacle: Any,
+                   owner: Any, scratch: Any, mark: int, out: Any) -> int:
+    """``legal.shoot_targets(s, me, enemies)``: ``out[t]`` 1 if ``me`` can attack vehicle
+    ``t``, 2 if from behind (else left 0); the last stamp of ``scratch`` used.
+
+    Per vehicle id: ``vpos`` its anchor hex (-1 off the board), ``vfacing``, ``vfront`` its
+    front hex (the anchor but for a big rig), ``vflying``; ``enemies``: the ids of the active
+    enemies on the board; ``turret``: ``me`` fires all round from both its hexes (the rig's
+    360 degree TURRET), else in its front arc from its front hex."""
+    facing = -1 if turret else vfacing[me]
+    fx = 0
+    fy = 0
+    if facing >= 0:
+        # the front arc: ahead of the line across the vehicle (hexes.in_front)
+        fx = 3 * (2 * _DQ[facing] + _DR[facing])
+        fy = 9 * _DR[facing]
+    n_shooter = 1
+    first = vfront[me]
+    if turret:
+        first = vpos[me]
+        n_shooter = 1 if vfront[me] == vpos[me] else 2
+    for e in range(enemies.shape[0]):
+        t = enemies[e]
+        tp = vpos[t]
+        n_target = 1 if vfront[t] == tp else 2
+        value = 0
+        for i in range(n_shooter):
+            sh = first if i == 0 else vfront[me]
+            for j in range(n_target):
+                th = tp if j == 0 else vfront[t]
+                dq = q[th] - q[sh]
+                dr = r[th] - r[sh]
+                if abs(dq) + abs(dr) + abs(dq + dr) > 2 * reach:
+                    continue
+                if facing >= 0 and fx * (2 * dq + dr) + fy * dr <= 0:
+                    continue
+                clear, mark = _route_clear(q, r, nb, obstacle, owner, sh, th, me, t,
+                                           scratch[0], scratch[1], scratch[2], mark)
+                if not clear:
+                    continue
+                if value == 0:
+                    value = 1
+                if not vflying[me]:
+                    # "in a hex directly in the line behind" the target (hexes.behind)
+                    back = (vfacing[t] + 3) % 6
+                    dq = q[sh] - q[tp]
+                    dr = r[sh] - r[tp]
+                    n = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+                    if n > 0 and dq == _DQ[back] * n and dr == _DR[back] * n:
+                        value = 2
+                break       # this shooter hex sees the target: the next shooter hex
+        out[t] = value
+    return mark
+
+
+@_jit
+def _field(nb: Any, open_: Any, goal: int, fields: Any, ready: Any) -> Any:
+    """``tables.Tables.steps_to(goal)``: per hex the hexes to ``goal`` over open hexes (FAR:
+    none), row ``goal`` of ``fields``, worked out the first time it is asked for."""
+    field = fields[goal]
+    if ready[goal]:
+        return field
+    cells = nb.shape[0]
+    field[:] = FAR
+    queue = np.empty(cells, dtype=np.int64)
+    field[goal] = 0
+    queue[0] = goal
+    head, tail = 0, 1
+    while head < tail:
+        h = queue[head]
+        head += 1
+        d = field[h] + 1
+        for k in range(6):
+            n = nb[h, k]
+            if n >= 0 and field[n] == FAR and open_[n]:
+                field[n] = d
+                queue[tail] = n
+                tail += 1
+    ready[goal] = True
+    return field
+
+
+@_jit
+def _to_go(nb: Any, open_: Any, field: Any, h: int) -> int:
+    """Hexes to go from ``h``; from a hazard (a trapped vehicle), one more than from its best
+    neighbour (``bots._Turn._dist``)."""
+    if open_[h]:
+        return np.int64(field[h])
+    d = FAR
+    for k in range(6):
+        n = nb[h, k]
+        if n >= 0 and field[n] < d:
+            d = field[n]
+    return d + 1
+
+
+@_jit
+def _fill_to_go(nb: Any, open_: Any, field: Any, kind: int, row: Any) -> None:
+    """``tables.Tables.fill_to_go`` for every (hex, facing) of ``row`` at once: hexes to go
+    plus faces to turn towards the nearest hex closer to the goal."""
+    for h in range(nb.shape[0]):
+        d = _to_go(nb, open_, field, h)
+        for f in range(6):
+            best = 0
+            front = nb[h, f]
+            if d and not (kind == 2 and front >= 0 and field[front] == 0):
+                best = 6
+                for k in range(6):
+                    n = nb[h, k]
+                    if n >= 0 and field[n] < d:
+                        turn = abs(k - f)
+                        turn = min(turn, 6 - turn)
+                        if kind == 1 and turn:
+                            turn = 1
+                        best = min(best, turn)
+                best += d
+            row[h * 6 + f] = best
+
+
+@_jit
+def assign(goals: Any, vids: Any, anchors: Any, fronts: Any, nb: Any, open_: Any,
+           fields: Any, ready: Any, out: Any) -> None:
+    """``bots._Turn._assign``: per mover (``vids``, its hexes ``anchors[k]`` and
+    ``fronts[k]``, -1 for none) its goal and weight, ``out[k]`` = (goal, 1 for the nearest
+    vehicle to a site, 2 for support, 0 for none; zeros on entry): each site to the nearest
+    vehicle first, the others to their nearest site."""
+    m = vids.shape[0]
+    n_goals = goals.shape[0]
+    dist = np.empty((n_goals, m), dtype=np.int64)
+    rows = np.empty(n_goals * m, dtype=np.int64)
+    for i in range(n_goals):
+        field = _field(nb, open_, goals[i], fields, ready)
+        for k in range(m):
+            best = FAR
+            for c in range(2):
+                h = anchors[k] if c == 0 else fronts[k]
+                if h >= 0:
+                    d = _to_go(nb, open_, field, h)
+                    if d < best:
+                        best = d
+            dist[i, k] = best
+            # sorted as the tuples (distance, goal, vehicle)
+            rows[i * m + k] = (best * nb.shape[0] + goals[i]) * 4096 + vids[k]
+    taken = np.zeros(n_goals, dtype=np.bool_)
+    order = np.argsort(rows)
+    for j in range(order.shape[0]):
+        i = order[j] // m
+        k = order[j] % m
+        if out[k, 1] == 0 and not taken[i] and dist[i, k] < FAR:
+            out[k, 0] = goals[i]
+            out[k, 1] = 1
+            taken[i] = True
+    for k in range(m):
+        if out[k, 1] == 0 and n_goals:
+            best = -1
+            for i in range(n_goals):
+                if best < 0 or dist[i, k] < dist[best, k] or (
+                        dist[i, k] == dist[best, k] and goals[i] < goals[best]):
+                    best = i
+            if dist[best, k] < FAR:
+                out[k, 0] = goals[best]
+                out[k, 1] = 2
+
+
+@_jit
+def descend_all(vids: Any, goals: Any, penalty: int, extra: int, vpos: Any, vfacing: Any,
+                vfront: Any, vskills: Any, vmove: Any, nb: Any, open_: Any, hazard: Any,
+                owner: Any, fields: Any, fields_ready: Any, to_go: Any, ready: Any,
+                out: Any) -> None:
+    """``bots._Turn._descend`` for several vehicles in one call: ``out[k]`` = (end hex,
+    facing, progress) of vehicle ``vids[k]`` driving greedily down the distance field to
+    ``goals[k]`` (end hex -1: no move), with its MOVE (``vmove``), less ``penalty`` in a
+    hazard, plus ``extra`` (events, cards), at least 1 (as ``legal.move_options``).
+    ``to_go`` and ``ready``: the map's tables (``arrays.MapArrays``), filled here as needed."""
+    for k in range(vids.shape[0]):
+        vid = vids[k]
+        trapped = hazard[vpos[vid]] or hazard[vfront[vid]]       # state.in_hazard
+        allowance = max(1, vmove[vid] - (penalty if trapped else 0) + extra)
+        # 0 one-hex vehicles, 1 AGILE (any facing for 1; no skills in a hazard), 2 big rig
+        kind = 2 if vfront[vid] != vpos[vid] else (
+            1 if vskills[vid] & AGILE and not trapped else 0)
+        rig = kind == 2
+        agile = kind == 1
+        slot = goals[k] * 3 + kind
+        togo = to_go[slot]
+        if not ready[slot]:
+            _fill_to_go(nb, open_, _field(nb, open_, goals[k], fields, fields_ready), kind,
+                        togo)
+            ready[slot] = True
+        h0 = h = vpos[vid]
+        f0 = f = vfacing[vid]
+        start = now = np.int64(togo[h * 6 + f])
+        out[k, 0] = -1
+        if now >= FAR:
+            continue
+        turned = False
+        cost = 0
+        while cost < allowance and now > 0:
+            # the next movement point: forward or a turn, whichever lowers togo the most
+            best = FAR + 1
+            to_h = -1
+            to_f = -1
+            n = nb[h, f]
+            if n >= 0:
+                probe = nb[n, f] if rig else n
+                if probe >= 0 and open_[probe] and (owner[probe] == -1 or owner[probe] == vid):
+                    p = np.int64(togo[n * 6 + f])
+                    if p <= now:
+                        best, to_h, to_f = p, n, f
+            if agile or not turned:
+                for j in range(6 if agile else 2):
+                    nf = j if agile else ((f + 1) % 6 if j == 0 else (f + 5) % 6)
+                    if nf == f:
+                        continue
+                    if rig:
+                        fr = nb[h, nf]
+                        if fr < 0 or not (open_[fr] and (owner[fr] == -1 or owner[fr] == vid)):
+                            continue
+                    p = np.int64(togo[h * 6 + nf])
+                    if p < now and p < best:
+                        best, to_h, to_f = p, h, nf
+            if to_h < 0:
+                break
+            now = best
+            turned = to_h == h        # a turn stays in its hex; a step forward leaves it
+            h, f = to_h, to_f
+            cost += 1
+        if h == h0 and f == f0:
+            continue
+        out[k, 0] = h
+        out[k, 1] = f
+        out[k, 2] = start - now
+
+

@@ -1,0 +1,130 @@
+"""The heuristic player's kernels (``kernels``, compiled by numba or run as Python): they agree
+with the rules' own functions, compiled and Python agree, and the games stay the games the
+heuristic player played before the kernels (a small fingerprint), with or without numba."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from pnp.games.wreck_and_ruin import GAME, arrays, kernels
+from pnp.games.wreck_and_ruin.bots import HeuristicBot, _enemies, _Turn
+from pnp.games.wreck_and_ruin.legal import _front_wrecks, ram_options, shoot_targets
+from pnp.sim.play import game_seed, new_game, play
+
+#: SHA-256 of every action, record and final dice state of games 0-19 of seed "fingerprint",
+#: four heuristic players (``benchmarks/wr_fingerprint.py``'s first line-up at 20 games), as
+#: the heuristic player played them before its kernels.
+FOUR_HEURISTIC_20 = "93db32c9ffff52d59e41155ff42fdba486a029afb8d33bbec3e95c793cf001d3"
+#: The same of games 0-9 with two heuristic players and Arcade, Card shark and All out war.
+TWO_VARIANTS_10 = "04d7a11b6980e89782d884c08f261293ec6e3a533e6439795e9189080ef8d397"
+VARIANTS = {"arcade": True, "card_shark": True, "all_out_war": True}
+
+
+def fingerprint(players: int, options: dict[str, Any], games: int) -> str:
+    """``benchmarks/wr_fingerprint.py``'s fingerprint of heuristic games."""
+    seed = "fingerprint"
+    setup = GAME.make_setup(seed, players, ("heuristic",) * players, options)
+    digest = hashlib.sha256()
+
+    def note(player: int, action: Any, state: Any) -> None:
+        digest.update(f"{player} {action}\n".encode())
+
+    for i in range(games):
+        state = play(GAME, setup, game_seed(seed, i), on_action=note)
+        digest.update(repr(GAME.record(state)).encode())
+        digest.update(repr(state.rng.getstate()).encode())
+    return digest.hexdigest()
+
+
+def test_the_games_are_the_ones_played_before_the_kernels():
+    assert fingerprint(4, {}, 20) == FOUR_HEURISTIC_20
+
+
+def test_without_numba_the_same_functions_run_as_python_and_play_the_same_games():
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from test_kernels import *; "
+            "assert not kernels.COMPILED; print(fingerprint(2, VARIANTS, 10))")
+    env = {**os.environ, "PNP_NO_NUMBA": "1"}
+    out = subprocess.run([sys.executable, "-c", code, os.path.dirname(__file__)], env=env,
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.split() == [TWO_VARIANTS_10]
+    assert fingerprint(2, VARIANTS, 10) == TWO_VARIANTS_10
+
+
+def positions(games: int = 3, players: int = 4) -> Any:
+    """Positions the heuristic player meets (the player to move has a vehicle on the
+    board), each with its ``_Turn``."""
+    setup = GAME.make_setup("kernels", players, ("heuristic",) * players, {})
+    for g in range(games):
+        state, bots, rng = new_game(GAME, setup, game_seed("kernels", g))
+        while not state.is_over():
+            turn = _Turn(state)
+            if any(v.pos is not None and v.active for v in turn.mine):
+                yield state, turn
+            state.apply(bots[state.current_player].choose(state, rng))
+
+
+@pytest.fixture(params=["compiled", "python"])
+def kernel_mode(request, monkeypatch):
+    """The kernels as numba compiled them, or the same functions run as Python."""
+    if request.param == "python":
+        for name in dir(kernels):
+            fn = getattr(kernels, name)
+            if hasattr(fn, "py_func"):
+                monkeypatch.setattr(kernels, name, fn.py_func)
+    elif not kernels.COMPILED:
+        pytest.skip("numba is not installed")
+    return request.param
+
+
+def test_geometry_is_the_rules_shoot_targets_ram_options_and_wrecks(kernel_mode):
+    looked = 0
+    for k, (s, turn) in enumerate(positions(games=2 if kernel_mode == "python" else 4)):
+        if kernel_mode == "python" and k % 7:
+            continue                    # the Python kernels are slow: every 7th position
+        mine = [v for v in turn.mine if v.pos is not None and v.active]
+        enemies = _enemies(s, s.seat)
+        shots, rams, wrecks = arrays.geometry(s, arrays.Where(s), mine)
+        for v, shot, ram, wreck in zip(mine, shots, rams, wrecks, strict=True):
+            assert shot == shoot_targets(s, v, enemies), (str(v.name), s.round)
+            assert ram == ram_options(s, v)
+            assert wreck == _front_wrecks(s, v, False)
+            looked += 1
+    assert looked > 100
+
+
+def test_an_updated_where_is_a_new_one():
+    """``Where.update`` (only the vehicles that moved) gives the arrays a fresh build does,
+    and its ``owner`` is ``state.occupant``."""
+    kept = None
+    for s, _ in positions(games=2):
+        kept = arrays.Where(s) if kept is None else kept.update(s)
+        fresh = arrays.Where(s)
+        for name in ("pos", "front", "facing", "active", "skills", "team", "owner"):
+            assert getattr(kept, name).tolist() == getattr(fresh, name).tolist(), name
+        index = kept.maps.index
+        assert {i: vid for i, vid in enumerate(kept.owner.tolist()) if vid >= 0} == {
+            index[c]: vid for c, vid in s.occupant.items()}
+
+
+def test_compiled_and_python_kernels_choose_alike(monkeypatch):
+    """The moves (``assign``, ``descend_all``) and everything else a decision asks of the
+    kernels: compiled and as Python, the heuristic player chooses the same actions."""
+    if not kernels.COMPILED:
+        pytest.skip("numba is not installed")
+    chosen = []
+    states = [s.clone() for k, (s, _) in enumerate(positions(games=1)) if k % 5 == 0]
+    for s in states:
+        chosen.append(HeuristicBot().choose(s.clone(), None))  # type: ignore[arg-type]
+    for name in dir(kernels):
+        fn = getattr(kernels, name)
+        if hasattr(fn, "py_func"):
+            monkeypatch.setattr(kernels, name, fn.py_func)
+    monkeypatch.setattr(arrays, "_ARRAYS", {})     # the map's tables filled again, as Python
+    assert [HeuristicBot().choose(s.clone(), None) for s in states] == chosen  # type: ignore[arg-type]
+    assert len(chosen) >= 15
