@@ -152,14 +152,11 @@ def assign(w: Where, goals: tuple[int, ...], movers: list[Any]) -> dict[int, tup
     """``bots._Turn._assign``: vehicle id -> (goal, weight)."""
     m = w.maps
     n = len(movers)
-    ask = np.array(list(goals) + [v.vid for v in movers]
-                   + [w.pos[v.vid] for v in movers]
-                   + [w.front[v.vid] if v.kind.hexes == 2 else -1 for v in movers],
-                   dtype=np.int64)
     g = len(goals)
+    ask = np.array(goals + tuple(v.vid for v in movers), dtype=np.int64)
     out = np.zeros((n, 2), dtype=np.int64)
-    kernels.assign(ask[:g], ask[g:g + n], ask[g + n:g + 2 * n], ask[g + 2 * n:], m.nb, m.open,
-                   m.fields, m.fields_ready, out)
+    kernels.assign(ask[:g], ask[g:], w.pos, w.front, m.nb, m.open, m.fields, m.fields_ready,
+                   out)
     return {v.vid: (goal, 1.0 if weight == 1 else 0.4)
             for v, (goal, weight) in zip(movers, out.tolist(), strict=True) if weight}
 

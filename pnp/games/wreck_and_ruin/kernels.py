@@ -318,12 +318,12 @@ def _fill_to_go(nb: Any, open_: Any, field: Any, kind: int, row: Any) -> None:
 
 
 @_jit
-def assign(goals: Any, vids: Any, anchors: Any, fronts: Any, nb: Any, open_: Any,
-           fields: Any, ready: Any, out: Any) -> None:
-    """``bots._Turn._assign``: per mover (``vids``, its hexes ``anchors[k]`` and
-    ``fronts[k]``, -1 for none) its goal and weight, ``out[k]`` = (goal, 1 for the nearest
-    vehicle to a site, 2 for support, 0 for none; zeros on entry): each site to the nearest
-    vehicle first, the others to their nearest site."""
+def assign(goals: Any, vids: Any, vpos: Any, vfront: Any, nb: Any, open_: Any, fields: Any,
+           ready: Any, out: Any) -> None:
+    """``bots._Turn._assign``: per mover ``vids[k]`` (on its hexes ``vpos`` and ``vfront``) its
+    goal and weight, ``out[k]`` = (goal, 1 for the nearest vehicle to a site, 2 for support,
+    0 for none; zeros on entry): each site to the nearest vehicle first, the others to their
+    nearest site."""
     m = vids.shape[0]
     n_goals = goals.shape[0]
     dist = np.empty((n_goals, m), dtype=np.int64)
@@ -332,8 +332,9 @@ def assign(goals: Any, vids: Any, anchors: Any, fronts: Any, nb: Any, open_: Any
         field = _field(nb, open_, goals[i], fields, ready)
         for k in range(m):
             best = FAR
-            for c in range(2):
-                h = anchors[k] if c == 0 else fronts[k]
+            vid = vids[k]
+            for c in range(1 if vfront[vid] == vpos[vid] else 2):
+                h = vpos[vid] if c == 0 else vfront[vid]
                 if h >= 0:
                     d = _to_go(nb, open_, field, h)
                     if d < best:
