@@ -97,7 +97,16 @@ class Json:
     kind: str = "json"
 
 
-PackFile = Pages | Cards | Poster | Svg | Report | Json
+@dataclass(frozen=True)
+class Csv:
+    """A table (rows of one shape) as CSV, for a spreadsheet: columns in the first row's order."""
+
+    path: str
+    rows: Sequence[Mapping[str, Any]]
+    kind: str = "csv"
+
+
+PackFile = Pages | Cards | Poster | Svg | Report | Json | Csv
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.output import Output
-from pnp.pack import Cards, Json, Pack, Pages, Poster, PrintOptions, Report, Svg
+from pnp.pack import Cards, Csv, Json, Pack, Pages, Poster, PrintOptions, Report, Svg
 
 
 def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
@@ -41,6 +41,8 @@ def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
                          verdict=result)
         elif isinstance(f, Json):
             out.write_json(f.path, f.data, f.kind)
+        elif isinstance(f, Csv):
+            out.write_bytes(f.path, _csv(f.rows), f.kind)
         else:  # pragma: no cover - PackFile is closed
             raise TypeError(f"not a pack file: {f!r}")
     extra = dict(pack.manifest)
@@ -49,6 +51,19 @@ def write_pack(out: Output, pack: Pack, opts: PrintOptions) -> dict[str, Any]:
     if checks:
         extra["verdict"] = result.to_dict()
     return out.commit(checks=[c.to_dict() for c in checks], **extra)
+
+
+def _csv(rows: Any) -> bytes:
+    """Rows as CSV bytes (UTF-8, \n line ends: the same bytes on every machine)."""
+    import csv
+    import io
+
+    buf = io.StringIO()
+    rows = list(rows)
+    writer = csv.DictWriter(buf, fieldnames=list(rows[0]) if rows else [], lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue().encode("utf-8")
 
 
 def _write_tts(out: Output, cards: Cards, opts: PrintOptions) -> None:

@@ -12,11 +12,14 @@ A section is a dict::
      "table": [{"bot": "heuristic", "win rate": 0.61}, ...],   # columns: first row's keys
      "chart": {"kind": "bar", "x": [...], "y": [...], "low": [...], "high": [...],
                "xlabel": "", "ylabel": "", "title": "", "band": [lo, hi]},
-     "checks": [Check, ...]}                                     # pass/fail table
+     "checks": [Check, ...],                                     # pass/fail table
+     "drawing": Drawing}                # the board, field or map, as the PDF prints it (SVG)
 
-Chart kinds: ``bar``, ``barh``, ``hist`` (``values`` or ``x``, optional ``bins``), ``line`` and
-``errorbar``; ``series: {name: [y...]}`` draws several bars/lines/histograms with a legend
-(then ``low``/``high`` are dicts keyed by series name).
+Chart kinds: ``bar``, ``barh``, ``hist`` (``values`` or ``x``, optional ``bins``), ``line``,
+``errorbar`` and ``heatmap`` (``z``: rows of values, ``x`` column and ``y`` row labels);
+``series: {name: [y...]}`` draws several bars/lines/histograms with a legend (then
+``low``/``high`` are dicts keyed by series name); ``fair: v`` draws the fair share of a seat
+chart as a dashed line.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from pnp.sim.stats import FAIL, UNDECIDED, Check, Estimate, Verdict, needed_text
 CHART_SIZE = (7.0, 3.6)  # inches
 CHART_DPI = 110
 BARH_ROW = 0.22  # inches per category of a horizontal bar chart, so its labels never overlap
-CHART_KINDS = ("bar", "barh", "hist", "line", "errorbar")
+CHART_KINDS = ("bar", "barh", "hist", "line", "errorbar", "heatmap")
 _PASS, _FAIL, _BAND = "#1a7f37", "#cf222e", "#2da44e"
 
 _CSS = """
@@ -58,6 +61,7 @@ tr.undecided td.verdict{color:#fff;background:#9a6700;font-weight:bold}
 .summary.pass{color:#1a7f37;font-weight:bold}.summary.fail{color:#cf222e;font-weight:bold}
 .summary.undecided{color:#9a6700;font-weight:bold}
 img{max-width:100%;height:auto;display:block;margin:.6em 0}
+img.drawing{max-height:80vh;border:1px solid #d1d9e0}
 footer{margin-top:3em;color:#59636e;font-size:.85em;border-top:1px solid #d1d9e0;padding-top:.5em}
 """.strip()
 
@@ -80,7 +84,7 @@ def render_report(title: str, sections: Iterable[Mapping[str, Any]], *,
         body.append(f'<p class="subtitle">{_esc(subtitle)}</p>')
     if verdict is not None and verdict.checks:
         body.append(_verdict_html(verdict))
-    if len(sections) > 3:
+    if len(sections) > 1:
         items = "".join(f'<li><a href="#{a}">{_esc(s.get("heading", ""))}</a></li>'
                         for a, s in zip(anchors, sections, strict=True))
         body.append(f"<nav><ol>{items}</ol></nav>")
@@ -131,7 +135,7 @@ def checks_section(checks: Sequence[Check | Mapping[str, Any]], heading: str = "
 
 
 def _section(section: Mapping[str, Any], anchor: str, index: int) -> str:
-    unknown = set(section) - {"heading", "text", "table", "chart", "checks"}
+    unknown = set(section) - {"heading", "text", "table", "chart", "checks", "drawing"}
     if unknown:
         raise PnpError(f"report section {index + 1}: unknown key(s) {sorted(unknown)}",
                        field="section")
@@ -139,6 +143,8 @@ def _section(section: Mapping[str, Any], anchor: str, index: int) -> str:
     if section.get("text"):
         for para in re.split(r"\n\s*\n", str(section["text"]).strip()):
             out.append(f"<p>{_esc(para)}</p>")
+    if section.get("drawing") is not None:
+        out.append(_drawing_html(section["drawing"], str(section.get("heading", "drawing"))))
     if section.get("checks") is not None:
         out.append(_checks_html(section["checks"]))
     if section.get("table") is not None:
@@ -150,6 +156,15 @@ def _section(section: Mapping[str, Any], anchor: str, index: int) -> str:
                    f'{base64.b64encode(png).decode("ascii")}">')
     out.append("</section>")
     return "\n".join(out)
+
+
+def _drawing_html(drawing: Any, alt: str) -> str:
+    """The drawing as the SVG backend writes it (the same one the PDF prints), inline."""
+    from pnp.layout.svg import drawing_to_svg
+
+    svg = drawing_to_svg(drawing).encode("utf-8")
+    return (f'<img class="drawing" alt="{_esc(alt)}" src="data:image/svg+xml;base64,'
+            f'{base64.b64encode(svg).decode("ascii")}">')
 
 
 def _anchors(headings: list[str]) -> list[str]:
@@ -165,7 +180,7 @@ def _esc(value: Any) -> str:
 
 
 def fmt(value: Any) -> str:
-    """A table cell as text: 4 significant digits for floats, Estimates as ``v [lo, hi]``."""
+    """A table cell as text: 3 significant digits for floats, Estimates as ``v [lo, hi]``."""
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -180,7 +195,7 @@ def fmt(value: Any) -> str:
             return "∞" if v > 0 else "-∞"
         if v == int(v) and abs(v) < 1e15:
             return str(int(v))
-        return f"{v:.4g}"
+        return f"{v:.3g}"
     return str(value)
 
 
@@ -247,10 +262,11 @@ def _checks_html(checks: Sequence[Check | Mapping[str, Any]]) -> str:
     for c in parsed:
         cls = c.status.lower()
         note = "; ".join(x for x in (needed_text(c) if c.status == UNDECIDED else "", c.note) if x)
-        rows.append(f'<tr class="{cls}"><td>{_esc(c.name)}</td>'
+        rows.append(f'<tr class="{cls}"><td>{_esc(human(c.name))}</td>'
                     f'<td class="num">{_esc(fmt(c.value))}</td>'
-                    f'<td class="num">{_esc(_band_text(c.low, c.high))}</td>'
-                    f'<td class="num">{_esc(_band_text(c.band_low, c.band_high))}</td>'
+                    f'<td class="num">{_esc(_band_text(c.low, c.high) if c.n else "exact")}'
+                    "</td>"
+                    f'<td>{_esc(band_words(c.band_low, c.band_high))}</td>'
                     f'<td class="verdict">{c.status}</td>'
                     f"<td>{_esc(note)}</td></tr>")
     return (f'<p class="summary {v.status.lower()}">{_esc(v.line())}</p>\n<table>\n<thead><tr>'
@@ -351,7 +367,40 @@ def _band(ax: Any, spec: Mapping[str, Any], vertical: bool) -> None:
     (ax.set_xlim if vertical else ax.set_ylim)(lim)
 
 
+def _heatmap(ax: Any, spec: Mapping[str, Any]) -> None:
+    """Rows of values as coloured cells, each cell labelled with its value when they fit."""
+    rows = [_floats(r, "z") for r in spec.get("z", [])]
+    if not rows or any(len(r) != len(rows[0]) for r in rows):
+        raise PnpError("a heat map needs rows of equal length in 'z'", field="z")
+    image = ax.imshow(rows, aspect="auto", cmap=str(spec.get("cmap", "viridis")),
+                      vmin=spec.get("vmin"), vmax=spec.get("vmax"))
+    ax.figure.colorbar(image, ax=ax, label=str(spec.get("zlabel", "")))
+    ax.set_xticks(range(len(rows[0])), [str(v) for v in spec.get("x", range(len(rows[0])))],
+                  rotation=45, ha="right", rotation_mode="anchor")
+    ax.set_yticks(range(len(rows)), [str(v) for v in spec.get("y", range(len(rows)))])
+    ax.grid(False)
+    if len(rows) * len(rows[0]) <= 200:
+        lo, hi = image.get_clim()
+        for i, row in enumerate(rows):
+            for j, v in enumerate(row):
+                dark = hi > lo and (v - lo) / (hi - lo) < 0.5
+                ax.text(j, i, fmt(v), ha="center", va="center", fontsize=7,
+                        color="white" if dark else "black")
+
+
+def _fair(ax: Any, spec: Mapping[str, Any], vertical: bool) -> None:
+    """A seat chart's fair share (1 / seats) as a dashed line across it."""
+    if spec.get("fair") is None:
+        return
+    fair = float(spec["fair"])
+    (ax.axvline if vertical else ax.axhline)(fair, linestyle="--", color="#59636e",
+                                             linewidth=1, label=f"fair share {fmt(fair)}")
+
+
 def _draw(ax: Any, kind: str, spec: Mapping[str, Any]) -> None:
+    if kind == "heatmap":
+        _heatmap(ax, spec)
+        return
     if kind == "hist":
         groups = _series(spec, "values", spec.get("values", spec.get("x", [])))
         bins = spec.get("bins") or _bins([v for _, vs in groups for v in vs])
@@ -393,6 +442,7 @@ def _draw(ax: Any, kind: str, spec: Mapping[str, Any]) -> None:
                 label.set_horizontalalignment("right" if len(labels) <= 15 else "center")
                 label.set_rotation_mode("anchor")
         _band(ax, spec, vertical=(kind == "barh"))
+        _fair(ax, spec, vertical=(kind == "barh"))
     else:
         numeric = all(_is_num(v) and not isinstance(v, Estimate) for v in x)
         xs = [float(v) for v in x] if numeric else pos
@@ -414,7 +464,8 @@ def _draw(ax: Any, kind: str, spec: Mapping[str, Any]) -> None:
             ax.set_xticks(pos, labels)
             ax.margins(x=0.5 / max(1, len(pos)))
         _band(ax, spec, vertical=False)
-    _legend(ax, len(series) > 1 or spec.get("band") is not None)
+        _fair(ax, spec, vertical=False)
+    _legend(ax, len(series) > 1 or spec.get("band") is not None or spec.get("fair") is not None)
 
 
 def _bins(values: list[float]) -> Any:

@@ -206,7 +206,7 @@ def test_session_without_games_has_no_simulation():
     pack = session("quick", 2, games=0)
     assert pack.manifest["simulation"] == {"games": 0}
     report = next(f for f in pack.files if f.path == "report.html")
-    assert [s["heading"] for s in report.sections] == ["Maze tiles"]
+    assert [s["heading"] for s in report.sections] == ["The board (setup sheet)", "Maze tiles"]
     assert [c["name"][:6] for c in pack.checks] == ["tiles:", "board:"]
 
 

@@ -119,3 +119,23 @@ def test_every_session_prints_the_verdict_its_report_and_manifest_show(run_pnp, 
 def test_reject_unbalanced_is_a_hidden_spelling_of_strict(run_pnp):
     _, help_text, _ = run_pnp("waste-knights", "session", "--help")
     assert "--strict" in help_text and "--reject-unbalanced" not in help_text
+
+
+COMMON = {"game", "seed", "seed_code", "games", "players", "bots", "win_rate_by_seat", "checks",
+          "verdict"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_simulate_json_has_the_keys_every_game_shares(run_pnp, game):
+    # docs/formats.md, "Every game: checks, the verdict and simulate --json"
+    code, out = _simulate(run_pnp, game, "--json")
+    doc = json.loads(out)
+    assert COMMON <= set(doc), COMMON - set(doc)
+    assert doc["game"] == game and doc["games"] == SMALL[game] and doc["seed"] == "v24"
+    assert len(doc["bots"]) == doc["players"] == len(doc["win_rate_by_seat"])
+    for e in doc["win_rate_by_seat"]:
+        assert set(e) >= {"value", "low", "high", "n"}
+        assert 0.0 <= e["low"] <= e["value"] <= e["high"] <= 1.0 and e["low"] < e["high"]
+    for c in doc["checks"]:
+        assert c["status"] in ("PASS", "FAIL", "UNDECIDED") and c["passed"] == (
+            c["status"] == "PASS")

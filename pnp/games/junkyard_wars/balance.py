@@ -145,7 +145,7 @@ def report_sections(result: dict) -> list[dict]:
         "chart": {"kind": "bar", "x": [f"seat {s['seat']}" for s in seats],
                   "y": [s["value"] for s in seats], "low": [s["low"] for s in seats],
                   "high": [s["high"] for s in seats], "ylabel": "win rate",
-                  "title": "Win rate by seat (95% CI)"},
+                  "title": "Win rate by seat (95% CI)", "fair": 1 / len(seats)},
     }]
     mins, rnds = result["minutes"], result["rounds"]
     secs.append({
@@ -177,7 +177,7 @@ def report_sections(result: dict) -> list[dict]:
             "chart": {"kind": "bar", "x": [f"seat {a['seat']}" for a in st["by_seat_with"]],
                       "series": {"with stagger": [a["value"] for a in st["by_seat_with"]],
                                  "without": [b["value"] for b in st["by_seat_without"]]},
-                      "ylabel": "win rate", "title": "Win rate by seat"},
+                      "ylabel": "win rate", "title": "Win rate by seat", "fair": fair},
         })
     if result.get("checks"):
         secs.append({"heading": "Checks", "text": "Declared bands: seat win rates within a fair "

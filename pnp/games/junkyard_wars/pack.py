@@ -137,11 +137,12 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                                                 for letter, n, p in bag.letters}}
     doc["players"] = players
     doc["tiles_seed_code"] = seed_code(tiles_seed)
+    # the setup sheet draws the board: the report shows it as setup.pdf prints it
+    sheet = setup_sheet(board, page, foot, players=players, tiles_code=seed_code(tiles_seed),
+                        square_mm=square_mm)
     files = (
         tile_cards(tiles, seed_code(tiles_seed), print_opts, square_mm, layouts),
-        Pages("setup.pdf", f"{TITLE} session setup", [setup_sheet(
-            board, page, foot, players=players, tiles_code=seed_code(tiles_seed),
-            square_mm=square_mm)]),
+        Pages("setup.pdf", f"{TITLE} session setup", [sheet]),
         Cards("junk.pdf", f"{TITLE} junk tiles", junk_components(
             bag.letters, size_mm=max(6.0, square_mm - JUNK_GAP), bleed=JUNK_BLEED,
             layouts=layouts), bleed=JUNK_BLEED),
@@ -152,7 +153,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
         Pages("rules.pdf", f"{TITLE} rules summary", [rules_summary(page, foot)]),
         Cards("machines.pdf", f"{TITLE} machine deck", machine_components(
             views, code=code, bleed=print_opts.bleed, layouts=layouts)),
-        Report("report.html", f"{TITLE} balance report", sections,
+        Report("report.html", f"{TITLE} balance report",
+               [{"heading": "The board (setup sheet)", "drawing": sheet}, *sections],
                subtitle=f"seed code {code} · {players} players · {games} games"),
         Json("maze.json", doc, kind="maze"),
     )

@@ -267,7 +267,8 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict:
     winners = [g[0] for g in main]
     tests = [float(g[4]) for g in main if not g[3]]
     doc: dict = {
-        "games": n, "players": players, "seed_code": seed_code(seed), "bots": list(setup.bots),
+        "game": "junkyard-wars", "games": n, "players": players, "seed": str(seed),
+        "seed_code": seed_code(seed), "bots": list(setup.bots),
         "stagger": setup.stagger, "minutes_per_turn": mpt, "time_limit_minutes": GAME_MINUTES,
         "win_rate_by_seat": _seat_rates(winners, players),
         "rounds": _spread([float(g[1]) for g in main]),

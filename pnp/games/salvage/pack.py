@@ -106,7 +106,9 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
     sections.append({"heading": "Field", "text": field_summary(field)
                      + ("\n\nProblems: " + "; ".join(problems) if problems else ""),
                      "checks": checks[-1:]})
-    files = [*field_files(field, seed),
+    fields = field_files(field, seed)
+    shown = next(f.drawing for f in fields if isinstance(f, Poster))  # as field.pdf prints it
+    files = [*fields,
              Cards("mods.pdf", f"{TITLE} mods", mod_components(setup.mods, config,
                                                                code=seed_code(seed))),
              Pages("player-aid.pdf", f"{TITLE} player aid", [player_aid(config, print_opts.page,
@@ -117,7 +119,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                  config, mob_tokens(config, sum(n.kind == "field" for n in field.nodes)),
                  scrap)),
              *extra,
-             Report("report.html", f"{TITLE} balance report", sections,
+             Report("report.html", f"{TITLE} balance report",
+                    [{"heading": "The field", "drawing": shown}, *sections],
                     subtitle=f"seed {seed_code(seed)} · {games} games · "
                              f"{' vs '.join(setup.bots)}")]
     manifest = {"field": {"summary": field_summary(field), "routes": route_report(field),
@@ -172,7 +175,7 @@ def report_sections(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
          "table": [{"seat": s + 1, "win rate [95% CI]": _est(e)} for s, e in enumerate(seats)],
          "chart": {"kind": "bar", "x": ["seat 1", "seat 2"], "y": [e["value"] for e in seats],
                    "low": [e["low"] for e in seats], "high": [e["high"] for e in seats],
-                   "ylabel": "win rate", "title": "Seat win rates (95% CI)"}},
+                   "ylabel": "win rate", "title": "Seat win rates (95% CI)", "fair": 0.5}},
         {"heading": "How games are won",
          "table": [{"win type": t, "share [95% CI]": _est(e)} for t, e in types.items()],
          "chart": {"kind": "bar", "x": list(types), "y": [e["value"] for e in types.values()],

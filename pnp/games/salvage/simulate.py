@@ -164,7 +164,8 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
         checks.insert(0, check_band("seat 1 win rate (first player)", seats[0], *SEAT_BAND))
     return {
         "game": "salvage", "games": n, "seed": str(seed), "seed_code": seed_code(seed),
-        "bots": list(setup.bots), "field": setup.field_name, "mods_deck": setup.mods_name,
+        "players": 2, "bots": list(setup.bots), "field": setup.field_name,
+        "mods_deck": setup.mods_name,
         "nodes": len(setup.field.nodes), "rounds_max": setup.config.rounds,
         "win_rate_by_seat": [e.to_dict() for e in seats],
         "first_player_win_rate": first.to_dict(),
@@ -201,4 +202,3 @@ def summary_lines(doc: Mapping[str, Any]) -> list[str]:
         lines.append(f"  {name:<32}{m['per_game']:5.2f}  {rate}")
     lines += [str(Check.from_dict(c)) for c in doc["checks"]]
     return lines
-

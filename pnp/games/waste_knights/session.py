@@ -193,7 +193,8 @@ def session_pack(setup: Setup | None, seed: int | str, options: Mapping[str, Any
               P.setup_pages(board, page, foot, code=code, notes=[note], metrics=a.metrics,
                             catalogue=tiles), kind="sheet"),
         Report("report.html", f"{TITLE} board balance",
-               report_sections(result, setup=setup, games=games, jobs=jobs),
+               [{"heading": "The board", "drawing": drawing},  # as board.pdf prints it
+                *report_sections(result, setup=setup, games=games, jobs=jobs)],
                subtitle=f"seed {code} · mode {board.mode}"),
         Json("board.json", board_json(result), kind="board"),
     ]

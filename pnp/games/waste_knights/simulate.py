@@ -130,7 +130,10 @@ def record(state: TourState) -> tuple[int, ...]:
 def summarize(records: list[tuple[int, ...]], setup: Setup, seed: int | str) -> dict[str, Any]:
     """The tour statistics (95% CIs, seat fairness, band checks as ``Check`` dicts)."""
     doc = tour_summary(records, setup)
-    doc.update(seed=str(seed), seed_code=seed_code(seed), board=setup.board_name)
+    doc.update(seed=str(seed), seed_code=seed_code(seed), board=setup.board_name,
+               game="waste-knights", players=setup.players, bots=list(setup.bots),
+               # the one simulate --json name for the seats' win rates (docs/formats.md)
+               win_rate_by_seat=[x["wins"] for x in doc["seats"]])
     return doc
 
 

@@ -182,7 +182,8 @@ def report_sections(result: Mapping[str, Any]) -> list[dict[str, Any]]:
                       "y": [x["wins"]["value"] for x in seats],
                       "low": [x["wins"]["low"] for x in seats],
                       "high": [x["wins"]["high"] for x in seats],
-                      "ylabel": "share of wins", "title": f"{k} knights"},
+                      "ylabel": "share of wins", "title": f"{k} knights",
+                      "fair": 1 / int(k)},
             # the same bands at each knight count: the count tells them apart in a verdict
             "checks": [{**c, "name": f"{c['name']} ({k} knights)"} for c in s["checks"]]})
     cmp_ = result.get("heuristic_vs_random")

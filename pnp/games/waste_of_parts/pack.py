@@ -60,17 +60,24 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
                       "low": [e["low"] for e in doc["reached_distance"].values()],
                       "high": [e["high"] for e in doc["reached_distance"].values()],
                       "ylabel": "share of games", "title": "Milestones reached (95% CI)"}})
-        curve = doc["enemies_aboard_by_round"]
+        curve = doc["enemies_aboard_by_round_ci"]
         sections.append({
             "heading": "Enemies aboard over time",
             "text": "Mean Enemies aboard at the end of each round, over the games still "
-                    "running then.",
-            "chart": {"kind": "line", "x": list(range(1, len(curve) + 1)), "y": curve,
+                    "running then, with its 95% interval (shaded); the table gives how many "
+                    "games each mean rests on: late rounds rest on few.",
+            "table": [{"round": k + 1, "games still running": e["n"],
+                       "Enemies aboard [95% CI]": fmt_estimate(e, 2)}
+                      for k, e in enumerate(curve) if k % 5 == 4 or k == len(curve) - 1],
+            "chart": {"kind": "line", "x": list(range(1, len(curve) + 1)),
+                      "y": [e["value"] for e in curve], "low": [e["low"] for e in curve],
+                      "high": [e["high"] for e in curve],
                       "xlabel": "round", "ylabel": "Enemies aboard",
-                      "title": "Enemies aboard by round"}})
+                      "title": "Enemies aboard by round (95% CI)"}})
     sections.append({"heading": "Checks", "checks": checks})
+    mech = mech_board(cfg)  # printed tiled, and shown in the report
     files: list[Any] = [
-        Poster("mech-board.pdf", f"{TITLE} Mech board (true size, tiled)", mech_board(cfg)),
+        Poster("mech-board.pdf", f"{TITLE} Mech board (true size, tiled)", mech),
         Pages("reference.pdf", f"{TITLE} reference", [reference_sheet(cfg, print_opts.page,
                                                                       foot)]),
         Pages("trackers.pdf", f"{TITLE} Mech Tracker and Enemy Tracker",
@@ -92,7 +99,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
         Json("decks.json", {**decks_document(setup), "harrow": harrow_document(cfg, seed),
                             "scourge": scourge_document(cfg, seed),
                             "events": event_document()}),
-        Report("report.html", f"{TITLE} balance report", sections,
+        Report("report.html", f"{TITLE} balance report",
+               [{"heading": "The Mech board", "drawing": mech}, *sections],
                subtitle=f"seed {code} · {games} games · {setup.players} crew"),
     ]
     return Pack(title=TITLE, seed=seed, files=files, checks=checks,

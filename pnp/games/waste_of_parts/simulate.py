@@ -27,7 +27,15 @@ from pnp.games.waste_of_parts.rules import Config
 from pnp.games.waste_of_parts.scourge import scourge_decks
 from pnp.games.waste_of_parts.state import TURN, WasteState
 from pnp.seed import child_seed, seed_code
-from pnp.sim.stats import Check, Estimate, check_band, fmt_estimate, mean_ci, proportion_ci
+from pnp.sim.stats import (
+    Check,
+    Estimate,
+    check_band,
+    counts_ci,
+    fmt_estimate,
+    mean_ci,
+    proportion_ci,
+)
 
 __all__ = ["RULES", "Record", "Setup", "WIN_BAND", "make_setup", "play_record", "record",
            "summarize", "summary_lines"]
@@ -180,8 +188,10 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
         checks.append(check_band("heuristic crew win rate", wins, *WIN_BAND))
     return {
         "game": "waste-of-parts", "games": n, "seed": str(seed), "seed_code": seed_code(seed),
-        "crew": setup.players, "bots": list(setup.bots),
+        "crew": setup.players, "players": setup.players, "bots": list(setup.bots),
         "win_rate": wins.to_dict(),
+        # co-operative: the crew wins or loses together, every seat at the crew's rate
+        "win_rate_by_seat": [wins.to_dict()] * setup.players,
         "boss": setup.boss,
         # Without a Boss the same as win_rate; with one, the games that met the standard win.
         "standard_win_rate": proportion_ci(sum(r.standard for r in records), n).to_dict(),
@@ -200,6 +210,11 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
             round(sum(r.aboard[k] for r in running) / len(running), 3)
             for k in range(CURVE_ROUNDS)
             if (running := [r for r in records if len(r.aboard) > k])],
+        # ... with its 95% interval and the games still running (n), while 2 or more are
+        "enemies_aboard_by_round_ci": [
+            counts_ci([r.aboard[k] for r in running]).to_dict()
+            for k in range(CURVE_ROUNDS)
+            if len(running := [r for r in records if len(r.aboard) > k]) >= 2],
         "checks": [c.to_dict() for c in checks],
     }
 

@@ -10,7 +10,7 @@ from typing import Any
 from pnp.games.wreck_and_ruin.board import Board, board_document, generate_board
 from pnp.games.wreck_and_ruin.odds import ram_table, shoot_table
 from pnp.games.wreck_and_ruin.rules import Config
-from pnp.pack import Cards, Json, Pack, Pages, Poster, PrintOptions, Report, footer
+from pnp.pack import Cards, Csv, Json, Pack, Pages, Poster, PrintOptions, Report, footer
 from pnp.seed import seed_code
 from pnp.sim.stats import check_band, fmt_estimate
 
@@ -91,7 +91,10 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
     sections.append({"heading": "Map", "text": fairness_line(board), "checks": checks[-1:]})
     guides = [p for seat in range(setup.players)
               for p in guide_pages(config, seat, print_opts.page, foot)]
-    files = [*map_files(board, config, seed, print_opts.page, tiles),
+    maps = map_files(board, config, seed, print_opts.page, tiles)
+    # the report shows the map as map-tiled.pdf prints it
+    shown = next(f.drawing for f in maps if isinstance(f, Poster))
+    files = [*maps, *odds_files(config),
              Cards("tiles.pdf", f"{TITLE} board tiles", tile_components(tiles, print_opts.bleed)),
              Cards("tokens.pdf", f"{TITLE} tokens",
                    token_components(config, setup.players, token_bleed), bleed=token_bleed),
@@ -104,7 +107,8 @@ def session_pack(setup: Any, seed: int | str, options: Mapping[str, Any], games:
              Pages("guides.pdf", f"{TITLE} wasteland guides", guides),
              Pages("reference.pdf", f"{TITLE} reference",
                    [reference_sheet(config, setup.players, print_opts.page, foot)]),
-             Report("report.html", f"{TITLE} balance report", sections,
+             Report("report.html", f"{TITLE} balance report",
+                    [{"heading": "The map", "drawing": shown}, *sections],
                     subtitle=f"seed {seed_code(seed)} · {games} games · "
                              f"{' vs '.join(setup.bots)}")]
     manifest = {"map": {"players": setup.players, "fairness": board.extra.get("fairness")},
@@ -133,7 +137,8 @@ def report_sections(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
                    for s, e in enumerate(seats)],
          "chart": {"kind": "bar", "x": names, "y": [e["value"] for e in seats],
                    "low": [e["low"] for e in seats], "high": [e["high"] for e in seats],
-                   "ylabel": "win rate", "title": "Seat win rates (95% CI)"}},
+                   "ylabel": "win rate", "title": "Seat win rates (95% CI)",
+                   "fair": 1 / len(seats)}},
         {"heading": "Game",
          "table": [{"measure": m, "[95% CI]": fmt_estimate(doc[k], 2)} for m, k in (
              ("tie-break on least DP decides", "tie_break_decides"),
@@ -185,25 +190,47 @@ def _balance_sections(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+ODDS_FILES = ("odds.json", "odds-shooting.csv", "odds-ramming.csv")
+
+
+def odds_files(config: Config) -> list[Json | Csv]:
+    """The full odds tables (every shooter x target x front/rear, every ram) as JSON and CSV:
+    the report shows them as heat maps."""
+    shots, rams = shoot_table(config), ram_table(config)
+    return [Json(ODDS_FILES[0], {"shooting": shots, "ramming": rams}, kind="odds"),
+            Csv(ODDS_FILES[1], shots), Csv(ODDS_FILES[2], rams)]
+
+
+def _heat(rows: list[dict[str, Any]], who: str, key: str) -> dict[str, Any]:
+    """A heat map of ``key``: a row per ``who`` (shooter, attacker), a column per target and
+    side (front, rear)."""
+    names = list(dict.fromkeys(r[who] for r in rows))
+    columns = list(dict.fromkeys((r["target"], r["rear"]) for r in rows))
+    value = {(r[who], r["target"], r["rear"]): r[key] for r in rows}
+    return {"kind": "heatmap", "y": names,
+            "x": [f"{t} {'rear' if rear else 'front'}" for t, rear in columns],
+            "z": [[value.get((n, t, rear), float("nan")) for t, rear in columns]
+                  for n in names], "vmin": 0.0, "vmax": 1.0}
+
+
 def odds_sections(config: Config) -> list[dict[str, Any]]:
-    """Every shooter x target x front/rear, and every ram, with the exact odds."""
+    """The exact odds of a shot and a ram as heat maps (the full tables: ``odds_files``)."""
     shots = shoot_table(config)
     rams = ram_table(config)
     return [
         {"heading": "Shooting odds (exact)",
-         "text": "Expected hits, the chance of at least one hit and of a wreck in one attack "
-                 "on an undamaged target (exploding 6s).",
-         "table": [{"shooter": r["shooter"], "target": r["target"],
-                    "from": "rear" if r["rear"] else "front",
-                    "expected hits": f"{r['expected_hits']:.3f}",
-                    "P(hit)": f"{r['at_least_1']:.3f}", "P(wreck)": f"{r['wreck']:.4f}"}
-                   for r in shots]},
+         "text": "The chance of at least one hit in one attack on an undamaged target "
+                 "(exploding 6s), shooter by target, from the front or the rear. Expected hits "
+                 f"and the chance of a wreck for every pair: {ODDS_FILES[0]} and "
+                 f"{ODDS_FILES[1]}.",
+         "chart": {**_heat(shots, "shooter", "at_least_1"), "xlabel": "target",
+                   "ylabel": "shooter", "zlabel": "P(at least one hit)",
+                   "title": "Chance of at least one hit"}},
         {"heading": "Ramming odds (exact)",
-         "text": "The attacker wins on a higher score or a tie; DP expected each side.",
-         "table": [{"attacker": r["attacker"], "target": r["target"],
-                    "from": "rear" if r["rear"] else "front",
-                    "attacker wins": f"{r['attacker_wins']:.3f}", "push": f"{r['push']:.3f}",
-                    "DP to target": f"{r['expected_target_damage']:.3f}",
-                    "DP to attacker": f"{r['expected_attacker_damage']:.3f}"}
-                   for r in rams]},
+         "text": "The chance the attacker wins a ram (a higher score or a tie), attacker by "
+                 "target, from the front or the rear. Push and DP expected each side for every "
+                 f"pair: {ODDS_FILES[0]} and {ODDS_FILES[2]}.",
+         "chart": {**_heat(rams, "attacker", "attacker_wins"), "xlabel": "target",
+                   "ylabel": "attacker", "zlabel": "P(attacker wins)",
+                   "title": "Chance the attacker wins a ram"}},
     ]
