@@ -154,7 +154,7 @@ def summary_lines(doc: Mapping[str, Any]) -> list[str]:
 
 
 def simulate_tour(setup: Setup, games: int, seed: int | str, *, jobs: int | None = 1,
-                  scheduler: str | None = None, progress: bool = False,
+                  scheduler: str | None = None, progress: bool | None = None,
                   check: bool = False) -> dict[str, Any]:
     """Play ``games`` tours of ``setup`` (game ``i`` from ``play.game_seed(seed, i)``)."""
     from pnp.games.registry import get  # the spec lives in the package that imports this
