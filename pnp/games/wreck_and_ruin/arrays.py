@@ -94,7 +94,7 @@ class Where:
         ``now``: per vehicle (anchor, facing, active) in ``s``, if the caller has them."""
         vehicles = s.vehicles
         if now is None:
-            now = [(v.pos, v.facing, v.active) for v in vehicles]
+            now = tuple((v.pos, v.facing, v.active) for v in vehicles)
         moved = [vehicles[vid] for vid, (a, b) in enumerate(zip(now, self.seen, strict=True))
                  if a != b]
         self.seen = now

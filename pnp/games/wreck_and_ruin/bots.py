@@ -126,8 +126,6 @@ class HeuristicBot:
         #: the same answer, whatever the bot saw before.
         self.sig: tuple[Any, ...] = ()
         self.memo: dict[tuple[Any, ...], Any] = {}
-        #: Where the vehicles stood at the last look, as arrays (``arrays.Where``).
-        self.where: list[Any] = [None]
 
     def choose(self, state: WreckState, rng: random.Random) -> Act:
         if state.pending is not None:
@@ -136,7 +134,7 @@ class HeuristicBot:
                *map(_WHERE, state.vehicles))
         if sig != self.sig:
             self.sig, self.memo = sig, {}
-        turn = _Turn(state, self.memo, self.where, sig[3:])
+        turn = _Turn(state, self.memo, sig[3:])
         best, best_value = Act("end", state.seat), 0.0
         # The vehicle that took this turn's last action: its second action is looked at
         # first, alone (a vehicle moves then shoots, or shoots then moves), which halves the
@@ -170,12 +168,10 @@ class _Turn:
     """One decision: the sites, who holds them, each vehicle's goal, the candidates."""
 
     def __init__(self, s: WreckState, memo: dict[tuple[Any, ...], Any] | None = None,
-                 keep: list[Any] | None = None, now: Any = None) -> None:
+                 now: Any = None) -> None:
         self.s = s
         self.memo = {} if memo is None else memo
-        #: A one-item list holding the ``arrays.Where`` to update rather than rebuild, and
-        #: where each vehicle stands now (``_WHERE``), if the caller has it.
-        self.keep = keep
+        #: Where each vehicle stands now (``_WHERE``), if the caller has it.
         self.now = now
         self.seat = seat = s.seat
         self.t = tables_of(s.board)
@@ -336,20 +332,16 @@ class _Turn:
         return memo[key]
 
     def _where(self) -> Any:
-        """``arrays.Where`` for this position: the bot's, brought up to date once."""
-        memo = self.memo
-        hit = memo.get(("where",))
-        if hit is None:
-            keep = self.keep
-            s = self.s
-            if keep is not None and keep[0] is not None and keep[0].setup is s.setup:
-                hit = keep[0].update(s, self.now)
-            else:
-                hit = kernels().Where(s)
-                if keep is not None:
-                    keep[0] = hit
-            memo[("where",)] = hit
-        return hit
+        """``arrays.Where`` for this position: the game's (``WreckState.arrays``), brought up
+        to date (another player, or a playout from a clone, may have moved it on)."""
+        s = self.s
+        keep = s.arrays
+        w = keep[0]
+        if w is None or w.setup is not s.setup:
+            w = keep[0] = kernels().Where(s)
+        if w.seen is not self.now:
+            w.update(s, self.now)
+        return w
 
     def _moves(self, movers: list[Vehicle]) -> list[tuple[float, Act]]:
         """One move per vehicle: to its goal, or to its buggy when one more hit wrecks it."""

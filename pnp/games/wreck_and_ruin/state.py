@@ -152,6 +152,9 @@ class WreckState:
         self._legal: list[Act] | None = None
         #: An action a bot built from the rules' tables and vouches is legal (play.py).
         self.vouched: Act | None = None
+        #: The heuristic player's arrays of where the vehicles stand (``arrays.Where``),
+        #: brought up to date at each look: one for the players of the game and its clones.
+        self.arrays: list[Any] = [None]
         #: The vehicle that took the last action of this turn (-1: none yet).
         self.last_vehicle = -1
         self.dealt: tuple[tuple[str, ...], ...] = ((),) * self.players
