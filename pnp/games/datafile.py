@@ -16,8 +16,8 @@ import yaml
 from pnp.errors import PnpError
 from pnp.resources import cardset, read_text
 
-__all__ = ["NUMBER_MAX", "BadValue", "fraction", "listed", "located_error", "mapping", "read_yaml",
-           "whole"]
+__all__ = ["NUMBER_MAX", "BadValue", "fraction", "listed", "located_error", "mapping", "only",
+           "read_yaml", "whole"]
 
 
 class BadValue(Exception):
@@ -92,6 +92,13 @@ def fraction(v: Any, path: tuple[Any, ...], low: float, high: float) -> float:
     if not ok or not low <= float(v) <= high:  # NaN fails the comparison; inf is past high
         raise BadValue(path, f"must be a number from {low:g} to {high:g}, got {short(v)}")
     return float(v)
+
+
+def only(data: Mapping[Any, Any], keys: tuple[str, ...], path: tuple[Any, ...] = ()) -> None:
+    """``BadValue`` naming the first key of ``data`` not among ``keys``."""
+    unknown = sorted(str(k) for k in data if k not in keys)
+    if unknown:
+        raise BadValue((*path, unknown[0]), f"unknown key ({', '.join(keys)})")
 
 
 def mapping(v: Any, path: tuple[Any, ...], what: str) -> Mapping[Any, Any]:

@@ -18,12 +18,12 @@ def load_words(path: str | Path | None = None) -> list[str]:
     """Words of a word-list file (default: the bundled list); PnpError when unreadable."""
     file = Path(path) if path is not None else cardset(DEFAULT_WORDS)
     name = str(path) if path is not None else DEFAULT_WORDS
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PnpError("no such word list", file=name, field="words") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PnpError(f"cannot read the word list: {exc}", file=name, field="words") from None
+    from pnp.safe_io import read_text_input
+
+    if not file.exists():
+        raise PnpError("no such word list", file=name, field="words")
+    # a regular file within the input_bytes limit: /dev/zero or a FIFO would never end
+    text = read_text_input(file, "word list")
     words = parse_words(text, file=name)
     if not words:
         raise PnpError("the word list holds no words", file=name, field="words")

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pnp.games.datafile import BadValue, listed, load_data, mapping, whole
+from pnp.games.datafile import BadValue, listed, load_data, mapping, only, whole
 from pnp.games.salvage.mods import EFFECTS, FLAGS, Mod, deck_of
 from pnp.games.salvage.rules import MATERIALS, SIDES, Config, NodeRoll, Rank
 from pnp.limits import limit, short
@@ -142,6 +142,7 @@ def mods_from_dict(data: Any) -> tuple[Mod, ...]:
     """A mods.yaml document -> the mods (each once; ``deck_of`` repeats them by count)."""
     if not isinstance(data, Mapping) or not isinstance(data.get("mods"), list):
         raise BadValue(("mods",), "must be a list of mods under 'mods:'")
+    only(data, ("mods",))
     mods, names = [], set()
     for i, row in enumerate(data["mods"]):
         here = ("mods", i)

@@ -40,7 +40,7 @@ _LEVEL_KEYS = ("cards", "wind", "health", "attack")
 END_OF_ROUND = ("refresh", "room_effects", "determine_enemy_actions", "resolve_enemy_actions",
                 "fire_damage", "advance", "salvaging", "use_scrap", "spawn", "new_first_player")
 _OTHER = {"noise_by_crew", "escalation", "hit_faces", "crew", "rooms", "rows", "ladders",
-          "wastes_adjacent", "enemy_deck", "salvage_deck", "end_of_round"}
+          "wastes_adjacent", "enemy_deck", "salvage_deck", "end_of_round", "wind_set_aside"}
 
 
 class _Bad(Exception):
@@ -99,6 +99,13 @@ def config_from_dict(data: Any) -> Config:
                  for k, v in noise.items()}
         # a crew size left out keeps its default, as any rule left out does
         kw["noise_by_crew"] = tuple(sorted({**dict(Config().noise_by_crew), **given}.items()))
+    if "wind_set_aside" in data:
+        aside = _map(data["wind_set_aside"], "wind_set_aside",
+                     "crew sizes 3, 4 and 5 to Just the Wind cards set aside a level")
+        given = {_int(k, "wind_set_aside", 3, 5): _int(v, f"wind_set_aside.{k}", 0, 99)
+                 for k, v in aside.items()}
+        kw["wind_set_aside"] = tuple(sorted({**dict(Config().wind_set_aside),
+                                             **given}.items()))
     if "escalation" in data:
         esc = _map(data["escalation"], "escalation", "Distances to Enemy levels 2-3")
         kw["escalation"] = tuple(sorted((_int(k, "escalation"),
@@ -196,6 +203,9 @@ def _mech(data: Mapping[str, Any]) -> Any:
         row = given.get(number)
         if not isinstance(row, Mapping):
             raise _Bad(f"rooms.{number}", "missing: the Mech has rooms 1-12 and The Wastes (13)")
+        for key in row:
+            if key not in ("name", "level", "kind"):
+                raise _Bad(f"rooms.{number}.{key}", "unknown key (name, level, kind)")
         if row.get("kind") not in _KINDS:
             raise _Bad(f"rooms.{number}.kind", f"must be one of {', '.join(_KINDS)}")
         rooms.append(Room(number, str(row.get("name", "")), _int(row.get("level", 0),

@@ -13,7 +13,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pnp.games.datafile import BadValue, fraction, listed, load_data, located_error, mapping, whole
+from pnp.games.datafile import (
+    BadValue,
+    fraction,
+    listed,
+    load_data,
+    located_error,
+    mapping,
+    only,
+    whole,
+)
 from pnp.games.wreck_and_ruin.cards import (
     EVENT_EFFECTS,
     FACTION_EFFECTS,
@@ -79,6 +88,7 @@ def vehicles_from_dict(data: Any, base: Config) -> Config:
     """A vehicles.yaml document -> Config with its vehicle table and roster."""
     if not isinstance(data, Mapping) or not isinstance(data.get("vehicles"), Mapping):
         raise BadValue(("vehicles",), "must map each vehicle type to its stats under 'vehicles:'")
+    only(data, ("vehicles", "roster"))
     rows = data["vehicles"]
     types = []
     # the special vehicles may be left out: only a faction card that brings one in needs it
@@ -178,6 +188,7 @@ def cards_from_dict(data: Any, kind: str, key: str = "") -> tuple[CardDef, ...]:
     vocab = {"event": EVENT_EFFECTS, "faction": FACTION_EFFECTS}.get(kind, SALVAGE_EFFECTS)
     if not isinstance(data, Mapping) or not isinstance(data.get(key), list):
         raise BadValue((key,), f"must be a list of cards under '{key}:'")
+    only(data, (key,))
     out, names = [], set()
     for i, row in enumerate(data[key]):
         here = (key, i)
@@ -227,6 +238,7 @@ def factions_from_dict(data: Any) -> tuple[tuple[str, tuple[CardDef, ...]], ...]
     """A factions.yaml document -> (faction name, its cards) in seat order."""
     if not isinstance(data, Mapping) or not isinstance(data.get("factions"), Mapping):
         raise BadValue(("factions",), "must map each faction to its cards under 'factions:'")
+    only(data, ("factions",))
     out = []
     for name, cards in data["factions"].items():
         here = ("factions", str(name))
