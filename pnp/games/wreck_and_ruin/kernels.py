@@ -1,10 +1,11 @@
 """The heuristic player's hot loops as kernels over arrays, compiled by numba when it imports.
 
-Pure core, imported by the simulator alone (``bots.HeuristicBot`` on its first game), never by
-``render``, ``--help`` or ``odds``. Each kernel is a plain Python function over numpy arrays
-and integers: numba compiles it (``cache=True``: once per machine) when it is installed, and
-without numba (or with ``PNP_NO_NUMBA=1``) the same function runs as Python and gives the same
-answers, only slower. No kernel draws a random number: the dice stay in Python, in their order.
+Pure core, imported by the simulator alone (``bots.kernels``, at the heuristic player's first
+look), never by ``render``, ``--help`` or ``odds``. Each kernel is a plain Python function over
+numpy arrays and integers: numba compiles it (``cache=True``: once per machine) when it is
+installed, and without numba (or with ``PNP_NO_NUMBA=1``) the same function runs as Python and
+gives the same answers, only slower. No kernel draws a random number: the dice stay in Python,
+in their order.
 
 A map's hexes are numbered as ``movement.Grid`` numbers them (``arrays.MapArrays`` holds the
 map's tables: ``q``, ``r``, ``nb`` the six neighbours, -1 off the map, ``obstacle``, ``open``);
@@ -31,7 +32,7 @@ try:
     from numba import njit
 
     def _jit(fn: Any) -> Any:  # noqa: F811  (numba present: the compiled kernel)
-        return njit(cache=True, nogil=True)(fn)
+        return njit(cache=True)(fn)
 
     COMPILED = True
 except ImportError:
