@@ -140,9 +140,11 @@ class Config:
     mech: MechMap = field(default_factory=default_map)
     #: level -> (cards, wind, (health lo, hi), (attack lo, hi))
     enemy_deck: tuple[tuple[int, int, int, tuple[int, int], tuple[int, int]], ...] = (
-        (1, 70, 31, (1, 3), (1, 2)), (2, 62, 26, (2, 5), (1, 3)), (3, 56, 19, (4, 7), (2, 4)))
+        (1, 70, 30, (1, 3), (1, 2)), (2, 62, 25, (2, 5), (1, 3)), (3, 56, 18, (4, 7), (2, 4)))
     #: How many of each level's Enemy spawn slots are The Wastes (each room has one).
     wastes_spawns: int = 6
+    #: crew size -> Just the Wind cards of each level set aside at setup (out of the game)
+    wind_set_aside: tuple[tuple[int, int], ...] = ((3, 0), (4, 3), (5, 2))
     #: kind -> count (scrap_metal: the 2 face-up in the Scrap Pile at setup)
     salvage_deck: tuple[tuple[str, int], ...] = (
         ("scrap_metal", 2), ("scrap", 45), ("weapons", 30), ("armor", 14), ("gear", 22),
@@ -150,6 +152,9 @@ class Config:
 
     def noise(self, crew: int) -> int:
         return dict(self.noise_by_crew)[crew]
+
+    def wind_removed(self, crew: int) -> int:
+        return dict(self.wind_set_aside).get(crew, 0)
 
 
 def shuffle(rng: random.Random, x: list[Any]) -> None:

@@ -224,8 +224,10 @@ def standee_chits(cfg: Config, page: tuple[float, float], footer: str, crew: int
 def reference_lines(cfg: Config) -> list[tuple[str, str]]:
     noise = ", ".join(f"{n} crew: {v}" for n, v in cfg.noise_by_crew)
     esc = ", ".join(f"Distance {d}: level {lv}" for d, lv in cfg.escalation)
+    aside = ", ".join(f"{n} crew: {k}" for n, k in cfg.wind_set_aside if k)
+    wind = (f" Set aside Just the Wind cards of each Enemy level ({aside})." if aside else "")
     return [
-        ("Setup", f"Noise {noise}. Distance {cfg.distance_start}. Hull {cfg.hull_start}. "
+        ("Setup", f"Noise {noise}. Distance {cfg.distance_start}. Hull {cfg.hull_start}.{wind} "
                   f"Rummage Enemies equal to the starting Noise."),
         ("Actions", f"{cfg.crew_actions} a turn: move, attack, repair, extinguish, fuel "
                     f"(1 Scrap, once per engine a round), drop, pick up, give, trade, mend, "

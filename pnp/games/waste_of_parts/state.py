@@ -138,6 +138,13 @@ class WasteState:
         self.levels: dict[int, list[EnemyCard]] = {1: [], 2: [], 3: []}
         for ecard in enemy_cards:
             self.levels[ecard.level].append(ecard)
+        # Setup (rules.yaml wind_set_aside): a crew of this size plays each level without
+        # that many of its Just the Wind cards (the last ones by card number).
+        drop = cfg.wind_removed(crew)
+        if drop:
+            for level, cards in self.levels.items():
+                winds = [c for c in cards if c.wind][-drop:]
+                self.levels[level] = [c for c in cards if c not in winds]
         self.enemy_deck = list(self.levels[1])
         shuffle(rng, self.enemy_deck)
         self.deck_level = 1                 # highest level shuffled in so far
