@@ -16,6 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from typing import Any, TypeVar
 
 from pnp.errors import PnpError
+from pnp.signals import check as check_stop
 from pnp.sim.runner import Batch
 
 R = TypeVar("R")
@@ -56,6 +57,7 @@ def run_local(task: Callable[[Batch], R], batches: Sequence[Batch], done: Done) 
     results = []
     for i, batch in enumerate(batches, 1):
         results.append(task(batch))
+        check_stop()
         done(i)
     return results
 
@@ -73,6 +75,9 @@ def _gather(executor: Executor, task: Callable[[Batch], R], groups: list[Sequenc
         while pending:
             # FIRST_COMPLETED: FIRST_EXCEPTION waits for them all when none fails
             complete, pending = wait(pending, timeout=TICK, return_when=FIRST_COMPLETED)
+            # a stop request whose exception a hook swallowed (one landing in logging's
+            # at-fork hook as a worker starts is "ignored") still stops the run
+            check_stop()
             for fut in complete:
                 i = futures[fut]
                 results[i] = fut.result()  # re-raises the task's exception here
