@@ -108,6 +108,29 @@ def _max_games(games: int, max_games: int | None) -> int:
     return max_games
 
 
+def _boards(spec: GameSpec, game_options: dict[str, Any]) -> int:
+    """``--boards`` of a game whose boards are the sessions of other seeds, else 1."""
+    if not spec.boards_over_seeds:
+        return 1
+    from pnp.sim.boards import check_boards
+
+    boards = game_options.get("boards")
+    return check_boards(1 if boards is None else boards)
+
+
+def _with_boards(spec: GameSpec, doc: dict[str, Any], boards: int, seed: str,
+                 players: int | None, bots: str | None, game_options: dict[str, Any],
+                 **kw: Any) -> dict[str, Any]:
+    """``doc`` (board 1's run) with the ``boards`` block and its seat checks."""
+    from pnp.sim.boards import board_checks, run_boards
+
+    block = run_boards(spec, lambda s: _setup(spec, s, players, bots, game_options), seed,
+                       boards, doc["games"], first=doc, **kw)
+    checks = board_checks(block, doc.get("checks", []), spec.board_word)
+    return {**doc, "boards": block, "checks": [*doc.get("checks", []),
+                                               *(c.to_dict() for c in checks)]}
+
+
 def simulate_command(spec: GameSpec) -> Callable[..., None]:
     """``pnp GAME simulate``: bots play many games; summary with 95% CIs and checks."""
     def run(seed: str, players: int | None, games: int | None, bots: str | None, jobs: int,
@@ -123,7 +146,9 @@ def simulate_command(spec: GameSpec) -> Callable[..., None]:
             set_limit("scheduler_seconds", number(timeout, low=0, high=3600, low_open=True,
                                                   what="the timeout (seconds)", field="timeout"))
 
-        setup = _setup(spec, seed, players, bots, _split(spec, "simulate", values))
+        game_options = _split(spec, "simulate", values)
+        boards = _boards(spec, game_options)  # refused before any game is played
+        setup = _setup(spec, seed, players, bots, game_options)
         shown = True if progress else None  # else as build_command says (--quiet, --json)
         n = _games(spec, games, spec.default_games)
         kw = {"jobs": jobs, "scheduler": scheduler, "progress": shown, "check": check_rules}
@@ -132,6 +157,8 @@ def simulate_command(spec: GameSpec) -> Callable[..., None]:
             doc = simulate_until_decided(spec, setup, n, cap, seed, **kw)
         else:
             doc = simulate(spec, setup, n, seed, **kw)
+        if boards > 1:
+            doc = _with_boards(spec, doc, boards, seed, players, bots, game_options, **kw)
         result = verdict(doc.get("checks", []))  # the same checks the summary lists
         doc["verdict"] = result.to_dict()
         if json_out:
@@ -139,6 +166,11 @@ def simulate_command(spec: GameSpec) -> Callable[..., None]:
         else:
             for line in spec.summary_lines(doc):
                 typer.echo(line)
+            if boards > 1:
+                from pnp.sim.boards import board_lines
+
+                for line in board_lines(doc["boards"]):
+                    typer.echo(line)
             typer.echo(result.line())
         if strict and result.status == FAIL:
             raise typer.Exit(O.EXIT_FAIL)
@@ -261,6 +293,30 @@ def _watch(table: Any, port: int, games_dir: str) -> None:
     serve("127.0.0.1", port, games_dir, False, 0.6, open_url=url)
 
 
+def _pack_with_boards(spec: GameSpec, pack: Any, boards: int, seed: str, players: int | None,
+                      bots: str | None, game_options: dict[str, Any], games: int,
+                      jobs: int) -> Any:
+    """The session pack with seat fairness over ``boards`` boards: a report section (after
+    the game's own) and its checks, so the verdict takes them in."""
+    import dataclasses
+
+    from pnp.errors import PnpError
+    from pnp.pack import Report
+    from pnp.sim.boards import board_checks, board_section, run_boards
+
+    if games < 2:
+        raise PnpError(f"--boards {boards} needs --games of 2 or more, got {games}",
+                       field="boards")
+    block = run_boards(spec, lambda s: _setup(spec, s, players, bots, game_options), seed,
+                       boards, games, jobs=jobs)
+    own = [c for c in pack.checks if str(c.get("name", "")).startswith("seat ")]
+    checks = board_checks(block, own, spec.board_word)
+    section = board_section(block, checks, spec.board_word)
+    files = [dataclasses.replace(f, sections=[*f.sections, section]) if isinstance(f, Report)
+             else f for f in pack.files]
+    return dataclasses.replace(pack, files=files, manifest={**pack.manifest, "boards": block})
+
+
 def session_command(spec: GameSpec) -> Callable[..., None]:
     """``pnp GAME session``: everything to play one session, checked, ready to print."""
     def run(seed: str, out: str | None, players: int | None, bots: str | None,
@@ -278,7 +334,11 @@ def session_command(spec: GameSpec) -> Callable[..., None]:
                                    tts_url=tts_url)
         n = _games(spec, games, spec.session_games, minimum=0)
         assert spec.session is not None
+        boards = _boards(spec, game_options)
         pack = spec.session(setup, seed, game_options, n, jobs, opts)
+        if boards > 1:
+            pack = _pack_with_boards(spec, pack, boards, seed, players, bots, game_options, n,
+                                     jobs)
         with Output(where, seed=seed) as output:
             manifest = write_pack(output, pack, opts)
         O.echo_pack(where, manifest, pack, strict=strict)

@@ -173,6 +173,10 @@ class GameSpec:
     session_games: int = 200
     players_alias: str = ""
     view: str = ""
+    #: ``--boards K`` (an option the game declares) plays the sessions of K seeds and reports
+    #: seat fairness over them (``pnp.sim.boards``); Junkyard Wars spreads its own games instead
+    boards_over_seeds: bool = False
+    board_word: str = "board"  # what the rulebook calls a session's board ("field", "map")
 
     def options_for(self, command: str) -> tuple[Option, ...]:
         """The game's own options that ``command`` takes."""

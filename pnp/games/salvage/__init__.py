@@ -39,6 +39,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("rules", "--rules", str, None,
            "Rules numbers YAML (default: the bundled cardsets/salvage/rules.yaml).",
            commands=(*_RUN, "mods")),
+    Option("boards", "--boards", int, 1,
+           "Fields to measure seat fairness over (1-64): the seed's own and those of child "
+           "seeds, --games games each.", commands=("simulate", "session")),
 )
 
 #: The computer opponent's search strengths: each candidate move played out to the end by the
@@ -59,4 +62,5 @@ GAME = GameSpec(
     record=Lazy(_SIM, "record"), summarize=Lazy(_SIM, "summarize"),
     summary_lines=Lazy(_SIM, "summary_lines"), options=OPTIONS,
     commands_module="pnp.commands.salvage", extra_commands=("field", "mods"), session=_session,
-    default_games=1000, session_games=200, view="pnp.games.salvage.view")
+    default_games=1000, session_games=200, view="pnp.games.salvage.view",
+    boards_over_seeds=True, board_word="field")

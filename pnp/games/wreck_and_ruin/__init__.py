@@ -64,6 +64,9 @@ OPTIONS: tuple[Option, ...] = (
            commands=_RUN),
     Option("last_man_standing", "--last-man-standing", bool, False,
            "Variant: a vehicle that leaves the table is gone for good.", commands=_RUN),
+    Option("boards", "--boards", int, 1,
+           "Maps to measure seat fairness over (1-64): the seed's own and those of child "
+           "seeds, --games games each.", commands=("simulate", "session")),
 )
 
 #: The search player: at each decision the heuristic's choice, its next best candidates and
@@ -86,4 +89,4 @@ GAME = GameSpec(
     summarize=Lazy(_SIM, "summarize"), summary_lines=Lazy(_SIM, "summary_lines"), options=OPTIONS,
     commands_module="pnp.commands.wreck_and_ruin", extra_commands=("odds", "map", "cards"),
     session=_session, default_games=1000, session_games=200,
-    view="pnp.games.wreck_and_ruin.view")
+    view="pnp.games.wreck_and_ruin.view", boards_over_seeds=True, board_word="map")
