@@ -253,19 +253,24 @@ def _split(data: Any, file: str) -> tuple[str | None, list[Any]]:
         if not isinstance(items, list):
             raise PnpError("expected a 'cards' list", file=file, field="cards")
         if str(data.get("schema", "")).startswith("pnp.deck/"):
-            items = [_from_pairs(c, file) for c in items]
+            items = [_from_pairs(c, file, i) for i, c in enumerate(items)]
         return (str(title) if title is not None else None), items
     if isinstance(data, list):
         return None, data
     raise PnpError("expected a list of cards (or a mapping with a 'cards' list)", file=file)
 
 
-def _from_pairs(card: Any, file: str) -> Any:
+def _from_pairs(card: Any, file: str, i: int) -> Any:
     """A card in the pnp deck schema (``Deck.to_dict``) -> a plain mapping."""
     if not isinstance(card, dict):
         return card
+    pairs = card.get("fields", [])
+    if not (isinstance(pairs, list) and all(isinstance(p, list) and len(p) == 2
+                                            for p in pairs)):
+        raise PnpError("a pnp.deck card's fields are a list of [column, value] pairs",
+                       file=file, field=f"cards[{i}].fields")
     row: dict[str, Any] = {"name": card.get("name", "")}
-    row.update({str(k): v for k, v in card.get("fields", [])})
+    row.update({str(k): v for k, v in pairs})
     row["count"], row["back"] = card.get("count", 1), card.get("back", "")
     return row
 

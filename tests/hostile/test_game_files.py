@@ -211,3 +211,15 @@ def test_a_hostile_count_is_refused_before_it_runs(run_pnp, tmp_path, monkeypatc
     assert (code, err.count("\n")) == (2, 1), err
     assert err.startswith("pnp: error: ") and expected in err, err
     assert not [p for p in tmp_path.rglob("*") if p.is_file()]  # nothing written
+
+
+@pytest.mark.parametrize("fields", ["5", "[5]", '[["a"]]', '{"a": 1}'],
+                         ids=["a number", "a list of numbers", "a pair of one", "a mapping"])
+def test_a_pnp_deck_card_list_with_fields_of_the_wrong_shape_is_refused(run_pnp, tmp_path,
+                                                                        monkeypatch, fields):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "c.json").write_text('{"schema": "pnp.deck/1", "name": "x", "cards": '
+                                     f'[{{"name": "a", "fields": {fields}}}]}}')
+    code, out, err = run_pnp("render", "c.json", "--out", "out", "--formats", "pdf")
+    assert (code, err.count("\n")) == (2, 1), err
+    assert err.startswith("pnp: error: c.json: field 'cards[0].fields'"), err
