@@ -30,8 +30,8 @@ def field(seed: str, out: str | None, page: str, **values: Any) -> None:
 PAIRED_GAMES = 200
 
 
-def mods(seed: str, out: str | None, games: int | None, jobs: int, band: float,
-         max_rounds: int, max_score: int, **values: Any) -> None:
+def mods(seed: str, out: str | None, games: int | None, fields: int | None, jobs: int,
+         band: float, max_rounds: int, max_score: int, **values: Any) -> None:
     """The balanced mods deck: mods.json, mods.csv (cards for `pnp render`), manifest.json."""
     from pnp.errors import PnpError
     from pnp.games.salvage import deck
@@ -51,14 +51,21 @@ def mods(seed: str, out: str | None, games: int | None, jobs: int, band: float,
     if not 0 <= band <= 1:  # NaN included: a share of the win rate
         raise PnpError(f"must be from 0 to 1 (a share of the win rate), got {band}",
                        field="band")
+    pairs = (games + 1) // 2
+    fields = pairs if fields is None else fields
+    integer(fields, low=1, high=pairs, what=f"fields ({games} paired games: a field per pair "
+            "of seats at most)", field="fields")
     bots = ("heuristic", "heuristic")
     setup = make_setup(seed, 2, bots, values)
+    grounds = deck.mod_fields(seed, fields, nodes=values.get("nodes"),
+                              density=values.get("density"))
     balance = deck.balance_deck(setup, games, seed, band=band, max_rounds=max_rounds,
-                                max_score=max_score, jobs=jobs)
+                                max_score=max_score, jobs=jobs, fields=grounds)
+    rank = deck.score_rank_check(balance.values, seed)
     pack = Pack("Salvage mods", seed, [Json("mods.json", deck.mods_document(
-        balance, games=games, seed=seed, bots=bots, band=band))],
-        checks=[c.to_dict() for c in deck.mod_checks(balance)],
-        notes=deck.balance_lines(balance))
+        balance, games=games, seed=seed, bots=bots, band=band, fields=fields, rank=rank))],
+        checks=[c.to_dict() for c in (rank, *deck.mod_checks(balance))],
+        notes=[str(rank), *deck.balance_lines(balance)])
     where = O.out_dir(out, "salvage", "mods", seed)
     with Output(where, seed=seed) as output:
         # The CSV is text, a file type the pack has not got: staged beside the pack's files.
@@ -90,6 +97,10 @@ def register(app: typer.Typer) -> None:
     app.command("mods")(build_command(mods, [
         param("seed", O.Seed, O.DEFAULT_SEED), param("out", O.Out, None),
         param("games", O.games(PAIRED_GAMES, "Paired games per mod"), None),
+        param("fields", Annotated[int | None, typer.Option(
+            "--fields", help="Fields the paired games are played on, from the seed's generator "
+                             "(game i on field i // 2 mod K; default: a field per pair of "
+                             "games).")], None),
         param("jobs", O.Jobs, 0),
         param("band", Annotated[float, typer.Option(
             "--band", help="Allowed gap in win rate between a mod's value and k x its score.")],
@@ -100,13 +111,14 @@ def register(app: typer.Typer) -> None:
             "--max-score", help="Highest score a mod card may print.")], MAX_SCORE),
         *(game_param(o) for o in GAME.options_for("mods"))],
         """The mods deck balanced by simulation: each mod's value (the change in win rate when
-    one seat starts with it, heuristic vs heuristic, paired games) against its printed score;
-    the scores off the band are retuned. Writes mods.json, mods.csv (`pnp render mods.csv`) and
-    manifest.json.
+    one seat starts with it, heuristic vs heuristic, paired games over many fields) against
+    its printed score; the scores off the band are retuned, and the rank correlation of
+    printed score and value is checked (at least 0.9). Writes mods.json, mods.csv
+    (`pnp render mods.csv`) and manifest.json.
 
     Examples:
 
     pnp salvage mods --seed demo --out output/salvage-mods   (200 paired games per mod)
 
-    pnp salvage mods --seed demo --games 1000 --jobs 0
+    pnp salvage mods --seed demo --games 1000 --fields 100 --jobs 0
     """))

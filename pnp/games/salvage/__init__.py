@@ -21,10 +21,10 @@ _RUN = ("simulate", "replay", "session")
 
 OPTIONS: tuple[Option, ...] = (
     Option("nodes", "--nodes", int, None, "Field size in nodes (odd, 9-61; default 21).",
-           commands=(*_RUN, "field")),
+           commands=(*_RUN, "field", "mods")),
     Option("density", "--density", float, None,
            "Field edge density: 0 (the fewest edges, a symmetric backbone) to 1 (default 0.4).",
-           commands=(*_RUN, "field")),
+           commands=(*_RUN, "field", "mods")),
     Option("field", "--field", str, None,
            "field.json written by `field` (default: the field of the seed).", commands=_RUN),
     Option("rounds", "--rounds", int, None,

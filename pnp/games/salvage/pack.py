@@ -190,9 +190,17 @@ def report_sections(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
                    {"measure": "clashes", "per game [95% CI]": _est(doc["clashes_per_game"]),
                     "5/50/95%": ""}]},
         {"heading": "Mods",
-         "text": "Installs per game, and the win rate of the seat that installed the mod.",
+         "text": "Installs per game, and the win rate of the seat that installed the mod, "
+                 "against the band its printed score leads one to expect (the line through "
+                 "the other mods' installers, +-0.15): a mod whose installer wins far above or "
+                 "below it fails (its score is not its worth).",
          "table": [{"mod": name, "installs per game": m["per_game"],
-                    "win rate [95% CI]": _est(m["win_rate"]) if m["win_rate"] else "-"}
-                   for name, m in mods.items()]},
+                    "win rate [95% CI]": _est(m["win_rate"]) if m["win_rate"] else "-",
+                    "expected": (f"{m['expected'][0]:.3f} - {m['expected'][1]:.3f}"
+                                 if "expected" in m else "-"),
+                    "check": m.get("status", "-")}
+                   for name, m in mods.items()],
+         "checks": [c for c in doc.get("checks", [])
+                    if c["name"] == "mods: installer win rate vs printed score"]},
         {"heading": "Checks", "checks": list(doc.get("checks", []))},
     ]

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from pnp import limits
 from pnp.errors import PnpError
 from pnp.games.salvage.actions import Action, parse_action
+from pnp.games.salvage.installs import installer_checks
 from pnp.games.salvage.mods import Mod
 from pnp.games.salvage.rules import Config, Tables, tables_for
 from pnp.games.salvage.state import SalvageState
@@ -154,12 +155,21 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict[str,
     types = {t: proportion_ci(sum(r.win_type == t for r in records), n) for t in WIN_TYPES}
     rounds = [float(r.rounds) for r in records]
     mods: dict[str, dict[str, Any]] = {}
+    rates: dict[str, Estimate] = {}
     for name in dict.fromkeys(m.name for m in setup.mods):
         games = [r.winner == s for r in records for s in (0, 1) if name in r.mods[s]]
+        if games:
+            rates[name] = proportion_ci(sum(games), len(games))
         mods[name] = {"installed": len(games), "per_game": len(games) / n,
-                      "win_rate": proportion_ci(sum(games), len(games)).to_dict()
-                      if games else None}
+                      "win_rate": rates[name].to_dict() if games else None}
+    # outliers: an installer winning far from what the mod's printed score leads one to expect
+    per_mod, outliers = installer_checks(rates, {m.name: m.score for m in setup.mods})
+    for name, c in per_mod.items():
+        mods[name]["expected"] = [c.band_low, c.band_high]
+        mods[name]["status"] = c.status
     checks = [check_band("draws", types["draw"], *DRAW_BAND)]
+    if outliers is not None:
+        checks.append(outliers)
     if len(set(setup.bots)) == 1:  # the first player's advantage shows between equal players
         checks.insert(0, check_band("seat 1 win rate (first player)", seats[0], *SEAT_BAND))
     return {
@@ -196,9 +206,13 @@ def summary_lines(doc: Mapping[str, Any]) -> list[str]:
                  f"(5/50/95%: {pct['5']:g}/{pct['50']:g}/{pct['95']:g})")
     lines.append(f"collapses per game  {fmt_estimate(doc['collapses_per_game'], 2)}")
     lines.append(f"clashes per game    {fmt_estimate(doc['clashes_per_game'], 2)}")
-    lines.append("mods (installs per game, win rate of the seat that installed it):")
+    lines.append("mods (installs per game, win rate of the seat that installed it, the band "
+                 "its printed score expects):")
     for name, m in doc["mods"].items():
         rate = fmt_estimate(m["win_rate"]) if m["win_rate"] else "-"
-        lines.append(f"  {name:<32}{m['per_game']:5.2f}  {rate}")
+        flag = (f"  [{m['expected'][0]:.3f}, {m['expected'][1]:.3f}] {m['status']}"
+                if "status" in m else "")
+        lines.append(f"  {name:<32}{m['per_game']:5.2f}  {rate}{flag}")
     lines += [str(Check.from_dict(c)) for c in doc["checks"]]
     return lines
+

@@ -100,4 +100,4 @@ def test_mods_command_writes_the_deck(run_pnp, tmp_path) -> None:
     assert len(rows) == len(doc["mods"])
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert {f["path"] for f in manifest["files"]} == {"mods.json", "mods.csv"}
-    assert len(manifest["checks"]) == len(doc["mods"])
+    assert len(manifest["checks"]) == len(doc["mods"]) + 1  # and the rank correlation

@@ -17,7 +17,7 @@ import pytest
 from pnp.games.salvage import deck
 from pnp.games.salvage.mods import Mod, deck_of
 from pnp.sim.play import game_seed
-from pnp.sim.stats import Check, Estimate, mean_ci
+from pnp.sim.stats import Check, Estimate, paired_difference_ci
 
 from .helpers import setup_of
 
@@ -66,16 +66,21 @@ def test_each_mod_on_seat_i_mod_2_against_the_same_games_without(games):
     setup = dataclasses.replace(setup_of(mods=deck_of([A, B, C])), start_mods=start)
     values = deck.measure_mods(setup, 4, "m")
     assert [v.mod for v in values] == [A, B, C] and [v.name for v in values] == ["A", "B", "C"]
-    assert [seed for _, seed in games] == [game_seed("m", i) for i in range(4)] * 4
-    assert all(mods == ((), ()) for mods, _ in games[:4])
-    seats = [0 if mods[0] else 1 for mods, _ in games[4:]]
-    assert seats == [0, 1, 0, 1] * 3
-    assert [mods[s][0].name for (mods, _), s in zip(games[4:], seats, strict=True)] == \
-        ["A"] * 4 + ["B"] * 4 + ["C"] * 4
-    # base returns for seat i % 2: games 0..3 give 1.0, 0.5, 0.5, 0.0
-    assert values[0].value == mean_ci([0.0, 0.5, 0.5, 1.0])
-    assert values[1].value == mean_ci([-1.0, -0.5, -0.5, 0.0])
-    assert values[2].value == mean_ci([0.0, 0.0, 0.0, 0.0])
+    # game by game: without, then with A, B, C, all from the game's seed
+    assert [seed for _, seed in games] == [game_seed("m", i) for i in range(4) for _ in "-ABC"]
+    assert all(mods == ((), ()) for mods, _ in games[0::4])
+    withs = [g for k, g in enumerate(games) if k % 4]
+    seats = [0 if mods[0] else 1 for mods, _ in withs]
+    assert seats == [0] * 3 + [1] * 3 + [0] * 3 + [1] * 3
+    assert [mods[s][0].name for (mods, _), s in zip(withs, seats, strict=True)] == \
+        ["A", "B", "C"] * 4
+    # base returns for seat i % 2: games 0..3 give 1.0, 0.5, 0.5, 0.0; Newcombe's interval
+    base = [1.0, 0.5, 0.5, 0.0]
+    assert values[0].value == paired_difference_ci([1.0] * 4, base)
+    assert values[1].value == paired_difference_ci([0.0] * 4, base)
+    assert values[2].value == paired_difference_ci(base, base)
+    assert values[0].diffs == (0.0, 0.5, 0.5, 1.0)
+    assert values[1].diffs == (-1.0, -0.5, -0.5, 0.0) and values[2].diffs == (0.0,) * 4
 
 
 def test_measure_chosen_mods_only_and_at_least_two_games(games):
@@ -88,7 +93,7 @@ def test_measure_chosen_mods_only_and_at_least_two_games(games):
 
 
 def test_many_games_run_in_batches_of_their_own_units(games, monkeypatch):
-    # 3 x 40 units: three batches; each plays its own units, in order
+    # 40 games x 3 variants (without, A, B): batches of 50 games' units, in order
     jobs = []
     real = deck.run
 
@@ -101,8 +106,8 @@ def test_many_games_run_in_batches_of_their_own_units(games, monkeypatch):
     values = deck.measure_mods(setup_of(mods=(A, B)), 40, "m")
     assert jobs == [1]  # one process unless asked
     assert len(played) == 120
-    assert [seed for _, seed in played] == [game_seed("m", i) for i in range(40)] * 3
-    assert [mods for mods, _ in played[:40]] == [((), ())] * 40
+    assert [seed for _, seed in played] == [game_seed("m", i) for i in range(40) for _ in "-AB"]
+    assert [mods for mods, _ in played[0::3]] == [((), ())] * 40
     assert [v.value.n for v in values] == [40, 40]
     assert deck.measure_mods(setup_of(mods=(A, B)), 40, "m", jobs=3) == values
     assert jobs == [1, 3]
@@ -168,7 +173,7 @@ def measured(monkeypatch):
     the mods each round measured are recorded."""
     rounds = []
 
-    def fake(setup, games, seed, *, jobs=1, mods=None):
+    def fake(setup, games, seed, *, jobs=1, mods=None, fields=()):
         rounds.append((setup.mods, tuple(mods), games, seed, jobs))
         plan = measured.plan[len(rounds) - 1]
         return [deck.ModValue(m, Estimate(plan[m.name][0], plan[m.name][0] - plan[m.name][1],
@@ -254,14 +259,18 @@ def test_the_mods_document_and_the_table():
             deck.ModReport(dataclasses.replace(B, score=4), 2, Estimate(0.3, 0.2, 0.4, 9),
                            0.04, 0.03, "over", True))
     bal = deck.DeckBalance((A, B), reps, 0.0234, 2)
+    rank = Check("mods: rank correlation of printed score and value", 0.95, 0.91, 0.99,
+                 0.9, 1.0, "PASS", n=50)
     doc = deck.mods_document(bal, games=50, seed="t", bots=("heuristic", "heuristic"),
-                             band=0.03)
+                             band=0.03, fields=25, rank=rank)
     from pnp.seed import seed_code
     assert doc == {"game": "salvage", "seed": "t", "seed_code": seed_code("t"),
-                   "games_per_mod": 50, "bots": ["heuristic", "heuristic"], "band": 0.03,
+                   "games_per_mod": 50, "fields": 25, "bots": ["heuristic", "heuristic"],
+                   "band": 0.03,
                    "scale": {"k": 0.0234, "fit": "least squares through the origin: expected "
                              "win-rate change = k x printed score"},
-                   "rounds": 2, "mods": [r.to_dict() for r in reps]}
+                   "rounds": 2, "rank_correlation": rank.to_dict(),
+                   "mods": [r.to_dict() for r in reps]}
     assert deck.balance_lines(bal) == [
         "scale k = 0.0234 win rate per point, 2 round(s)",
         "  A                          1 -> 1  +0.020 [+0.010, +0.030]  ok",

@@ -138,14 +138,21 @@ def test_the_summary_counts_and_means():
                                         counts_ci([0, 2, 1, 0]).to_dict()]
     assert doc["clashes_per_game"] == counts_ci([2, 0, 1, 3]).to_dict()
     assert doc["collapses_per_game"]["low"] >= 0
-    # each mod of the deck once, in deck order: the seats that installed it and how they did
+    # each mod of the deck once, in deck order: the seats that installed it and how they did,
+    # against what the other installed mods' line expects at its printed score (both print 1:
+    # Winch's line is Magnet's 0 of 2, Magnet's is Winch's 2 of 3), +-0.15
     assert doc["mods"] == {
-        "Winch": {"installed": 3, "per_game": 0.75, "win_rate": proportion_ci(2, 3).to_dict()},
-        "Magnet": {"installed": 2, "per_game": 0.5, "win_rate": proportion_ci(0, 2).to_dict()},
+        "Winch": {"installed": 3, "per_game": 0.75, "win_rate": proportion_ci(2, 3).to_dict(),
+                  "expected": [0.0, 0.15], "status": "FAIL"},
+        "Magnet": {"installed": 2, "per_game": 0.5, "win_rate": proportion_ci(0, 2).to_dict(),
+                   "expected": [pytest.approx(2 / 3 - 0.15), pytest.approx(2 / 3 + 0.15)],
+                   "status": "UNDECIDED"},
         "Drill": {"installed": 0, "per_game": 0.0, "win_rate": None}}
     assert list(doc["mods"]) == ["Winch", "Magnet", "Drill"]
     assert doc["scrap_tokens"] == {"1": 1, "2": 3, "3": 1, "4": 0, "5": 0, "6": 0}
-    seat, draws = doc["checks"]
+    seat, draws, outliers = doc["checks"]
+    assert outliers["name"] == "mods: installer win rate vs printed score"
+    assert outliers["status"] == "FAIL" and outliers["value"] == 1.0
     # 2 of 4 games: 0.5 [0.15, 0.85] cannot tell a fair first player from an unfair one
     assert seat["name"] == "seat 1 win rate (first player)" and seat["status"] == "UNDECIDED"
     assert (seat["value"], seat["band_low"], seat["band_high"]) == (0.5, 0.45, 0.55)
@@ -160,7 +167,7 @@ def test_the_first_player_is_the_records_first_seat():
 
 def test_the_seat_band_only_between_equal_players():
     mixed = SimpleNamespace(**{**vars(SETUP), "bots": ("heuristic", "random")})
-    (draws,) = summarize(RECORDS, mixed, 1)["checks"]
+    draws, _ = summarize(RECORDS, mixed, 1)["checks"]
     assert draws["name"] == "draws"
     fair = [rec(0, "cells", 5), rec(1, "cells", 5)] * 1000
     seat, draws = summarize(fair, SETUP, 1)["checks"]
@@ -205,10 +212,14 @@ def test_the_summary_lines():
         "rounds              16.00 [8.20, 23.80]  (5/50/95%: 10.6/17/20)",
         "collapses per game  1.25 [0.00, 2.92]",
         "clashes per game    1.50 [0.00, 3.55]",
-        "mods (installs per game, win rate of the seat that installed it):",
-        "  Winch                            0.75  0.667 [0.208, 0.939]",
-        "  Magnet                           0.50  0.000 [0.000, 0.658]",
+        "mods (installs per game, win rate of the seat that installed it, the band its printed "
+        "score expects):",
+        "  Winch                            0.75  0.667 [0.208, 0.939]  [0.000, 0.150] FAIL",
+        "  Magnet                           0.50  0.000 [0.000, 0.658]  [0.517, 0.817] UNDECIDED",
         "  Drill                            0.00  -",
         "UNDECIDED seat 1 win rate (first player): 0.5 [0.15, 0.85] band [0.45, 0.55] - needs "
         "about 206 games (has 4)",
-        "UNDECIDED draws: 0.25 [0.0456, 0.699] band [0, 0.1] - needs about 8 games (has 4)"]
+        "UNDECIDED draws: 0.25 [0.0456, 0.699] band [0, 0.1] - needs about 8 games (has 4)",
+        "FAIL mods: installer win rate vs printed score: 1 [1, 1] band [0, 0] - of 2: 1 fail "
+        "(mod Winch: installer win rate vs printed score), 1 undecided; band +-0.15 around the "
+        "other mods' line"]
