@@ -317,6 +317,37 @@ def _pack_with_boards(spec: GameSpec, pack: Any, boards: int, seed: str, players
     return dataclasses.replace(pack, files=files, manifest={**pack.manifest, "boards": block})
 
 
+def _pack_with_strength(spec: GameSpec, pack: Any, seed: str, players: int | None,
+                        game_options: dict[str, Any], jobs: int) -> Any:
+    """The session pack with its "Bot strength" section: the game's checks replayed by its
+    stronger player (``--stronger-games N``) with the flips flagged, or what they rest on."""
+    import dataclasses
+
+    from pnp.errors import PnpError
+    from pnp.pack import Report
+    from pnp.sim import strength
+
+    games = int(game_options.get("stronger_games") or 0)
+    if games < 0:
+        raise PnpError(f"must be 0 or more, got {games}", field="stronger-games")
+    block = None
+    if spec.stronger_bot and games > 0:
+        from pnp.limits import check
+        from pnp.sim.play import simulate
+
+        check("games", games, field="stronger-games", what="games to play")
+        doc = simulate(spec, _setup(spec, seed, players, spec.stronger_bot, game_options),
+                       games, seed, jobs=jobs)
+        block = strength.compare(pack.checks, doc.get("checks", []), "heuristic",
+                                 spec.stronger_bot, games)
+    section = strength.section(block, spec.title, spec.stronger_bot)
+    files = [dataclasses.replace(f, sections=[*f.sections, section]) if isinstance(f, Report)
+             else f for f in pack.files]
+    extra = {"strength": block} if block is not None else {}
+    return dataclasses.replace(pack, files=files, manifest={**pack.manifest, **extra},
+                               notes=[*pack.notes, *(strength.notes(block) if block else [])])
+
+
 def session_command(spec: GameSpec) -> Callable[..., None]:
     """``pnp GAME session``: everything to play one session, checked, ready to print."""
     def run(seed: str, out: str | None, players: int | None, bots: str | None,
@@ -336,6 +367,7 @@ def session_command(spec: GameSpec) -> Callable[..., None]:
         assert spec.session is not None
         boards = _boards(spec, game_options)
         pack = spec.session(setup, seed, game_options, n, jobs, opts)
+        pack = _pack_with_strength(spec, pack, seed, players, game_options, jobs)
         if boards > 1:
             pack = _pack_with_boards(spec, pack, boards, seed, players, bots, game_options, n,
                                      jobs)

@@ -177,6 +177,9 @@ class GameSpec:
     #: seat fairness over them (``pnp.sim.boards``); Junkyard Wars spreads its own games instead
     boards_over_seeds: bool = False
     board_word: str = "board"  # what the rulebook calls a session's board ("field", "map")
+    #: the stronger computer player a session's conclusions are replayed with
+    #: (``--stronger-games``, ``pnp.sim.strength``); "" when the heuristic is the strongest
+    stronger_bot: str = ""
 
     def options_for(self, command: str) -> tuple[Option, ...]:
         """The game's own options that ``command`` takes."""

@@ -71,3 +71,4 @@ def test_session_reports_seat_fairness_over_fields_in_its_verdict(run_pnp, tmp_p
         manifest["verdict"]["failed"] or manifest["verdict"]["status"] == "PASS"
     html = (out / "report.html").read_text(encoding="utf-8")
     assert "Seat fairness over 2 fields" in html
+    assert "<h2>Bot strength</h2>" in html and "--stronger-games N" in html

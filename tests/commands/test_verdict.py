@@ -108,6 +108,9 @@ def test_waste_knights_session_prints_the_verdict_its_report_shows(run_pnp, tmp_
     assert "ko_hazard (2 knights)" in names and "ko_hazard (4 knights)" in names
     assert len(names) == len(set(names))
     assert "balance checks passed" not in stdout  # no second verdict
+    # the report says what its conclusions rest on
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert "<h2>Bot strength</h2>" in html and "no stronger computer player" in html
     assert code == 0
     code, *_ = _session(run_pnp, tmp_path / "strict", "waste-knights", "--strict")
     assert code == (3 if status == FAIL else 0)

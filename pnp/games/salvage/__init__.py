@@ -42,6 +42,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("boards", "--boards", int, 1,
            "Fields to measure seat fairness over (1-64): the seed's own and those of child "
            "seeds, --games games each.", commands=("simulate", "session")),
+    Option("stronger_games", "--stronger-games", int, 0,
+           "Replay this many of the session's games with search-quick players in every seat: "
+           "the report flags a conclusion that flips (about 7 s a game on 2 cores).",
+           commands=("session",)),
 )
 
 #: The computer opponent's search strengths: each candidate move played out to the end by the
@@ -63,4 +67,4 @@ GAME = GameSpec(
     summary_lines=Lazy(_SIM, "summary_lines"), options=OPTIONS,
     commands_module="pnp.commands.salvage", extra_commands=("field", "mods"), session=_session,
     default_games=1000, session_games=200, view="pnp.games.salvage.view",
-    boards_over_seeds=True, board_word="field")
+    boards_over_seeds=True, board_word="field", stronger_bot="search-quick")

@@ -67,6 +67,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("boards", "--boards", int, 1,
            "Maps to measure seat fairness over (1-64): the seed's own and those of child "
            "seeds, --games games each.", commands=("simulate", "session")),
+    Option("stronger_games", "--stronger-games", int, 0,
+           "Replay this many of the session's games with search players in every seat: the "
+           "report flags a conclusion that flips (about 40 s a game on 2 cores).",
+           commands=("session",)),
 )
 
 #: The search player: at each decision the heuristic's choice, its next best candidates and
@@ -89,4 +93,5 @@ GAME = GameSpec(
     summarize=Lazy(_SIM, "summarize"), summary_lines=Lazy(_SIM, "summary_lines"), options=OPTIONS,
     commands_module="pnp.commands.wreck_and_ruin", extra_commands=("odds", "map", "cards"),
     session=_session, default_games=1000, session_games=200,
-    view="pnp.games.wreck_and_ruin.view", boards_over_seeds=True, board_word="map")
+    view="pnp.games.wreck_and_ruin.view", boards_over_seeds=True, board_word="map",
+    stronger_bot="search")
