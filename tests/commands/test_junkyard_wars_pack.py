@@ -19,11 +19,12 @@ from pnp.output import Output
 from pnp.pack import Cards, PrintOptions
 from pnp.pack_writer import write_pack
 from pnp.seed import seed_code
+from pnp.sim.stats import Check
 
 A4 = PrintOptions()
 LETTER = PrintOptions(page=(215.9, 279.4))
 OPTIONS = {"square_mm": 20.0, "deck_size": 40}
-CHECK_KEYS = {"name", "value", "low", "high", "band_low", "band_high", "passed", "note"}
+CHECK_KEYS = {*Check.__dataclass_fields__, "passed"}  # the one check shape (Check.to_dict)
 DPI = 200
 
 
@@ -77,7 +78,9 @@ def session_dir(tmp_path_factory) -> Path:
 def test_maze_pack_writes_tiles_and_maze_json(maze_dir):
     manifest = json.loads((maze_dir / "manifest.json").read_text())
     files = {f["path"]: f for f in manifest["files"]}
-    assert set(files) == {"tiles.pdf", "maze.json"}
+    assert {p for p in files if not p.startswith("tts/")} == {"tiles.pdf", "maze.json"}
+    # the tiles also as a Tabletop Simulator deck: sheet, backs and the saved object
+    assert {"tts/tiles.json", "tts/tiles-sheet.jpg", "tts/tiles-backs.jpg"} <= set(files)
     for rel, f in files.items():
         assert hashlib.sha256((maze_dir / rel).read_bytes()).hexdigest() == f["sha256"]
     assert manifest["seed_code"] == seed_code("table-7")
@@ -116,8 +119,11 @@ def test_square_size_out_of_range(square):
 def test_session_pack(session_dir):
     manifest = json.loads((session_dir / "manifest.json").read_text())
     paths = {f["path"] for f in manifest["files"]}
-    assert paths == {"tiles.pdf", "setup.pdf", "junk.pdf", "track.pdf", "tracking.pdf",
-                     "rules.pdf", "machines.pdf", "report.html", "maze.json"}
+    assert {p for p in paths if not p.startswith("tts/")} == {
+        "tiles.pdf", "setup.pdf", "junk.pdf", "track.pdf", "tracking.pdf", "rules.pdf",
+        "machines.pdf", "report.html", "maze.json"}
+    # each deck of cards or square pieces also as a Tabletop Simulator deck
+    assert {f"tts/{deck}.json" for deck in ("tiles", "junk", "track", "machines")} <= paths
     assert len(PdfReader(str(session_dir / "tracking.pdf")).pages) == 3
     code = seed_code("table-7")
     for rel in ("setup.pdf", "tracking.pdf", "rules.pdf", "junk.pdf", "machines.pdf"):
@@ -215,5 +221,6 @@ def test_session_pack_is_byte_identical(tmp_path):
     for k in range(2):
         out = tmp_path / f"run{k}"
         write(session("same", 2, games=10, deck_size=12), out)
-        digests.append({p.name: p.read_bytes() for p in sorted(out.iterdir())})
+        digests.append({str(p.relative_to(out)): p.read_bytes()
+                        for p in sorted(out.rglob("*")) if p.is_file()})
     assert digests[0] == digests[1]

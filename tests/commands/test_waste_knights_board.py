@@ -130,9 +130,13 @@ def session_dir(tmp_path_factory):
 
 def test_session_files(session_dir):
     files = set(_hashes(session_dir))
-    assert files == {"board.svg", "board.pdf", "board-tiled.pdf", "hex-tiles.pdf",
-                     "reference.pdf", "setup.pdf", "report.html", "board.json",
-                     "wasteland-cards.pdf"}
+    assert {f for f in files if not f.startswith("tts/")} == {
+        "board.svg", "board.pdf", "board-tiled.pdf", "hex-tiles.pdf", "reference.pdf",
+        "setup.pdf", "report.html", "board.json", "wasteland-cards.pdf"}
+    # the wasteland deck also for Tabletop Simulator (hex tiles are not cards: none)
+    assert {f for f in files if f.startswith("tts/")} == {
+        "tts/wasteland-cards.json", "tts/wasteland-cards-sheet.jpg",
+        "tts/wasteland-cards-back.jpg"}
     manifest = json.loads((session_dir / "manifest.json").read_text())
     assert manifest["balance"]["board_seed_code"] == seed_code("table")
     assert len(manifest["checks"]) == 6

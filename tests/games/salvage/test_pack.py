@@ -160,6 +160,7 @@ def test_strength_table_in_the_report(setup, tmp_path, monkeypatch):
 
 def test_byte_identical_rerun(setup, written, tmp_path):
     again = _write(session_pack(setup, 7, {}, GAMES, None, PrintOptions()), tmp_path / "b")
-    for p in sorted(written.iterdir()):
-        if p.name != "manifest.json":
-            assert (again / p.name).read_bytes() == p.read_bytes(), p.name
+    for p in sorted(written.rglob("*")):
+        rel = p.relative_to(written)
+        if p.is_file() and p.name != "manifest.json":
+            assert (again / rel).read_bytes() == p.read_bytes(), rel
