@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from pnp.sim.stats import Check, Estimate, check_band, combine
 
-__all__ = ["OUTLIER_BAND", "expected_rate", "flagged", "installer_checks"]
+__all__ = ["OUTLIER_BAND", "expected_rate", "installer_checks"]
 
 #: How far (in win rate) an installer may win from what the mod's printed score leads one to
 #: expect before the mod is an outlier.
@@ -55,8 +55,3 @@ def installer_checks(rates: Mapping[str, Estimate], scores: Mapping[str, int], *
                                     "other mods' installers")
     return out, combine("mods: installer win rate vs printed score", list(out.values()),
                         note=f"band +-{band:g} around the other mods' line")
-
-
-def flagged(checks: Mapping[str, Check]) -> list[str]:
-    """The outliers: the mods whose check fails."""
-    return [name for name, c in checks.items() if c.status == "FAIL"]
