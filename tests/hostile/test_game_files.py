@@ -49,6 +49,17 @@ FILES = {
     "salvage mob as a number": (SALVAGE, "--rules", "salvage/rules.yaml",
                                 [(r"^  C: \{number: 6, hits: 1\}", "  C: 5")],
                                 "field 'mobs.C': must be a mapping"),
+    "an unknown key of a mob": (
+        SALVAGE, "--rules", "salvage/rules.yaml",
+        [(r"^  C: \{number: 6, hits: 1\}", "  C: {number: 6, hits: 1, bite: 2}")],
+        "field 'mobs.C.bite': unknown key"),
+    "a face of the node die that is no face": (
+        SALVAGE, "--rules", "salvage/rules.yaml",
+        [(r"^  1: \{text: Nothing\}", "  1: {text: Nothing}\n  x: {text: Nothing}")],
+        "field 'node_die': must give the faces 1 to 6"),
+    "a ladder of one room": (WASTE, "--rules", "waste_of_parts/rules.yaml",
+                             [(r"^ladders: \[\[1, 5\],", "ladders: [[1],")],
+                             "field 'ladders': a ladder joins two rooms"),
     "a mod of ten million copies": (SALVAGE, "--mods", "salvage/mods.yaml",
                                     [(r"^    count: 2", "    count: 10000000")],
                                     "field 'mods[1].count'"),

@@ -32,10 +32,13 @@ SKIP_COMMANDS = {"play"}
 FREE = {"--seed", "--maze-seed", "--out", "--games-dir", "--tts-url", "--scheduler", "--port",
         "--layouts", "--log", "--max-games"}  # --max-games: read with --until-decided alone
 #: Faults the guard found in Junkyard Wars and Waste Knights, left for their own issue: an empty
-#: --vehicle or board --mode is read as the default.
+#: --vehicle or --mode is read as the default.
 KNOWN = {"waste-knights simulate --vehicle ''", "waste-knights replay --vehicle ''",
          "waste-knights session --vehicle ''", "waste-knights board --mode ''",
-         "waste-knights session --mode ''"}
+         "waste-knights session --mode ''",
+         # a finite --minutes-per-turn of 1e308 is taken as given by replay and session
+         "junkyard-wars replay --minutes-per-turn '1e308'",
+         "junkyard-wars session --minutes-per-turn '1e308'"}
 #: Options a command must be given, with a valid value.
 REQUIRED = {"--dice": "2", "--armour": "4", "--attacker": "scout", "--target": "buggy"}
 #: (option, value) pairs that are valid: any game of a simulate run can be replayed, and each

@@ -59,7 +59,7 @@ def _dice_table(v: Any, path: tuple[Any, ...], high: int) -> tuple[tuple[int, in
 
 
 def _node_die(v: Any, path: tuple[Any, ...]) -> tuple[NodeRoll, ...]:
-    if not isinstance(v, Mapping) or sorted(v) != [1, 2, 3, 4, 5, 6]:
+    if not isinstance(v, Mapping) or set(v) != {1, 2, 3, 4, 5, 6}:
         raise BadValue(path, "must give the faces 1 to 6")
     faces = []
     for face in range(1, 7):
@@ -104,7 +104,8 @@ def config_from_dict(data: Any, base: Config = Config()) -> Config:
                 raise BadValue(path, "must give the mobs C, B and A")
             ranks = ("C", "B", "A")
             for r in ranks:
-                mapping(v[r], path + (r,), "number and hits")
+                only(mapping(v[r], path + (r,), "number and hits"), ("number", "hits"),
+                     path + (r,))
             out["mob_numbers"] = tuple(whole(v[r].get("number"), path + (r, "number"))
                                        for r in ranks)
             out["mob_hits"] = tuple(whole(v[r].get("hits"), path + (r, "hits"), 1, 99)

@@ -215,6 +215,8 @@ def _mech(data: Mapping[str, Any]) -> Any:
         for pair in _list(data.get(key, []), key, "lists of rooms"):
             for r in _list(pair, key, "rooms"):
                 _int(r, key, 1, WASTES - 1)
+            if key == "ladders" and len(pair) != 2:
+                raise _Bad(key, f"a ladder joins two rooms, got {short(pair)}")
     mech = build_map(tuple(rooms), data.get("rows", []), data.get("ladders", []),
                      tuple(_int(r, "wastes_adjacent", 1, 12)
                            for r in _list(data.get("wastes_adjacent", []), "wastes_adjacent",
