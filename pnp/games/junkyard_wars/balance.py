@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pnp.games.junkyard_wars.rules import hour_player_turns
 from pnp.games.junkyard_wars.simulate import SEAT_BAND
-from pnp.sim.stats import fmt_estimate
+from pnp.sim.stats import FAIL, PASS, Estimate, check_band, fmt_estimate, needed_text
 
 
 def _fmt(e: dict | None) -> str:
@@ -16,12 +16,17 @@ def _fmt(e: dict | None) -> str:
 
 
 def stagger_verdict(seat1_with: dict, fair: float) -> str:
-    """What seat 1's win rate with the stagger (95% interval) says against a fair share."""
-    if seat1_with["low"] <= fair <= seat1_with["high"]:
-        return "the stagger removes the first player's advantage"
-    if seat1_with["high"] < fair:
-        return "the stagger over-corrects: seat 1 wins less than a fair share"
-    return "seat 1 keeps an advantage even with the stagger"
+    """What seat 1's win rate with the stagger says, by the one check rule against the seat
+    band (a fair share +- SEAT_BAND): an interval that straddles a band edge says nothing yet,
+    so a short run and a long one of the same seed never say opposite things."""
+    check = check_band("seat 1 with the stagger", Estimate(**seat1_with), fair - SEAT_BAND,
+                       fair + SEAT_BAND)
+    if check.status == PASS:
+        return f"the stagger brings seat 1 within a fair share +-{SEAT_BAND:.2f}"
+    if check.status == FAIL:
+        return ("the stagger over-corrects: seat 1 wins less than a fair share"
+                if check.high < fair else "seat 1 keeps an advantage even with the stagger")
+    return f"cannot tell yet ({needed_text(check)})"
 
 
 def player_count_sections(rows: list[dict]) -> list[dict]:
