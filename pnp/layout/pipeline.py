@@ -82,13 +82,18 @@ def parse_formats(text: str) -> tuple[str, ...]:
     return tuple(f for f in FORMATS if f in wanted)
 
 
+def without_markup(text: str) -> str:
+    """A card name as words, for file names and lists: 'Scrap <i>Golem</i>' -> 'Scrap Golem'."""
+    from pnp.layout.markup import parse, plain
+
+    return plain(parse(text, {}, 10.0)) if "<" in text else text
+
+
 def slug(text: str, fallback: str = "card", limit: int = 40) -> str:
     """A file-name-safe ASCII slug: 'Café Racer "Seat"' -> 'cafe-racer-seat'; markup tags are
     left out ('Scrap <i>Golem</i>' -> 'scrap-golem')."""
-    from pnp.layout.markup import parse, plain
-
-    text = plain(parse(text, {}, 10.0))
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    ascii_text = unicodedata.normalize("NFKD", without_markup(text)).encode(
+        "ascii", "ignore").decode("ascii")
     s = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:limit].strip("-")
     return s or fallback
 
@@ -300,7 +305,7 @@ class _Render:
             back = comp.back or plain_back((comp.front.width, comp.front.height))
             bkey = keys.get(True) or face_digest(back)
             if self.tts.claim(comp.front, keys[False], bkey, comp.count,
-                              comp.name or comp.front.name):
+                              without_markup(comp.name or comp.front.name)):
                 self.tts_queue.append((comp.front, bkey, self._picture_ref(comp.front, keys[False]),
                                        self._picture_ref(back, bkey)))
         return not board
@@ -314,7 +319,7 @@ class _Render:
                     if is_back else f"{index:0{self.width}d}-{slug(card.name)}")
             entry = self.entries[key] = FaceEntry(stem, is_back, [], 0, board)
             self.summary.faces.append(entry)
-        entry.cards.append(card.name or f"card {index}")
+        entry.cards.append(without_markup(card.name) or f"card {index}")
         entry.copies += card.count
 
     def _job(self, face: Drawing, key: bytes, stem: str | None, picture: bool) -> None:

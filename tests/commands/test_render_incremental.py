@@ -197,3 +197,5 @@ def test_face_files_are_named_after_the_card_without_its_markup(tmp_path):
     _render(src, out, None, ROOT / "templates" / "default" / "card.yaml")
     names = sorted(p.name for p in (out / "png").glob("0*.png"))
     assert names == ["001-scrap-golem.png", "002-cafe-racer.png"]
+    saved = (out / "tts" / "deck.json").read_text(encoding="utf-8")
+    assert '"Nickname": "Scrap Golem"' in saved and "<i>" not in saved
