@@ -162,7 +162,7 @@ def test_run_games_sizes_its_batches_and_keeps_game_order(monkeypatch):
     assert records == [P.record_game(pig.GAME, SETUP, P.game_seed("r", i)) for i in range(7)]
     games, seed, kw = calls[-1]
     assert (games, seed, kw["stream"], kw["jobs"], kw["scheduler"], kw["progress"]) == (
-        7, "r", ("pig", "run"), 1, None, False)
+        7, "r", ("pig", "run"), 1, None, None)  # None: the command's bar
     assert kw["batch_size"] == max(1, min(100, -(-7 // CHUNKS_PER_WORKER)))
     P.run_games(pig.GAME, SETUP, 3, "r", batch_size=2)
     assert calls[-1][2]["batch_size"] == 2

@@ -134,7 +134,7 @@ def test_simulate_tour_passes_the_run_on(monkeypatch):
                     "jobs": 2, "scheduler": "x", "progress": True, "check": True}
     S.simulate_tour(setup, 5, "s")
     assert (seen["jobs"], seen["scheduler"], seen["progress"], seen["check"]) == (
-        1, None, False, False)
+        1, None, None, False)  # progress None: the command's bar (runner.progress_for_runs)
 
 
 def test_tour_report_runs_2_3_4_heuristic_and_random_at_the_largest(monkeypatch):
