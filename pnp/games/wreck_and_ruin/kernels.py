@@ -15,6 +15,7 @@ map's tables: ``q``, ``r``, ``nb`` the six neighbours, -1 off the map, ``obstacl
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 import numpy as np
@@ -26,10 +27,28 @@ def _jit(fn: Any) -> Any:
     return fn
 
 
+def _numba() -> Any:
+    """``numba.njit``, imported with PyYAML hidden: numba reads a ``.numba_config.yaml`` from
+    the working folder when it can import PyYAML, and the simulator must not depend on a file
+    where it is run (the core reads no files, and imports no YAML reader)."""
+    hidden = sys.modules.get("yaml", _NONE)
+    sys.modules["yaml"] = None  # type: ignore[assignment]
+    try:
+        from numba import njit
+    finally:
+        if hidden is _NONE:
+            del sys.modules["yaml"]
+        else:
+            sys.modules["yaml"] = hidden  # type: ignore[assignment]
+    return njit
+
+
+_NONE = object()
+
 try:
     if os.environ.get("PNP_NO_NUMBA"):
         raise ImportError("PNP_NO_NUMBA is set")
-    from numba import njit
+    njit = _numba()
 
     def _jit(fn: Any) -> Any:  # noqa: F811  (numba present: the compiled kernel)
         return njit(cache=True)(fn)
