@@ -139,9 +139,13 @@ def test_session_files(session_dir):
         "tts/wasteland-cards-back.jpg"}
     manifest = json.loads((session_dir / "manifest.json").read_text())
     assert manifest["balance"]["board_seed_code"] == seed_code("table")
-    assert len(manifest["checks"]) == 6
+    # the board's 6 checks, then the tours' 5 bands at 2, 3 and 4 knights (the report's)
+    names = [c["name"] for c in manifest["checks"]]
+    assert len(names) == 6 + 5 * 3 and len(set(names)) == len(names)
+    assert [n.rsplit(" (", 1)[-1] for n in names[6:]] == [f"{k} knights)" for k in (2, 3, 4)
+                                                          for _ in range(5)]
     for c in manifest["checks"]:  # the one check shape
-        assert set(c) == set(Check.__dataclass_fields__)
+        assert set(c) == set(Check.__dataclass_fields__) | {"passed"}
 
 
 def test_session_board_true_scale(session_dir):

@@ -118,7 +118,7 @@ def test_summary_and_report_sections(tmp_path):
     assert set(result) == {
         "win_rate_by_seat", "rounds", "minutes", "time_limit_share", "tests_per_win",
         "won_by_test", "stagger_effect", "cards", "card_figure_vs_win_rate", "deck", "checks",
-        "games", "players", "seed_code", "bots", "stagger", "minutes_per_turn",
+        "game", "games", "players", "seed", "seed_code", "bots", "stagger", "minutes_per_turn",
         "time_limit_minutes", "hour_end", "endings", "hour_tests", "construction_zone",
         "trades_per_game"}
     assert [e["ending"] for e in result["endings"]] == ["test", "hour test", "furthest along"]

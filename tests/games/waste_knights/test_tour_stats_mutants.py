@@ -206,7 +206,7 @@ def test_report_sections_word_for_word():
                   "y": [x["wins"]["value"] for x in seats],
                   "low": [x["wins"]["low"] for x in seats],
                   "high": [x["wins"]["high"] for x in seats],
-                  "ylabel": "share of wins", "title": "2 knights"},
+                  "ylabel": "share of wins", "title": "2 knights", "fair": 0.5},
         "checks": [{**c, "name": f"{c['name']} (2 knights)"} for c in s["checks"]]}
 
 
