@@ -67,7 +67,21 @@ def install() -> dict[int, Any]:
         return {}
     _owner[0] = os.getpid()
     _received[0] = None
+    if not getattr(sys.unraisablehook, "_pnp", False):
+        sys.unraisablehook = _quiet(sys.unraisablehook)
     return {sig: signal.signal(sig, _raise) for sig in _SIGNALS}
+
+
+def _quiet(hook: Any) -> Any:
+    """``hook``, but silent on an ``Interrupted`` raised where Python can only print it
+    ("Exception ignored in": logging's at-fork hook as a worker starts): the stop request is
+    kept in ``_received`` and the run stops at its next ``check()``, with its one line."""
+    def unraisable(args: Any) -> None:
+        if not isinstance(args.exc_value, Interrupted):
+            hook(args)
+
+    unraisable._pnp = True  # type: ignore[attr-defined]
+    return unraisable
 
 
 def restore(previous: dict[int, Any]) -> None:

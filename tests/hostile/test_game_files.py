@@ -75,8 +75,8 @@ FILES = {
                        [(r"^gun_attack: 3", f"gun_attack: {BIG}")], "field 'gun_attack'"),
     "no Enemy fits the threat band": (
         WASTE, "--rules", "waste_of_parts/rules.yaml",
-        [(r"1: \{cards: 70, wind: 31, health: \[1, 3\], attack: \[1, 2\]\}",
-          "1: {cards: 70, wind: 31, health: [30, 30], attack: [30, 30]}")],
+        [(r"(1: \{cards: \d+, wind: \d+,) health: \[1, 3\], attack: \[1, 2\]\}",
+          r"\1 health: [30, 30], attack: [30, 30]}")],
         "field 'enemy_deck.1': no level-1 plain Enemy fits the threat band"),
     "an unknown salvage kind": (WASTE, "--rules", "waste_of_parts/rules.yaml",
                                 [(r"scrap: 45,", "scrap: 45, shiny: 3,")],
@@ -86,8 +86,8 @@ FILES = {
                                      "field 'end_of_round': unknown step 'nap'"),
     "an enemy level without its attack": (
         WASTE, "--rules", "waste_of_parts/rules.yaml",
-        [(r"2: \{cards: 62, wind: 26, health: \[2, 5\], attack: \[1, 3\]\}",
-          "2: {cards: 62, wind: 26, health: [2, 5]}")], "field 'enemy_deck.2.attack'"),
+        [(r"(2: \{cards: \d+, wind: \d+, health: \[2, 5\]), attack: \[1, 3\]\}", r"\1}")],
+        "field 'enemy_deck.2.attack'"),
     "an enemy level that is no level": (
         WASTE, "--rules", "waste_of_parts/rules.yaml",
         [(r"^  3: \{cards: 56", "  x: {cards: 56")], "field 'enemy_deck'"),

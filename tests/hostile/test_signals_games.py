@@ -74,3 +74,23 @@ def test_a_stop_request_whose_exception_was_swallowed_still_stops_the_run(pool):
                 run_local(len, [(1,), (2,)], lambda n: None)
     finally:
         signals.restore(previous)
+
+
+def test_a_stop_request_python_could_only_print_is_not_printed(monkeypatch):
+    # ... so the run still ends with its one line (the stop itself is kept: see above)
+    import sys
+    from types import SimpleNamespace
+
+    from pnp import signals
+
+    printed: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", printed.append)  # Python's printer, recorded
+    previous = signals.install()
+    try:
+        for exc in (signals.Interrupted(signal.SIGINT), ValueError("kept")):
+            sys.unraisablehook(SimpleNamespace(exc_type=type(exc), exc_value=exc,
+                                               exc_traceback=None, object=None,
+                                               err_msg="Exception ignored in"))
+    finally:
+        signals.restore(previous)
+    assert [p.exc_value.args for p in printed] == [("kept",)]  # other errors still printed
