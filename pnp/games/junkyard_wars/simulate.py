@@ -33,8 +33,8 @@ from pnp.seed import child_seed, seed_code
 from pnp.sim.stats import (
     Estimate,
     check_band,
+    counts_ci,
     fmt_estimate,
-    mean_ci,
     percentiles,
     proportion_ci,
 )
@@ -236,8 +236,8 @@ def by_player_count(seed: int | str, setup: Setup, games: int, *, jobs: int | No
         main = [m for m, _ in flat]
         n = len(main)
         rows.append({"players": players, "games": n,
-                     "rounds": _spread([float(g[1]) for g in main]),
-                     "minutes": _spread([g[2] * setup.minutes_per_turn for g in main]),
+                     "rounds": _spread([g[1] for g in main]),
+                     "minutes": _spread([g[2] for g in main], setup.minutes_per_turn),
                      "time_limit_share": proportion_ci(sum(1 for g in main if g[3]), n).to_dict(),
                      "fair_share": round(1 / players, 6),
                      "seat1_win_rate_with": proportion_ci(
@@ -252,11 +252,14 @@ def _seat_rates(winners: list[int], players: int) -> list[dict]:
     return [{"seat": s + 1, **proportion_ci(winners.count(s), n).to_dict()} for s in range(players)]
 
 
-def _spread(values: list[float]) -> dict:
-    est = mean_ci(values) if len(values) > 1 else None
-    mean = est.to_dict() if est else {"value": values[0], "low": values[0], "high": values[0],
-                                       "n": 1}
-    return {"mean": mean, "percentiles": {f"p{q}": v for q, v in percentiles(values, QS).items()}}
+def _spread(counts: list[int], scale: float = 1.0) -> dict:
+    """Whole counts per game (rounds, turns, tests, trades) times ``scale`` (minutes a turn):
+    the mean with its interval (Student's t widened to the exact Poisson bound, so that every
+    game alike, or no event at all, is never a certainty) and the percentiles."""
+    est = counts_ci(counts)
+    mean = Estimate(est.value * scale, est.low * scale, est.high * scale, est.n).to_dict()
+    return {"mean": mean,
+            "percentiles": {f"p{q}": v * scale for q, v in percentiles(counts, QS).items()}}
 
 
 def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict:
@@ -265,21 +268,21 @@ def summarize(records: list[Record], setup: Setup, seed: int | str) -> dict:
     main = [m for m, _ in records]
     n = len(main)
     winners = [g[0] for g in main]
-    tests = [float(g[4]) for g in main if not g[3]]
+    tests = [g[4] for g in main if not g[3]]
     doc: dict = {
         "game": "junkyard-wars", "games": n, "players": players, "seed": str(seed),
         "seed_code": seed_code(seed), "bots": list(setup.bots),
         "stagger": setup.stagger, "minutes_per_turn": mpt, "time_limit_minutes": GAME_MINUTES,
         "win_rate_by_seat": _seat_rates(winners, players),
-        "rounds": _spread([float(g[1]) for g in main]),
-        "minutes": _spread([g[2] * mpt for g in main]),
+        "rounds": _spread([g[1] for g in main]),
+        "minutes": _spread([g[2] for g in main], mpt),
         "time_limit_share": proportion_ci(sum(1 for g in main if g[3]), n).to_dict(),
         "tests_per_win": (_spread(tests) if tests else None),
         "won_by_test": len(tests),
         "hour_end": setup.hour_end, "construction_zone": setup.construction_zone,
         "endings": _endings(main),
         "hour_tests": _hour_tests(main),
-        "trades_per_game": _spread([float(g[10]) for g in main]),
+        "trades_per_game": _spread([g[10] for g in main]),
     }
     alts = [a for _, a in records if a is not None]
     if setup.compare_stagger and len(alts) == n:  # a record_game(check=True) run has no replays
@@ -316,7 +319,7 @@ def _hour_tests(main: list[Result]) -> dict:
     tested = sum(g[8] for g in hour)
     worked = sum(g[9] for g in hour)
     return {"games": len(hour), "machines_tested": tested, "machines_worked": worked,
-            "tested_per_game": (_spread([float(g[8]) for g in hour]) if hour else None),
+            "tested_per_game": (_spread([g[8] for g in hour]) if hour else None),
             "works_share": (proportion_ci(worked, tested).to_dict() if tested else None)}
 
 

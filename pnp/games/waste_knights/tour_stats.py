@@ -15,6 +15,7 @@ from pnp.sim.stats import (
     Check,
     Estimate,
     check_band,
+    counts_ci,
     fmt_estimate,
     mean_ci,
     paired_difference_ci,
@@ -62,7 +63,9 @@ def summarize(games: Sequence[Sequence[int]], setup: Any) -> dict[str, Any]:
     n = setup.players
     if len(games) < 2:
         raise PnpError("the tour needs at least 2 games for confidence intervals", field="games")
-    per_knight = {name: mean_ci(_column(games, n, name)).to_dict() for name in _MEANS}
+    # whole counts per knight-game: Student's t widened to the exact Poisson bound (0 duels
+    # in every game is still no certainty)
+    per_knight = {name: counts_ci(_column(games, n, name)).to_dict() for name in _MEANS}
 
     def share(pred) -> dict:
         width = len(FIELDS)

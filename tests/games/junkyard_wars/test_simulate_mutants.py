@@ -14,7 +14,7 @@ from pnp.games.junkyard_wars.boards import across_boards, board_lines
 from pnp.games.junkyard_wars.hour import ENDINGS, FAILED, UNTESTED, WORKS
 from pnp.games.junkyard_wars.words import load_words
 from pnp.seed import seed_code
-from pnp.sim.stats import mean_ci, percentiles, proportion_ci
+from pnp.sim.stats import Estimate, count_ci, counts_ci, mean_ci, percentiles, proportion_ci
 
 BAG = load_bag().counts()
 WORDS = load_words()
@@ -89,7 +89,9 @@ def test_no_game_reaches_the_hour():
     doc = S.summarize([(G2, None), (G3, None)], SETUP, "x")
     assert doc["tests_per_win"] is None and doc["won_by_test"] == 0
     one = S.summarize([(G1, None)], SETUP, "x")
-    assert one["rounds"]["mean"] == {"value": 5.0, "low": 5.0, "high": 5.0, "n": 1}
+    # one game is no certainty: 5 rounds in 1 game, the exact Poisson interval (issue 24)
+    assert one["rounds"]["mean"] == count_ci(5, 1).to_dict()
+    assert one["rounds"]["mean"]["low"] < 5.0 < one["rounds"]["mean"]["high"]
     none_worked = S.summarize([(G3, None)], SETUP, "x")["hour_tests"]
     assert none_worked["works_share"] == _ci(0, 3)
 
@@ -305,8 +307,12 @@ def test_by_player_count_by_hand():
     main = [m for m, _ in flat]
     r = rows[0]
     assert r["games"] == 2 and r["fair_share"] == 0.5
-    assert r["rounds"]["mean"] == mean_ci([float(g[1]) for g in main]).to_dict()
-    assert r["minutes"]["mean"] == mean_ci([g[2] * 1.5 for g in main]).to_dict()
+    # whole counts: Student's t widened to the exact Poisson bound (never below 0 rounds)
+    assert r["rounds"]["mean"] == counts_ci([g[1] for g in main]).to_dict()
+    turns = counts_ci([g[2] for g in main])
+    assert r["minutes"]["mean"] == Estimate(turns.value * 1.5, turns.low * 1.5,
+                                            turns.high * 1.5, turns.n).to_dict()
+    assert r["rounds"]["mean"]["low"] >= 0
     assert r["time_limit_share"] == _ci(sum(1 for g in main if g[3]), 2)
     assert r["seat1_win_rate_with"] == _ci(sum(1 for m, _ in flat if m[0] == 0), 2)
     assert r["seat1_win_rate_without"] == _ci(sum(1 for _, a in flat if a[0] == 0), 2)

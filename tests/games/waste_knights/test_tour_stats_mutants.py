@@ -23,7 +23,14 @@ from pnp.games.waste_knights.tour_stats import (
     summarize,
     tour_checks,
 )
-from pnp.sim.stats import fmt_estimate, mean_ci, paired_difference_ci, proportion_ci, rate_ci
+from pnp.sim.stats import (
+    counts_ci,
+    fmt_estimate,
+    mean_ci,
+    paired_difference_ci,
+    proportion_ci,
+    rate_ci,
+)
 
 W = len(FIELDS)
 
@@ -71,11 +78,11 @@ def test_summarize_by_hand():
     assert s["vehicles"] == ["Heavy-duty", "Pickup"] and s["policy"] == "heuristic"
     assert s["objective"] == "Reputation per knight per game"
     pk = s["per_knight"]
-    assert pk["reputation"] == mean_ci([5, 3, 4, 4, 2, 2]).to_dict()
-    assert pk["specials"] == mean_ci([4, 6, 5, 5, 6, 3]).to_dict()
-    assert pk["gear_value"] == mean_ci([1, 9, 3, 6, 0, 0]).to_dict()
-    assert pk["cards_faced"] == mean_ci([0, 0, 0, 0, 3, 0]).to_dict()
-    assert pk["combats"] == mean_ci([1, 0, 0, 0, 0, 0]).to_dict()
+    assert pk["reputation"] == counts_ci([5, 3, 4, 4, 2, 2]).to_dict()
+    assert pk["specials"] == counts_ci([4, 6, 5, 5, 6, 3]).to_dict()
+    assert pk["gear_value"] == counts_ci([1, 9, 3, 6, 0, 0]).to_dict()
+    assert pk["cards_faced"] == counts_ci([0, 0, 0, 0, 3, 0]).to_dict()
+    assert pk["combats"] == counts_ci([1, 0, 0, 0, 0, 0]).to_dict()
     assert set(pk) == {"reputation", "gear_value", "specials", "cities", "tasks",
                        "private_tasks", "cards_faced", "cards_drawn", "faced", "escaped",
                        "combats", "combats_won", "duels", "duels_won", "revives", "trades",
