@@ -128,6 +128,19 @@ class Option:
     hidden: bool = False  # an old spelling kept working, left out of --help
 
 
+def fairness_options(boards: str, stronger: str, seconds: int) -> tuple[Option, Option]:
+    """``--boards`` and ``--stronger-games``, for a game whose boards (``boards``: "Fields",
+    "Maps") vary and which has a stronger player (``stronger``, about ``seconds`` a game)."""
+    return (
+        Option("boards", "--boards", int, 1,
+               f"{boards} to measure seat fairness over (1-64): the seed's own and those of "
+               "child seeds, --games games each.", commands=("simulate", "session")),
+        Option("stronger_games", "--stronger-games", int, 0,
+               f"Replay this many of the session's games with {stronger} players in every "
+               f"seat: the report flags a conclusion that flips (about {seconds} s a game on "
+               "2 cores).", commands=("session",)))
+
+
 #: Builds the immutable, picklable setup of a run from the seed, player count, bot names and the
 #: game's own option values (by ``Option.name``); PnpError on bad values.
 MakeSetup = Callable[[int | str, int, tuple[str, ...], Mapping[str, Any]], Any]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.api import GameSpec, Option
+from pnp.games.api import GameSpec, Option, fairness_options
 from pnp.games.lazy import Lazy
 from pnp.sim.rollout import make_rollout
 
@@ -39,13 +39,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("rules", "--rules", str, None,
            "Rules numbers YAML (default: the bundled cardsets/salvage/rules.yaml).",
            commands=(*_RUN, "mods")),
-    Option("boards", "--boards", int, 1,
-           "Fields to measure seat fairness over (1-64): the seed's own and those of child "
-           "seeds, --games games each.", commands=("simulate", "session")),
-    Option("stronger_games", "--stronger-games", int, 0,
-           "Replay this many of the session's games with search-quick players in every seat: "
-           "the report flags a conclusion that flips (about 7 s a game on 2 cores).",
-           commands=("session",)),
+    *fairness_options("Fields", "search-quick", 7),
 )
 
 #: The computer opponent's search strengths: each candidate move played out to the end by the

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.api import GameSpec, Option
+from pnp.games.api import GameSpec, Option, fairness_options
 from pnp.games.lazy import Lazy
 from pnp.sim.rollout import make_rollout
 
@@ -64,13 +64,7 @@ OPTIONS: tuple[Option, ...] = (
            commands=_RUN),
     Option("last_man_standing", "--last-man-standing", bool, False,
            "Variant: a vehicle that leaves the table is gone for good.", commands=_RUN),
-    Option("boards", "--boards", int, 1,
-           "Maps to measure seat fairness over (1-64): the seed's own and those of child "
-           "seeds, --games games each.", commands=("simulate", "session")),
-    Option("stronger_games", "--stronger-games", int, 0,
-           "Replay this many of the session's games with search players in every seat: the "
-           "report flags a conclusion that flips (about 40 s a game on 2 cores).",
-           commands=("session",)),
+    *fairness_options("Maps", "search", 40),
 )
 
 #: The search player: at each decision the heuristic's choice, its next best candidates and

@@ -12,6 +12,7 @@ import numpy as np
 
 from pnp.games.wreck_and_ruin import kernels
 from pnp.games.wreck_and_ruin.movement import grid_of
+from pnp.games.wreck_and_ruin.tables import per_map
 from pnp.games.wreck_and_ruin.tiles import HAZARD, OBSTACLE
 
 __all__ = ["MapArrays", "Where", "arrays_of", "assign", "descend", "geometry"]
@@ -43,18 +44,12 @@ class MapArrays:
         self.ready = np.zeros(cells * 3, dtype=np.bool_)
 
 
-_ARRAYS: dict[int, tuple[object, MapArrays]] = {}
+_ARRAYS: dict[int, tuple[object, Any]] = {}
 
 
 def arrays_of(board: object) -> MapArrays:
     """The ``MapArrays`` of ``board``, built once per map."""
-    hit = _ARRAYS.get(id(board))
-    if hit is None or hit[0] is not board:
-        if len(_ARRAYS) > 64:       # test runs build many small boards
-            _ARRAYS.clear()
-        hit = (board, MapArrays(board))
-        _ARRAYS[id(board)] = hit
-    return hit[1]
+    return per_map(_ARRAYS, board, lambda: MapArrays(board))
 
 
 #: The skills the kernels read, and their bits (``kernels.FLYING`` ...).

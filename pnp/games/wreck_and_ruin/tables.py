@@ -10,10 +10,14 @@ them), and, per goal hex, the number of hexes to it around obstacles and hazards
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord
 from pnp.games.wreck_and_ruin.movement import Grid, grid_of
 from pnp.games.wreck_and_ruin.tiles import OBSTACLE
+
+T = TypeVar("T")
 
 __all__ = ["Tables", "hex_distance", "tables_of"]
 
@@ -82,15 +86,21 @@ class Tables:
 
 
 
-_TABLES: dict[int, tuple[object, Tables]] = {}
+_TABLES: dict[int, tuple[object, Any]] = {}
+
+
+def per_map(cache: dict[int, tuple[object, Any]], board: object, make: Callable[[], T]) -> T:
+    """``make()`` once per map: kept in ``cache`` by the board's identity (holding the board
+    keeps its id from being reused), at most 64 maps (test runs build many small boards)."""
+    hit = cache.get(id(board))
+    if hit is None or hit[0] is not board:
+        if len(cache) > 64:
+            cache.clear()
+        hit = cache[id(board)] = (board, make())
+    return cast(T, hit[1])
 
 
 def tables_of(board: object) -> Tables:
     """The tables of ``board``, built once (and on demand) per map."""
-    hit = _TABLES.get(id(board))
-    if hit is None or hit[0] is not board:
-        if len(_TABLES) > 64:       # test runs build many small boards
-            _TABLES.clear()
-        hit = (board, Tables(board.terrain, grid_of(board)))  # type: ignore[attr-defined]
-        _TABLES[id(board)] = hit
-    return hit[1]
+    return per_map(_TABLES, board, lambda: Tables(board.terrain,  # type: ignore[attr-defined]
+                                                  grid_of(board)))
