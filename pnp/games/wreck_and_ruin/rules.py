@@ -38,8 +38,9 @@ VEHICLES: tuple[VehicleType, ...] = (
     VehicleType("wrecker", 3, 5, 2, 5, 4, ("STEAMROLL",)),
     VehicleType("big-rig", 4, 4, 3, 4, 6, ("MECHANIC", "360 TURRET"), hexes=2),
     # "2 special vehicle tokens, linked to faction cards: the rhinax and drone"; the rulebook
-    # gives the drone FLYING and neither any stats (choices, docs/assumptions.md).
-    VehicleType("drone", 1, 6, 1, 3, 1, ("FLYING",)),
+    # gives the drone FLYING and neither any stats (choices, docs/assumptions.md; the drone's
+    # ATTACK and DP 2 so its faction card's holder wins a fair share).
+    VehicleType("drone", 1, 6, 2, 3, 2, ("FLYING",)),
     VehicleType("rhinax", 3, 5, 2, 5, 3, ()),
 )
 KINDS = tuple(v.name for v in VEHICLES)

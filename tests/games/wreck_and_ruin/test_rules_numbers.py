@@ -49,9 +49,10 @@ def test_the_vehicle_sizes_table():
 def test_the_special_vehicles_are_choices():
     # "2 special vehicle tokens, linked to faction cards: the rhinax and drone"; "FLYING: ...
     # the Ruin Army's unmanned drone faction card". The rulebook prints no stats for either:
-    # docs/assumptions.md, "The drone and the rhinax" (drone SIZE 1, MOVE 6, ATTACK 1,
-    # ARMOUR 3, DP 1, FLYING; rhinax SIZE 3, MOVE 5, ATTACK 2, ARMOUR 5, DP 3, no skill).
-    assert _row("drone") == (1, 6, 1, 3, 1, ("FLYING",), 1)
+    # docs/assumptions.md, "The drone and the rhinax" (drone SIZE 1, MOVE 6, ATTACK 2,
+    # ARMOUR 3, DP 2, FLYING, tuned so Eye in the Sky's holder wins a fair share (issue 25);
+    # rhinax SIZE 3, MOVE 5, ATTACK 2, ARMOUR 5, DP 3, no skill).
+    assert _row("drone") == (1, 6, 2, 3, 2, ("FLYING",), 1)
     assert _row("rhinax") == (3, 5, 2, 5, 3, (), 1)
     assert SPECIALS == ("drone", "rhinax")
     assert Config().specials == SPECIALS and Config().absent == ()
