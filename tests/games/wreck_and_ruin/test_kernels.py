@@ -19,10 +19,12 @@ from pnp.sim.play import game_seed, new_game, play
 
 #: SHA-256 of every action, record and final dice state of games 0-19 of seed "fingerprint",
 #: four heuristic players (``benchmarks/wr_fingerprint.py``'s first line-up at 20 games), as
-#: the heuristic player played them before its kernels.
-FOUR_HEURISTIC_20 = "93db32c9ffff52d59e41155ff42fdba486a029afb8d33bbec3e95c793cf001d3"
+#: the heuristic player played them before its kernels. Taken again when the cards changed
+#: (issue 25: the drone's ATTACK and DP 2, Hidden Trails +2): the data from before that
+#: change still gives the old fingerprints (93db32c9..., 04d7a11b...).
+FOUR_HEURISTIC_20 = "69da58b96b1df8a24d1221b6320e8464bb2a07616c7974a3af943119137d81a2"
 #: The same of games 0-9 with two heuristic players and Arcade, Card shark and All out war.
-TWO_VARIANTS_10 = "04d7a11b6980e89782d884c08f261293ec6e3a533e6439795e9189080ef8d397"
+TWO_VARIANTS_10 = "b0f0113e76012de252e6087e63decdb3bfc5d8078c0e256530e356699653824d"
 VARIANTS = {"arcade": True, "card_shark": True, "all_out_war": True}
 
 
