@@ -95,12 +95,10 @@ class FaceCache:
         self.begin()
 
     def begin(self) -> None:
-        """A new render: nothing used, stored or reused yet (the memo and digests stay)."""
+        """A new render: nothing used yet (the memo and digests stay)."""
         if len(self._faces) > 2 * MEMO_LIMIT:
             self._faces.clear()
         self.used: set[str] = set()
-        self.stored = 0
-        self.reused = 0
         self.memo.hits = 0
 
     def _file_digest(self, path: str) -> bytes:
@@ -193,7 +191,6 @@ class FaceCache:
         except OSError:
             return None
         self.used.add(name)
-        self.reused += 1
         return data
 
     def copy_to(self, name: str, to: Path) -> str | None:
@@ -210,7 +207,6 @@ class FaceCache:
         except OSError:
             return None
         self.used.add(name)
-        self.reused += 1
         return sha256
 
     def store_file(self, name: str, src: Path) -> str:
@@ -230,7 +226,6 @@ class FaceCache:
                 tmp.write_bytes(data)
             os.replace(tmp, self._path(name))
             self._stamp(name, sha256)
-            self.stored += 1
         except OSError:  # a cache that cannot be written only costs time
             with contextlib.suppress(OSError):
                 tmp.unlink()
@@ -249,7 +244,6 @@ class FaceCache:
                 tmp.write_bytes(data)
                 os.replace(tmp, self._path(name))
                 self._stamp(name, sha256)
-                self.stored += 1
             except OSError:
                 with contextlib.suppress(OSError):
                     tmp.unlink()
