@@ -265,6 +265,34 @@ def mean_ci(values: Iterable[float]) -> Estimate:
     return Estimate(mean, mean - half, mean + half, n)
 
 
+def ranks(xs: Sequence[float]) -> list[float]:
+    """Ranks 1..n, tied values sharing their mean rank."""
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    out = [0.0] * len(xs)
+    at = 0
+    while at < len(order):
+        end = at
+        while end + 1 < len(order) and xs[order[end + 1]] == xs[order[at]]:
+            end += 1
+        for j in range(at, end + 1):
+            out[order[j]] = (at + end) / 2 + 1
+        at = end + 1
+    return out
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float | None:
+    """Spearman's rho: the Pearson correlation of the ranks (ties share their mean rank); None
+    when either side has no spread."""
+    if len(xs) != len(ys):
+        raise ValueError(f"rank correlation needs pairs, got {len(xs)} and {len(ys)} values")
+    rx, ry = ranks(xs), ranks(ys)
+    n = len(rx)
+    mx, my = math.fsum(rx) / n if n else 0.0, math.fsum(ry) / n if n else 0.0
+    sxy = math.fsum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    sxx, syy = math.fsum((a - mx) ** 2 for a in rx), math.fsum((b - my) ** 2 for b in ry)
+    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else None
+
+
 def percentiles(values: Iterable[float], qs: Sequence[float] = (5, 25, 50, 75, 95)) -> dict:
     """``{q: value}`` for each percentile ``q`` (0-100), linear interpolation between ranks."""
     xs = sorted(float(v) for v in values)

@@ -37,6 +37,7 @@ from pnp.sim.stats import (
     fmt_estimate,
     percentiles,
     proportion_ci,
+    spearman,
 )
 
 BOTS = ("heuristic", "random", "trader")
@@ -412,20 +413,6 @@ def _card_rows(main: list[Result], setup: Setup) -> list[dict]:
     return rows
 
 
-def _ranks(xs: list[float]) -> list[float]:
-    order = sorted(range(len(xs)), key=xs.__getitem__)
-    ranks = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            ranks[order[k]] = (i + j) / 2
-        i = j + 1
-    return ranks
-
-
 def _figure_correlation(cards: list[dict], min_chosen: int = 10) -> dict:
     """Spearman rank correlation of card figure and win rate (cards chosen often enough).
 
@@ -434,9 +421,5 @@ def _figure_correlation(cards: list[dict], min_chosen: int = 10) -> dict:
     rows = [c for c in cards if c["chosen"] >= min_chosen]
     if len(rows) < 3:
         return {"spearman": None, "cards": len(rows)}
-    a = _ranks([c["figure"] for c in rows])
-    b = _ranks([c["win_rate"]["value"] for c in rows])
-    ma, mb = sum(a) / len(a), sum(b) / len(b)
-    cov = sum((x - ma) * (y - mb) for x, y in zip(a, b, strict=True))
-    var = (sum((x - ma) ** 2 for x in a) * sum((y - mb) ** 2 for y in b)) ** 0.5
-    return {"spearman": round(cov / var, 6) if var else None, "cards": len(rows)}
+    rho = spearman([c["figure"] for c in rows], [c["win_rate"]["value"] for c in rows])
+    return {"spearman": None if rho is None else round(rho, 6), "cards": len(rows)}

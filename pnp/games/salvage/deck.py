@@ -37,7 +37,7 @@ from pnp.games.salvage.mods import Mod, deck_of
 from pnp.seed import child_seed
 from pnp.sim.play import game_seed, play
 from pnp.sim.runner import Batch, run
-from pnp.sim.stats import FAIL, Check, Estimate, check_band, paired_difference_ci
+from pnp.sim.stats import FAIL, Check, Estimate, check_band, paired_difference_ci, spearman
 
 __all__ = ["CSV_COLUMNS", "DEFAULT_BAND", "DEFAULT_SCALE", "RANK_BAND", "DeckBalance",
            "ModReport", "ModValue", "balance_deck", "balance_lines", "field_plan", "fit_scale",
@@ -184,32 +184,11 @@ def measure_mods(setup: Any, games: int, seed: int | str, *, jobs: int | None = 
     return out
 
 
-def _ranks(xs: Sequence[float]) -> list[float]:
-    """Ranks 1..n, tied values sharing their mean rank."""
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    ranks = [0.0] * len(xs)
-    at = 0
-    while at < len(order):
-        end = at
-        while end + 1 < len(order) and xs[order[end + 1]] == xs[order[at]]:
-            end += 1
-        for j in range(at, end + 1):
-            ranks[order[j]] = (at + end) / 2 + 1
-        at = end + 1
-    return ranks
-
-
 def rank_correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
-    """Spearman's rho: the Pearson correlation of the ranks (ties share their mean rank); 0
-    when either side has no spread."""
-    if len(xs) != len(ys):
-        raise ValueError(f"rank correlation needs pairs, got {len(xs)} and {len(ys)} values")
-    rx, ry = _ranks(xs), _ranks(ys)
-    n = len(rx)
-    mx, my = math.fsum(rx) / n if n else 0.0, math.fsum(ry) / n if n else 0.0
-    sxy = math.fsum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
-    sxx, syy = math.fsum((a - mx) ** 2 for a in rx), math.fsum((b - my) ** 2 for b in ry)
-    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else 0.0
+    """Spearman's rho of printed scores and values (``stats.spearman``); 0 when either side has
+    no spread."""
+    rho = spearman(xs, ys)
+    return 0.0 if rho is None else rho
 
 
 def score_rank_check(values: Sequence[ModValue], seed: int | str, *,

@@ -14,7 +14,15 @@ from pnp.games.junkyard_wars.boards import across_boards, board_lines
 from pnp.games.junkyard_wars.hour import ENDINGS, FAILED, UNTESTED, WORKS
 from pnp.games.junkyard_wars.words import load_words
 from pnp.seed import seed_code
-from pnp.sim.stats import Estimate, count_ci, counts_ci, mean_ci, percentiles, proportion_ci
+from pnp.sim.stats import (
+    Estimate,
+    count_ci,
+    counts_ci,
+    mean_ci,
+    percentiles,
+    proportion_ci,
+    ranks,
+)
 
 BAG = load_bag().counts()
 WORDS = load_words()
@@ -189,9 +197,11 @@ def test_summary_lines_by_hand():
 
 
 def test_ranks_and_spearman():
-    assert S._ranks([3.0, 1.0, 3.0, 2.0]) == [2.5, 0.0, 2.5, 1.0]
-    assert S._ranks([1.0, 1.0, 1.0]) == [1.0, 1.0, 1.0]
-    assert S._ranks([2.0, 1.0]) == [1.0, 0.0]
+    def zero_based(xs):  # the ranks stats.spearman takes, counted from 0
+        return [r - 1 for r in ranks(xs)]
+    assert zero_based([3.0, 1.0, 3.0, 2.0]) == [2.5, 0.0, 2.5, 1.0]
+    assert zero_based([1.0, 1.0, 1.0]) == [1.0, 1.0, 1.0]
+    assert zero_based([2.0, 1.0]) == [1.0, 0.0]
 
     def card(fig, rate, chosen=10):
         return {"figure": fig, "win_rate": {"value": rate}, "chosen": chosen}
