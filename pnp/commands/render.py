@@ -289,11 +289,18 @@ def register(app: typer.Typer) -> None:
             sys.stdout.flush()
             return summary, manifest, deck.name
 
-        if preview:
-            _preview(cards, layout, out_dir, once, formats, port, browser)
-        if not watch:
+        if not (watch or preview):
             once()
             return
+        # A watch goes on over bad edits, but it must start from files that are there.
+        from pnp.safe_io import read_input
+
+        if not is_url(cards):
+            read_input(cards, "card list")
+        if layout is not None:
+            read_input(layout, "layout")
+        if preview:
+            _preview(cards, layout, out_dir, once, formats, port, browser)
         cache = FaceCache(out_dir)
         _watch_and_render(cards, layout, out_dir, lambda: once(cache))
 

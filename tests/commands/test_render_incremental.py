@@ -199,3 +199,12 @@ def test_face_files_are_named_after_the_card_without_its_markup(tmp_path):
     assert names == ["001-scrap-golem.png", "002-cafe-racer.png"]
     saved = (out / "tts" / "deck.json").read_text(encoding="utf-8")
     assert '"Nickname": "Scrap Golem"' in saved and "<i>" not in saved
+
+
+def test_a_watch_or_preview_of_a_missing_file_is_one_line_and_exit_2(tmp_path, run_pnp):
+    for extra in (["--watch"], ["--preview", "--no-browser"]):
+        code, _, err = run_pnp("render", str(tmp_path / "nope.csv"), "--out",
+                               str(tmp_path / "out"), *extra)
+        assert code == 2 and err.strip().count("\n") == 0, err
+        assert "nope.csv: cannot read the card list" in err
+    assert not (tmp_path / "out").exists()
