@@ -1,21 +1,25 @@
 """The arrays the heuristic player's kernels read (``kernels``): a map's tables, built once
-per map, and where the vehicles stand, built once per position.
+per map, the vehicles as a table brought up to date at each decision, and the exact odds'
+values as tables filled as they are needed.
 
 Pure core, imported by the simulator alone (through ``bots.kernels``).
 """
 
 from __future__ import annotations
 
+from functools import cache
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
 
-from pnp.games.wreck_and_ruin import kernels
+from pnp.games.wreck_and_ruin import kernels as k
+from pnp.games.wreck_and_ruin.dice import pool, ram_odds
 from pnp.games.wreck_and_ruin.movement import grid_of
 from pnp.games.wreck_and_ruin.tables import per_map
 from pnp.games.wreck_and_ruin.tiles import HAZARD, OBSTACLE
 
-__all__ = ["MapArrays", "Where", "arrays_of", "assign", "descend", "geometry"]
+__all__ = ["MapArrays", "Where", "arrays_of", "ram_value", "shot_value"]
 
 
 class MapArrays:
@@ -28,6 +32,7 @@ class MapArrays:
         terrain = board.terrain
         cells = len(g.coords)
         self.index = g.index
+        self.coords = g.coords
         self.nb_list = g.nb
         self.q = np.array([c[0] for c in g.coords], dtype=np.int64)
         self.r = np.array([c[1] for c in g.coords], dtype=np.int64)
@@ -53,119 +58,165 @@ def arrays_of(board: object) -> MapArrays:
 
 
 #: The skills the kernels read, and their bits (``kernels.FLYING`` ...).
-SKILLS = (("FLYING", kernels.FLYING), ("360 TURRET", kernels.TURRET),
-          ("STEAMROLL", kernels.STEAMROLL), ("AGILE", kernels.AGILE))
+SKILLS = (("FLYING", k.FLYING), ("360 TURRET", k.TURRET), ("STEAMROLL", k.STEAMROLL),
+          ("AGILE", k.AGILE), ("REPAIR", k.REPAIRS), ("MECHANIC", k.MECHANIC))
+#: What the table holds of a vehicle that a game changes, in the order of ``kernels.V_*``
+#: (the anchor and facing first; the front hex is worked out from them).
+_ROW = attrgetter("pos", "facing", "active", "damage", "plating", "acts", "count", "done",
+                  "stuck", "potshot", "repair")
+
+
+@cache
+def shot_value(attack: int, target: int, modifier: int, dp_left: int
+               ) -> tuple[float, float, float]:
+    """(expected hits, P(at least one), P(enough to wreck)) of a shot, exactly then as floats."""
+    p = pool(attack, target, modifier)
+    return float(p.expected), float(p.at_least(1)), float(p.at_least(dp_left))
+
+
+@cache
+def ram_value(a_arm: int, a_size: int, t_arm: int, t_size: int, rear: bool
+              ) -> tuple[float, float, float]:
+    """(expected DP to the target, to the attacker, P(the target takes any))."""
+    o = ram_odds(a_arm, a_size, t_arm, t_size, rear=rear)
+    return (float(o.expected_target_damage), float(o.expected_attacker_damage),
+            float(1 - o.target_damage[0]))
+
+
+class _Odds:
+    """``shot_value`` and ``ram_value`` as the tables ``kernels.decide`` reads, filled as a
+    decision asks (NaN: not worked out yet), grown when one asks beyond them."""
+
+    def __init__(self) -> None:
+        self.shot = np.full((8, 10, 2, 8, 3), np.nan)
+        self.ram = np.full((10, 5, 10, 5, 2, 3), np.nan)
+
+    def fill(self, need: Any) -> None:
+        key = tuple(need[1:6].tolist())
+        if need[0] == 1:
+            dice, target, penalty, left = key[:4]
+            self.shot = _room(self.shot, key[:4])
+            self.shot[key[:4]] = shot_value(dice, target, -penalty, left)
+        else:
+            self.ram = _room(self.ram, key)
+            self.ram[key] = ram_value(*key[:4], bool(key[4]))
+
+
+def _room(table: Any, key: tuple[int, ...]) -> Any:
+    """``table``, or a larger copy when ``key`` is beyond it."""
+    shape = tuple(max(n, i + 1) for n, i in zip(table.shape, key, strict=False)) \
+        + table.shape[len(key):]
+    if shape == table.shape:
+        return table
+    grown = np.full(shape, np.nan)
+    grown[tuple(slice(n) for n in table.shape)] = table
+    return grown
+
+
+_ODDS = _Odds()
 
 
 class Where:
-    """Where every vehicle stands, as arrays: per vehicle id its anchor hex (-1: off the
-    board), front hex (the anchor but for a big rig), facing, active, skills (bits of
-    ``SKILLS``), team and MOVE; per
-    hex the vehicle or wreck on it (``owner``, -1: none: ``state.occupant``). ``update``
-    brings it up to date with another position of the same game, rewriting only the
-    vehicles that moved (and their hexes) as ``WreckState.leave`` and ``enter`` do."""
+    """Where every vehicle stands and what it did this turn, as the table ``V`` of
+    ``kernels`` (``V_*`` rows, a column per vehicle id); per hex the vehicle or wreck on it
+    (``owner``, -1: none: ``state.occupant``); and the room a decision writes in.
+    ``update`` brings it up to date with another position of the same game, rewriting only
+    the vehicles that changed (and their hexes) as ``WreckState.leave`` and ``enter`` do."""
 
     def __init__(self, s: Any) -> None:
         self.maps = maps = arrays_of(s.board)
         self.setup = s.setup        # the map and the teams the arrays hold
         vehicles = s.vehicles
         n = len(vehicles)
-        table = np.zeros((7, n), dtype=np.int64)
-        table[0:2] = -1
-        table[4] = [sum(bit for skill, bit in SKILLS if v.kind.has(skill)) for v in vehicles]
-        table[5] = [s.team[v.seat] for v in vehicles]
-        table[6] = [v.kind.move for v in vehicles]
-        self.pos, self.front, self.facing, self.active, self.skills, self.team, self.move = table
+        V = self.V = np.zeros((k.V_ROWS, n), dtype=np.int64)
+        V[k.V_POS] = V[k.V_FRONT] = -1
+        V[k.V_SEAT] = [v.seat for v in vehicles]
+        V[k.V_TEAM] = [s.team[v.seat] for v in vehicles]
+        V[k.V_SKILLS] = [sum(bit for skill, bit in SKILLS if v.kind.has(skill))
+                         | (k.SCOUT if v.kind.name == "scout" else 0)
+                         | (k.BIG if v.kind.hexes == 2 else 0) for v in vehicles]
+        for row, name in ((k.V_ATTACK, "attack"), (k.V_ARMOUR, "armour"), (k.V_DP, "dp"),
+                          (k.V_SIZE, "size"), (k.V_MOVE, "move")):
+            V[row] = [getattr(v.kind, name) for v in vehicles]
         self.owner = np.full(len(maps.index), -1, dtype=np.int64)
-        #: Per vehicle: (anchor, facing, active) as the arrays hold them.
-        self.seen: Any = [(None, 0, False)] * n
-        #: The output of ``kernels.geometry`` (room for every vehicle of a seat).
-        self.out = np.zeros(s.per_seat * (3 + 2 * n + 9 * (s.config.steamroll + 1) + 3),
-                            dtype=np.int64)
+        #: Per vehicle: ``_ROW`` as the table holds it.
+        self.seen: list[Any] = [None] * n
+        #: Bumped whenever a vehicle moves, turns, is wrecked or repaired into action: the
+        #: geometry ``G`` holds (seat, range, this) of ``geo``.
+        self.moved = 0
+        self.geo: tuple[int, ...] = ()
+        per, steam = s.per_seat, s.config.steamroll
+        self.G = np.zeros(per * (3 + 2 * n + 9 * (steam + 1) + 3), dtype=np.int64)
+        self.P = np.zeros(k.P_SIZE, dtype=np.int64)
+        self.pre = np.full((per, 2), np.nan)
+        # room for two looks: per vehicle its own candidates, shots and potshots at every
+        # vehicle, rams, salvage and repairs; and a move each
+        rows = 2 * per * (2 + 2 * n + 3 * (steam + 1) + 3 + 4 + 1)
+        self.vals = np.zeros(rows)
+        self.rows = np.zeros((rows, 5), dtype=np.int64)
+        self.res = np.zeros(6, dtype=np.int64)
+        self.need = np.zeros(6, dtype=np.int64)
         self.update(s)
 
-    def update(self, s: Any, now: Any = None) -> Where:
-        """Rewrite the vehicles that stand elsewhere in ``s`` than in the arrays; ``self``.
-        ``now``: per vehicle (anchor, facing, active) in ``s``, if the caller has them."""
+    def update(self, s: Any) -> Where:
+        """Rewrite the vehicles that differ in ``s`` from the table; ``self``."""
         vehicles = s.vehicles
-        if now is None:
-            now = tuple((v.pos, v.facing, v.active) for v in vehicles)
-        moved = [vehicles[vid] for vid, (a, b) in enumerate(zip(now, self.seen, strict=True))
-                 if a != b]
-        self.seen = now
-        if not moved:
+        now = list(map(_ROW, vehicles))
+        seen = self.seen
+        if now == seen:
             return self
+        changed = [vid for vid in range(len(now)) if now[vid] != seen[vid]]
+        moved = [vid for vid in changed if seen[vid] is None or now[vid][:3] != seen[vid][:3]]
+        self.seen = now
+        V, owner = self.V, self.owner
+        if moved:
+            self.moved += 1
+            for vid in moved:          # lift them off their hexes (leave) ...
+                for c in (V[k.V_POS, vid], V[k.V_FRONT, vid]):
+                    if c >= 0 and owner[c] == vid:
+                        owner[c] = -1
         index, nb = self.maps.index, self.maps.nb_list
-        pos, front, owner = self.pos, self.front, self.owner
-        for v in moved:            # lift them off their hexes (leave) ...
-            vid = v.vid
-            for c in (pos[vid], front[vid]):
-                if c >= 0 and owner[c] == vid:
-                    owner[c] = -1
-        for v in moved:            # ... and set them down again (enter)
-            vid = v.vid
-            p = v.pos
+        for vid in changed:            # ... and set them down again (enter)
+            p, facing, *rest = now[vid]
             if p is None:
-                pos[vid] = front[vid] = -1
+                i = f = -1
             else:
-                pos[vid] = i = index[p]
-                front[vid] = f = i if v.kind.hexes == 1 else nb[i * 6 + v.facing]
+                i = index[p]
+                f = i if vehicles[vid].kind.hexes == 1 else nb[i * 6 + facing]
                 owner[i] = owner[f] = vid
-            self.facing[vid] = v.facing
-            self.active[vid] = v.active
+            V[:k.V_SEAT, vid] = [i, f, facing, *rest]
         return self
 
+    def set_pre(self, pre: list[list[tuple[float, Any]]]) -> None:
+        """Per vehicle slot of the player to move, the values of the candidates listed before
+        its own (``kernels.decide``'s ``pre``)."""
+        self.pre[:] = np.nan
+        for slot, items in enumerate(pre):
+            for j, (value, _) in enumerate(items):
+                self.pre[slot, j] = value
 
-def geometry(s: Any, w: Where, mine: list[Any]) -> tuple[
-        list[list[tuple[int, bool]]], list[list[tuple[int, int, bool]]], list[list[int]]]:
-    """Per vehicle of ``mine`` (the player's vehicles on the board and active, in order):
-    ``legal.shoot_targets`` among the active enemies on the board, ``legal.ram_options`` and
-    ``legal._front_wrecks(s, v, False)``, in one kernel call."""
-    m = w.maps
-    size = kernels.geometry(s.seat * s.per_seat, s.per_seat,
-                            max(1, s.config.shoot_range - s.effect("sandstorm")),
-                            s.config.steamroll, w.pos, w.facing, w.front, w.skills, w.active,
-                            w.team, m.q, m.r, m.nb, m.obstacle, m.open, m.hazard, w.owner,
-                            w.out)
-    data = w.out[:size].tolist()
-    shots, rams, wrecks = [], [], []
-    i = 0
-    for _ in mine:
-        end = i + 1 + 2 * data[i]
-        shots.append([(data[j], data[j + 1] == 2) for j in range(i + 1, end, 2)])
-        i = end
-        end = i + 1 + 3 * data[i]
-        rams.append([(data[j], data[j + 1], data[j + 2] == 1) for j in range(i + 1, end, 3)])
-        i = end
-        end = i + 1 + data[i]
-        wrecks.append(data[i + 1:end])
-        i = end
-    return shots, rams, wrecks
+    def decide(self, s: Any, only: int, mode: int) -> Any:
+        """``kernels.decide`` for ``s`` (the table up to date): the vehicle ``only`` first
+        (-1: none), every vehicle (``mode`` 1: always, else when ``only``'s best is under
+        the follow-up); the results ``res``."""
+        cfg = s.config
+        reach = max(1, cfg.shoot_range - s.effect("sandstorm"))
+        geo = (s.seat, reach, self.moved)
+        P = self.P
+        P[:] = (s.seat, s.per_seat, s.ap, cfg.ap_limit, reach, cfg.steamroll,
+                s.bonus_dice - s.effect("ammo_shortage"),
+                s.effect("tailwind") - s.effect("deep_sand") + s.bonus_move,
+                cfg.hazard_move_penalty, only, mode, geo == self.geo, cfg.potshot_penalty)
+        self.geo = geo
+        toks = np.array([x for h, green in s.tokens.items()
+                         for x in (self.maps.index[h], green)], dtype=np.int64)
+        m = self.maps
+        while True:
+            k.decide(P, self.V, toks, self.pre, m.q, m.r, m.nb, m.obstacle, m.open, m.hazard,
+                     self.owner, m.fields, m.fields_ready, m.to_go, m.ready, _ODDS.shot,
+                     _ODDS.ram, self.G, self.vals, self.rows, self.res, self.need)
+            if not self.res[k.R_NEED]:
+                return self.res
+            _ODDS.fill(self.need)
+            P[k.P_REUSE] = 1            # the geometry is written: only a value was missing
 
-
-def assign(w: Where, goals: tuple[int, ...], movers: list[Any]) -> dict[int, tuple[int, float]]:
-    """``bots._Turn._assign``: vehicle id -> (goal, weight)."""
-    m = w.maps
-    n = len(movers)
-    g = len(goals)
-    ask = np.array(goals + tuple(v.vid for v in movers), dtype=np.int64)
-    out = np.zeros((n, 2), dtype=np.int64)
-    kernels.assign(ask[:g], ask[g:], w.pos, w.front, m.nb, m.open, m.fields, m.fields_ready,
-                   out)
-    return {v.vid: (goal, 1.0 if weight == 1 else 0.4)
-            for v, (goal, weight) in zip(movers, out.tolist(), strict=True) if weight}
-
-
-def descend(s: Any, w: Where, plans: list[tuple[int, int]]
-            ) -> list[tuple[tuple[int, int], int] | None]:
-    """``kernels.descend_all`` of ``plans`` (vehicle id, goal hex): per plan ((end hex,
-    facing), progress), or None for no move."""
-    m = w.maps
-    n = len(plans)
-    ask = np.array([x for plan in plans for x in plan], dtype=np.int64)
-    out = np.zeros((n, 3), dtype=np.int64)
-    kernels.descend_all(ask[0::2], ask[1::2], s.config.hazard_move_penalty,
-                        s.effect("tailwind") - s.effect("deep_sand") + s.bonus_move, w.pos,
-                        w.facing, w.front, w.skills, w.move, m.nb, m.open, m.hazard, w.owner,
-                        m.fields, m.fields_ready, m.to_go, m.ready, out)
-    return [None if h < 0 else ((h, f), p) for h, f, p in out.tolist()]

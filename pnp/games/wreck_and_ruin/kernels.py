@@ -453,3 +453,374 @@ def descend_all(vids: Any, goals: Any, penalty: int, extra: int, vpos: Any, vfac
         out[k, 2] = start - now
 
 
+
+
+# -- one decision of the heuristic player --------------------------------------------------
+#: Rows of the vehicle table ``V[row, vehicle id]`` (``arrays.Where``): where each vehicle
+#: stands and what it did this turn (rewritten as the game goes), then what never changes.
+(V_POS, V_FRONT, V_FACING, V_ACTIVE, V_DAMAGE, V_PLATING, V_ACTS, V_COUNT, V_DONE, V_STUCK,
+ V_POTSHOT, V_REPAIR, V_SEAT, V_TEAM, V_SKILLS, V_ATTACK, V_ARMOUR, V_DP, V_SIZE, V_MOVE
+ ) = range(20)
+V_ROWS = 20
+#: More skill bits: REPAIR, MECHANIC, a scout (which cannot ram), a big rig (two hexes).
+REPAIRS, MECHANIC, SCOUT, BIG = 16, 32, 64, 128
+#: The decision's numbers ``P`` (``arrays.Where.decide``).
+(P_SEAT, P_PER_SEAT, P_AP, P_AP_LIMIT, P_REACH, P_STEAMROLL, P_DICE, P_MOVE, P_PENALTY,
+ P_ONLY, P_MODE, P_REUSE, P_POTSHOT) = range(13)
+P_SIZE = 13
+#: What a candidate row does (``rows[k, 0]``): one of the caller's own candidates (``pre``,
+#: its number in ``rows[k, 2]``), a shot, a potshot, a ram, a wreck salvaged, a repair, a move.
+C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE = range(7)
+#: The results ``res``: rows [0, res[0]) are the look at the last vehicle alone and res[1]
+#: its best row; rows [res[0], res[2]) the look at every vehicle and res[3] its best (-1:
+#: none better than ending the turn); res[4] 1 if a vehicle can act; res[5] 1 if a value
+#: is missing from the tables (``need``: which) and nothing else was done.
+R_ONLY_END, R_ONLY_BEST, R_ALL_END, R_ALL_BEST, R_ACTIVE, R_NEED = range(6)
+
+#: The heuristic player's numbers (``bots``: CONTEST, SITE, PROGRESS, FOLLOW_UP).
+_CONTEST = 8.0
+_SITE = 10.0
+_PROGRESS = 0.6
+_FOLLOW_UP = 1.0
+_EPS = 1e-9
+
+
+@_jit
+def _steps(nb: Any, open_: Any, fields: Any, fields_ready: Any, goal: int, a: int, b: int
+           ) -> int:
+    """``bots._Turn._steps``: hexes to ``goal`` from the nearer of a vehicle's hexes ``a``
+    and ``b`` (the same for a one-hex vehicle)."""
+    field = _field(nb, open_, goal, fields, fields_ready)
+    d = _to_go(nb, open_, field, a)
+    if b != a:
+        d = min(d, _to_go(nb, open_, field, b))
+    return d
+
+
+@_jit
+def decide(P: Any, V: Any, toks: Any, pre: Any, q: Any, r: Any, nb: Any, obstacle: Any,
+           open_: Any, hazard: Any, owner: Any, fields: Any, fields_ready: Any, to_go: Any,
+           ready: Any, shot: Any, ram: Any, G: Any, vals: Any, rows: Any, res: Any,
+           need: Any) -> None:
+    """One decision of the heuristic player (``bots.HeuristicBot.choose``) but for the cards,
+    searching and the candidates the caller lists itself (``pre``), as candidate rows in the
+    order ``bots`` lists them: ``vals[k]`` the value, ``rows[k]`` (``C_*`` kind, vehicle,
+    target or pre number, hex, facing or steamroll hexes); the best of each look in ``res``
+    (``R_*``), the first row worth more than every earlier one (by ``1e-9``), as the player
+    scans them. ``P``: the decision's numbers (``P_*``); ``V``: the vehicles (``V_*``);
+    ``toks``: the salvage sites in the state's order, (hex, green) flat; ``pre[slot]``: the
+    values of up to two candidates the caller lists before a vehicle's own (NaN: none);
+    ``shot[dice, target, -modifier, dp left]`` and ``ram[armour, size, armour, size, rear]``:
+    the exact odds' values (``bots._shot_value``, ``_ram_value``; NaN: not worked out yet:
+    ``need`` says which, and nothing is written); ``G``: the geometry (``geometry``) of the
+    player's vehicles, kept from the last call when ``P[P_REUSE]``."""
+    seat = P[P_SEAT]
+    per = P[P_PER_SEAT]
+    first = seat * per
+    vpos, vfront, vfacing, vactive = V[V_POS], V[V_FRONT], V[V_FACING], V[V_ACTIVE]
+    vskills, vteam = V[V_SKILLS], V[V_TEAM]
+    if not P[P_REUSE]:
+        geometry(first, per, P[P_REACH], P[P_STEAMROLL], vpos, vfacing, vfront, vskills,
+                 vactive, vteam, q, r, nb, obstacle, open_, hazard, owner, G)
+    # where each vehicle's geometry starts in G (-1: off the board or a wreck)
+    off = np.full(per, -1, dtype=np.int64)
+    i = 0
+    for slot in range(per):
+        me = first + slot
+        if vpos[me] < 0 or not vactive[me]:
+            continue
+        off[slot] = i
+        i += 1 + 2 * G[i]
+        i += 1 + 3 * G[i]
+        i += 1 + G[i]
+    # the sites (bots._Turn._sites): per vehicle 1 or 0 if it holds a site for another
+    # player (1: green, it scores at the end of this turn), -1 if not; mine holding one
+    n = vpos.shape[0]
+    holder = np.full(n, -1, dtype=np.int64)
+    held = np.zeros(n, dtype=np.bool_)
+    n_tok = toks.shape[0] // 2
+    free = np.zeros(n_tok, dtype=np.bool_)
+    myteam = vteam[first]
+    for k in range(n_tok):
+        o = owner[toks[2 * k]]
+        if o < 0 or not vactive[o]:
+            free[k] = True
+        elif V[V_SEAT, o] == seat:
+            held[o] = True
+        elif vteam[o] != myteam:
+            holder[o] = 1 if holder[o] == 1 or toks[2 * k + 1] else 0
+    goals = np.empty(n_tok, dtype=np.int64)
+    n_goals = 0
+    for k in range(n_tok):
+        if free[k]:
+            goals[n_goals] = toks[2 * k]
+            n_goals += 1
+    for k in range(n_tok):
+        o = owner[toks[2 * k]]
+        if not free[k] and o >= 0 and holder[o] >= 0:
+            goals[n_goals] = toks[2 * k]
+            n_goals += 1
+    res[R_NEED] = 0
+    res[R_ACTIVE] = 0
+    at = 0
+    best = -1
+    if P[P_ONLY] >= 0:
+        at, best = _look(P[P_ONLY] - first, P, V, pre, off, holder, held, free, toks,
+                         goals[:n_goals], q, r, nb, open_, hazard, owner, fields,
+                         fields_ready, to_go, ready, shot, ram, G, vals, rows, res, need, 0)
+        if res[R_NEED]:
+            return
+    res[R_ONLY_END] = at
+    res[R_ONLY_BEST] = best
+    if P[P_ONLY] < 0 or P[P_MODE] or best < 0 or vals[best] < _FOLLOW_UP:
+        at, best = _look(-1, P, V, pre, off, holder, held, free, toks, goals[:n_goals], q,
+                         r, nb, open_, hazard, owner, fields, fields_ready, to_go, ready,
+                         shot, ram, G, vals, rows, res, need, at)
+    else:
+        best = -1
+    res[R_ALL_END] = at
+    res[R_ALL_BEST] = best
+
+
+@_jit
+def _row(vals: Any, rows: Any, at: int, best: int, value: float, kind: int, vid: int,
+         target: int, to: int, f: int) -> tuple[int, int]:
+    """Write a candidate row; (the next row, the best row so far)."""
+    vals[at] = value
+    rows[at, 0] = kind
+    rows[at, 1] = vid
+    rows[at, 2] = target
+    rows[at, 3] = to
+    rows[at, 4] = f
+    if value > (vals[best] if best >= 0 else 0.0) + _EPS:
+        best = at
+    return at + 1, best
+
+
+@_jit
+def _hurt(V: Any, v: int) -> bool:
+    """``bots._hurt``: one more hit (two for a big rig) wrecks it."""
+    return V[V_DAMAGE, v] >= V[V_DP, v] - (2 if V[V_SKILLS, v] & MECHANIC else 1)
+
+
+@_jit
+def _look(only: int, P: Any, V: Any, pre: Any, off: Any, holder: Any, held: Any, free: Any,
+          toks: Any, goals: Any, q: Any, r: Any, nb: Any, open_: Any, hazard: Any,
+          owner: Any, fields: Any, fields_ready: Any, to_go: Any, ready: Any, shot: Any,
+          ram: Any, G: Any, vals: Any, rows: Any, res: Any, need: Any, at: int
+          ) -> tuple[int, int]:
+    """``bots._Turn.candidates``: of the vehicle in slot ``only`` of the seat, or of every
+    vehicle (-1), from row ``at``; (the next row, the best row: -1 none)."""
+    seat = P[P_SEAT]
+    per = P[P_PER_SEAT]
+    ap = P[P_AP]
+    first = seat * per
+    best = -1
+    movers = np.empty(per, dtype=np.int64)
+    n_movers = 0
+    for slot in range(per):
+        if only >= 0 and slot != only:
+            continue
+        me = first + slot
+        for j in range(2):
+            if not np.isnan(pre[slot, j]):
+                at, best = _row(vals, rows, at, best, pre[slot, j], C_PRE, me, slot * 2 + j,
+                                -1, -1)
+        if (V[V_POS, me] < 0 or V[V_DONE, me] or V[V_STUCK, me] == 2
+                or not V[V_ACTIVE, me]):
+            continue
+        res[R_ACTIVE] = 1
+        skills = V[V_SKILLS, me]
+        i = off[slot]
+        if ap and V[V_COUNT, me] < P[P_AP_LIMIT]:
+            acts = V[V_ACTS, me]
+            if not acts & 1 and not held[me]:
+                movers[n_movers] = me
+                n_movers += 1
+            if not acts & 2:
+                at, best = _shots(me, 0, C_SHOOT, i, P, V, holder, shot, G, vals, rows, at,
+                                  best, need, res)
+                if res[R_NEED]:
+                    return at, best
+            rams = not skills & (SCOUT | FLYING)
+            j = i + 1 + 2 * G[i]
+            if not acts & 4 and rams:
+                for k in range(G[j]):
+                    t = G[j + 1 + 3 * k]
+                    steps = G[j + 2 + 3 * k]
+                    if steps and held[me]:
+                        continue            # a steamroll would leave the site
+                    a_arm = V[V_ARMOUR, me] + V[V_PLATING, me]
+                    t_arm = V[V_ARMOUR, t] + V[V_PLATING, t]
+                    key = (a_arm, V[V_SIZE, me], t_arm, V[V_SIZE, t], G[j + 3 + 3 * k])
+                    if not (0 <= a_arm < ram.shape[0] and 0 <= t_arm < ram.shape[2]
+                            and key[1] < ram.shape[1] and key[3] < ram.shape[3]) \
+                            or np.isnan(ram[key][0]):
+                        res[R_NEED] = 1
+                        need[0] = 2
+                        for x in range(5):
+                            need[1 + x] = key[x]
+                        return at, best
+                    dealt, taken, any_hit = ram[key][0], ram[key][1], ram[key][2]
+                    value = dealt - 1.5 * taken - 0.3 * steps
+                    if holder[t] >= 0:
+                        value += (_CONTEST if holder[t] == 1 else 1.0) * any_hit
+                    if value > 1.0:
+                        at, best = _row(vals, rows, at, best, value, C_RAM, me, t, -1, steps)
+            j += 1 + 3 * G[j]
+            if not acts & 8 and rams:
+                for k in range(G[j]):
+                    at, best = _row(vals, rows, at, best, 1.5, C_SALVAGE, me, G[j + 1 + k],
+                                    -1, -1)
+        if V[V_POTSHOT, me]:
+            at, best = _shots(me, 1, C_POTSHOT, i, P, V, holder, shot, G, vals, rows, at,
+                              best, need, res)
+            if res[R_NEED]:
+                return at, best
+        if V[V_REPAIR, me]:
+            # legal.repair_targets: own vehicles in the front arc with damage, then itself
+            front = V[V_FRONT, me]
+            facing = V[V_FACING, me]
+            for side in (5, 0, 1):
+                h = nb[front, (facing + side) % 6]
+                if h < 0:
+                    continue
+                t = owner[h]
+                if t < 0 or V[V_SEAT, t] != seat or _seen_at(owner, nb, front, facing, side, t):
+                    continue
+                if V[V_DAMAGE, t] > 0:
+                    at, best = _row(vals, rows, at, best, 6.0, C_REPAIR, me, t, -1, -1)
+            if V[V_DAMAGE, me] > 0:
+                at, best = _row(vals, rows, at, best, 6.0, C_REPAIR, me, me, -1, -1)
+    if n_movers:
+        at, best = _moves(movers[:n_movers], P, V, holder, free, toks, goals, nb, open_,
+                          hazard, owner, fields, fields_ready, to_go, ready, vals, rows, at,
+                          best)
+    return at, best
+
+
+@_jit
+def _shots(me: int, potshot: int, kind: int, i: int, P: Any, V: Any, holder: Any, shot: Any,
+           G: Any, vals: Any, rows: Any, at: int, best: int, need: Any, res: Any
+           ) -> tuple[int, int]:
+    """``bots._Turn._shots``: a row per target of ``me`` (its geometry at ``G[i]``)."""
+    dice = max(1, V[V_ATTACK, me] + P[P_DICE])
+    potshot = P[P_POTSHOT] if potshot else 0      # the penalty to every roll
+    for k in range(G[i]):
+        t = G[i + 1 + 2 * k]
+        target = V[V_ARMOUR, t] + V[V_PLATING, t] - (1 if G[i + 2 + 2 * k] == 2 else 0)
+        left = V[V_DP, t] - V[V_DAMAGE, t]
+        if not (dice < shot.shape[0] and 0 <= target < shot.shape[1]
+                and 0 <= potshot < shot.shape[2] and 0 <= left < shot.shape[3]) \
+                or np.isnan(shot[dice, target, potshot, left, 0]):
+            res[R_NEED] = 1
+            need[0] = 1
+            need[1] = dice
+            need[2] = target
+            need[3] = potshot
+            need[4] = left
+            return at, best
+        exp = shot[dice, target, potshot, left, 0]
+        value = 1.0 + 2 * exp + 3 * shot[dice, target, potshot, left, 2]
+        if holder[t] >= 0:
+            value += (_CONTEST if holder[t] == 1 else 1.0) * shot[dice, target, potshot, left, 1]
+        at, best = _row(vals, rows, at, best, value, kind, me, t, -1, -1)
+    return at, best
+
+
+@_jit
+def _moves(movers: Any, P: Any, V: Any, holder: Any, free: Any, toks: Any, goals: Any,
+           nb: Any, open_: Any, hazard: Any, owner: Any, fields: Any, fields_ready: Any,
+           to_go: Any, ready: Any, vals: Any, rows: Any, at: int, best: int
+           ) -> tuple[int, int]:
+    """``bots._Turn._moves``: one move per vehicle, to its goal, or to its buggy when one more
+    hit wrecks it."""
+    seat = P[P_SEAT]
+    per = P[P_PER_SEAT]
+    first = seat * per
+    vpos, vfront = V[V_POS], V[V_FRONT]
+    n = vpos.shape[0]
+    buggy = -1
+    for me in range(first, first + per):
+        if V[V_SKILLS, me] & REPAIRS and V[V_ACTIVE, me] and vpos[me] >= 0:
+            buggy = me
+            break
+    ground = np.empty(movers.shape[0], dtype=np.int64)
+    n_ground = 0
+    for me in movers:
+        if not V[V_SKILLS, me] & FLYING:
+            ground[n_ground] = me
+            n_ground += 1
+    assigned = np.zeros((n_ground, 2), dtype=np.int64)
+    assign(goals, ground[:n_ground], vpos, vfront, nb, open_, fields, fields_ready, assigned)
+    plan_v = np.empty(movers.shape[0], dtype=np.int64)
+    plan_goal = np.empty(movers.shape[0], dtype=np.int64)
+    plan_weight = np.empty(movers.shape[0], dtype=np.float64)
+    n_plans = 0
+    g = 0
+    for me in movers:
+        flying = V[V_SKILLS, me] & FLYING != 0
+        goal = -1
+        weight = 0.0
+        if flying:
+            # a drone cannot hold a site: it goes for the others' occupiers
+            near, to = FAR + 1, -1
+            for t in range(n):
+                if holder[t] >= 0 and vpos[t] >= 0:
+                    d = _steps(nb, open_, fields, fields_ready, vpos[t], vpos[me], vfront[me])
+                    if d < near:
+                        near, to = d, t
+            if to >= 0:
+                goal, weight = vpos[to], 0.8
+        else:
+            hurt_me = _hurt(V, me)
+            if hurt_me and buggy >= 0 and buggy != me:
+                goal, weight = vpos[buggy], 0.5         # retreat to repair
+            elif me == buggy:
+                near, to = FAR + 1, -1
+                for t in range(first, first + per):
+                    if t != me and V[V_ACTIVE, t] and vpos[t] >= 0 and _hurt(V, t):
+                        d = _steps(nb, open_, fields, fields_ready, vpos[t], vpos[me],
+                                   vfront[me])
+                        if d < near:
+                            near, to = d, t
+                if to >= 0:
+                    goal, weight = vpos[to], 0.8
+                elif assigned[g, 1]:
+                    goal, weight = assigned[g, 0], 1.0 if assigned[g, 1] == 1 else 0.4
+            elif assigned[g, 1]:
+                goal, weight = assigned[g, 0], 1.0 if assigned[g, 1] == 1 else 0.4
+            g += 1
+        if goal >= 0:
+            plan_v[n_plans] = me
+            plan_goal[n_plans] = goal
+            plan_weight[n_plans] = weight
+            n_plans += 1
+    out = np.zeros((n_plans, 3), dtype=np.int64)
+    descend_all(plan_v[:n_plans], plan_goal[:n_plans], P[P_PENALTY], P[P_MOVE], vpos,
+                V[V_FACING], vfront, V[V_SKILLS], V[V_MOVE], nb, open_, hazard, owner, fields,
+                fields_ready, to_go, ready, out)
+    n_tok = toks.shape[0] // 2
+    for k in range(n_plans):
+        h = out[k, 0]
+        if h < 0:
+            continue
+        me = plan_v[k]
+        f = out[k, 1]
+        on_token = False
+        on_site = False
+        ahead = nb[h, f] if V[V_SKILLS, me] & BIG else -1
+        for x in range(n_tok):
+            if toks[2 * x] == h:
+                on_token = True
+            if free[x] and (toks[2 * x] == h or toks[2 * x] == ahead):
+                on_site = True
+        if V[V_SKILLS, me] & FLYING and on_token:
+            continue
+        if on_site:
+            value = _SITE - 0.1 * V[V_SIZE, me]
+        else:
+            value = _PROGRESS * plan_weight[k] * out[k, 2]
+        if value > 0:
+            at, best = _row(vals, rows, at, best, value, C_MOVE, me, -1, h, f)
+    return at, best

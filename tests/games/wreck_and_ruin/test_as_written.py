@@ -9,7 +9,7 @@ import dataclasses
 
 from pnp.games.wreck_and_ruin import combat, play
 from pnp.games.wreck_and_ruin.actions import Act
-from pnp.games.wreck_and_ruin.bots import _Turn
+from pnp.games.wreck_and_ruin.bots import _Look
 from pnp.games.wreck_and_ruin.cards import CardDef
 from pnp.games.wreck_and_ruin.legal import move_options, shoot_targets
 from pnp.games.wreck_and_ruin.tiles import HAZARD
@@ -116,7 +116,7 @@ def test_scouts_cannot_salvage_wrecks():
     s._legal = None
     salvagers = {a.vehicle for a in s.legal_actions() if a.kind == "salvage"}
     assert sc.vid not in salvagers and sc2.vid not in salvagers
-    assert not any(a.kind == "salvage" for _, a in _Turn(s).candidates())
+    assert not any(a.kind == "salvage" for _, a in _Look(s).candidates())
     # a buggy in the same place may
     s2 = new_state()
     b = put(s2, 0, BUGGY, (0, 0), 0)

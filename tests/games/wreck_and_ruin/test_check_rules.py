@@ -9,7 +9,7 @@ import random
 import pytest
 
 from pnp.games.wreck_and_ruin import GAME, OPTIONS
-from pnp.games.wreck_and_ruin.bots import HeuristicBot, _Turn
+from pnp.games.wreck_and_ruin.bots import HeuristicBot, _Look
 from pnp.sim.play import game_seed, play
 
 from .helpers import BUGGY, RIG, SCOUT2, new_state, put
@@ -38,10 +38,10 @@ def test_the_drone_neither_rams_nor_salvages_among_the_bots_candidates():
     # 2AP limits"
     s = new_state()
     drone = _drone_in_front_of(s, wreck=True)
-    kinds = {a.kind for _, a in _Turn(s).candidates() if a.vehicle == drone.vid}
+    kinds = {a.kind for _, a in _Look(s).candidates() if a.vehicle == drone.vid}
     assert not {"ram", "salvage", "reverse", "throttle"} & kinds
     legal = set(s.legal_actions())
-    assert all(a in legal for _, a in _Turn(s).candidates())
+    assert all(a in legal for _, a in _Look(s).candidates())
 
 
 def test_the_bots_choice_is_legal_with_the_drone_on_the_board():

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pnp.games.wreck_and_ruin import GAME, arrays, kernels
-from pnp.games.wreck_and_ruin.bots import HeuristicBot, _enemies, _Turn
+from pnp.games.wreck_and_ruin.bots import HeuristicBot, _enemies, _Look
 from pnp.games.wreck_and_ruin.legal import _front_wrecks, ram_options, shoot_targets
 from pnp.sim.play import game_seed, new_game, play
 
@@ -60,12 +60,12 @@ def test_without_numba_the_same_functions_run_as_python_and_play_the_same_games(
 
 def positions(games: int = 3, players: int = 4) -> Any:
     """Positions the heuristic player meets (the player to move has a vehicle on the
-    board), each with its ``_Turn``."""
+    board), each with its ``_Look``."""
     setup = GAME.make_setup("kernels", players, ("heuristic",) * players, {})
     for g in range(games):
         state, bots, rng = new_game(GAME, setup, game_seed("kernels", g))
         while not state.is_over():
-            turn = _Turn(state)
+            turn = _Look(state)
             if any(v.pos is not None and v.active for v in turn.mine):
                 yield state, turn
             state.apply(bots[state.current_player].choose(state, rng))
@@ -91,7 +91,7 @@ def test_geometry_is_the_rules_shoot_targets_ram_options_and_wrecks(kernel_mode)
             continue                    # the Python kernels are slow: every 7th position
         mine = [v for v in turn.mine if v.pos is not None and v.active]
         enemies = _enemies(s, s.seat)
-        shots, rams, wrecks = arrays.geometry(s, arrays.Where(s), mine)
+        shots, rams, wrecks = geometry(s, arrays.Where(s), mine)
         for v, shot, ram, wreck in zip(mine, shots, rams, wrecks, strict=True):
             assert shot == shoot_targets(s, v, enemies), (str(v.name), s.round)
             assert ram == ram_options(s, v)
@@ -100,15 +100,41 @@ def test_geometry_is_the_rules_shoot_targets_ram_options_and_wrecks(kernel_mode)
     assert looked > 100
 
 
+def geometry(s: Any, w: arrays.Where, mine: list[Any]) -> tuple[list[Any], list[Any], list[Any]]:
+    """Per vehicle of ``mine`` (the player's vehicles on the board and active, in order):
+    its shot targets, rams and enemy wrecks as ``kernels.geometry`` writes them."""
+    m, V = w.maps, w.V
+    size = kernels.geometry(s.seat * s.per_seat, s.per_seat,
+                            max(1, s.config.shoot_range - s.effect("sandstorm")),
+                            s.config.steamroll, V[kernels.V_POS], V[kernels.V_FACING],
+                            V[kernels.V_FRONT], V[kernels.V_SKILLS], V[kernels.V_ACTIVE],
+                            V[kernels.V_TEAM], m.q, m.r, m.nb, m.obstacle, m.open, m.hazard,
+                            w.owner, w.G)
+    data = w.G[:size].tolist()
+    shots, rams, wrecks = [], [], []
+    i = 0
+    for _ in mine:
+        end = i + 1 + 2 * data[i]
+        shots.append([(data[j], data[j + 1] == 2) for j in range(i + 1, end, 2)])
+        i = end
+        end = i + 1 + 3 * data[i]
+        rams.append([(data[j], data[j + 1], data[j + 2] == 1) for j in range(i + 1, end, 3)])
+        i = end
+        end = i + 1 + data[i]
+        wrecks.append(data[i + 1:end])
+        i = end
+    return shots, rams, wrecks
+
+
 def test_an_updated_where_is_a_new_one():
-    """``Where.update`` (only the vehicles that moved) gives the arrays a fresh build does,
+    """``Where.update`` (only the vehicles that changed) gives the arrays a fresh build does,
     and its ``owner`` is ``state.occupant``."""
     kept = None
     for s, _ in positions(games=2):
         kept = arrays.Where(s) if kept is None else kept.update(s)
         fresh = arrays.Where(s)
-        for name in ("pos", "front", "facing", "active", "skills", "team", "owner"):
-            assert getattr(kept, name).tolist() == getattr(fresh, name).tolist(), name
+        assert kept.V.tolist() == fresh.V.tolist()
+        assert kept.owner.tolist() == fresh.owner.tolist()
         index = kept.maps.index
         assert {i: vid for i, vid in enumerate(kept.owner.tolist()) if vid >= 0} == {
             index[c]: vid for c, vid in s.occupant.items()}
