@@ -7,6 +7,7 @@ Pure core, imported by the simulator alone (through ``bots.kernels``).
 
 from __future__ import annotations
 
+import weakref
 from functools import cache
 from operator import attrgetter
 from typing import Any
@@ -141,6 +142,8 @@ class Where:
         self.owner = np.full(len(maps.index), -1, dtype=np.int64)
         #: Per vehicle: ``_ROW`` as the table holds it.
         self.seen: list[Any] = [None] * n
+        #: The state the table was last brought up to date with.
+        self.last: Any = lambda: None
         #: Bumped whenever a vehicle moves, turns, is wrecked or repaired into action: the
         #: geometry ``G`` holds (seat, range, this) of ``geo``.
         self.moved = 0
@@ -159,16 +162,31 @@ class Where:
         self.update(s)
 
     def update(self, s: Any) -> Where:
-        """Rewrite the vehicles that differ in ``s`` from the table; ``self``."""
+        """Rewrite the vehicles that differ in ``s`` from the table; ``self``. The state the
+        table was last brought up to date with notes its vehicles' changes since
+        (``WreckState.changes``); another (a clone a search player plays out) is compared
+        vehicle by vehicle."""
         vehicles = s.vehicles
-        now = list(map(_ROW, vehicles))
+        changes = s.changes
+        if self.last() is s:
+            if not changes:
+                return self
+            ids: Any = set(changes)
+        else:
+            self.last = weakref.ref(s)
+            ids = range(len(vehicles))
+        changes.clear()
         seen = self.seen
-        if now == seen:
+        changed = []
+        for vid in ids:
+            now = _ROW(vehicles[vid])
+            if now != seen[vid]:
+                changed.append((vid, now, seen[vid]))
+                seen[vid] = now
+        if not changed:
             return self
-        changed = [vid for vid in range(len(now)) if now[vid] != seen[vid]]
-        moved = [vid for vid in changed if seen[vid] is None or now[vid][:3] != seen[vid][:3]]
-        self.seen = now
         V, owner = self.V, self.owner
+        moved = [vid for vid, now, was in changed if was is None or now[:3] != was[:3]]
         if moved:
             self.moved += 1
             for vid in moved:          # lift them off their hexes (leave) ...
@@ -176,8 +194,8 @@ class Where:
                     if c >= 0 and owner[c] == vid:
                         owner[c] = -1
         index, nb = self.maps.index, self.maps.nb_list
-        for vid in changed:            # ... and set them down again (enter)
-            p, facing, *rest = now[vid]
+        for vid, now, _ in changed:    # ... and set them down again (enter)
+            p, facing, *rest = now
             if p is None:
                 i = f = -1
             else:

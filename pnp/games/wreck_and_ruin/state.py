@@ -27,37 +27,66 @@ __all__ = ["Vehicle", "WreckState"]
 SCRAP = CardDef("Scrap", "salvage", "scrap")
 
 
+_set = object.__setattr__
+#: What a vehicle did this turn, cleared (``Vehicle.reset_turn``).
+_FRESH_TURN = (("acts", 0), ("count", 0), ("done", False), ("stuck", 0), ("potshot", False),
+               ("repair", False), ("hazard_move", False))
+
+
 class Vehicle:
     """One vehicle: where it is, its damage and what it did this turn."""
 
-    __slots__ = ("acts", "active", "count", "damage", "done", "facing", "kind", "name",
-                 "plating", "pos", "potshot", "repair", "seat", "slot", "special", "stuck",
-                 "vid", "hazard_move")
+    __slots__ = ("acts", "active", "changes", "count", "damage", "done", "facing", "kind",
+                 "name", "plating", "pos", "potshot", "repair", "seat", "slot", "special",
+                 "stuck", "vid", "hazard_move")
 
-    def __init__(self, vid: int, seat: int, slot: int, kind: VehicleType) -> None:
-        self.vid, self.seat, self.slot, self.kind = vid, seat, slot, kind
-        self.name = vehicle_text(vid)
-        self.pos: Coord | None = None          # anchor (a big rig's rear hex); None: off
-        self.facing = 0
-        self.damage = 0
-        self.active = True                     # False: a wreck (black peg)
-        #: A special vehicle (drone, rhinax): in the box (off the board, never returning)
-        #: until its faction card brings it in, back in the box once it leaves the board.
-        self.special = False
-        #: Extra ARMOUR from a salvage card (``plating``), until its owner's next turn starts
-        #: or it is wrecked (choice: docs/assumptions.md).
-        self.plating = 0
+    vid: int
+    seat: int
+    slot: int
+    kind: VehicleType
+    name: str
+    #: Where every change of a vehicle is noted, by its id (the state's ``changes``).
+    changes: list[int]
+    pos: Coord | None           # anchor (a big rig's rear hex); None: off the board
+    facing: int
+    damage: int
+    active: bool                # False: a wreck (black peg)
+    #: A special vehicle (drone, rhinax): in the box (off the board, never returning) until
+    #: its faction card brings it in, back in the box once it leaves the board.
+    special: bool
+    #: Extra ARMOUR from a salvage card (``plating``), until its owner's next turn starts or
+    #: it is wrecked (choice: docs/assumptions.md).
+    plating: int
+    acts: int                   # bits of the 2AP-limited actions taken (actions.AP_LIMITED)
+    count: int                  # how many of them
+    done: bool                  # a failed full throttle: "cannot complete any further actions"
+    stuck: int                  # in a hazard: 0 not rolled yet, 1 free to act, 2 stuck
+    potshot: bool               # a POTSHOT is available (after its move this turn)
+    repair: bool                # a REPAIR is available (after the buggy's move this turn)
+    hazard_move: bool
+
+    def __init__(self, vid: int, seat: int, slot: int, kind: VehicleType,
+                 changes: list[int] | None = None) -> None:
+        # set without noting each field (``__setattr__``): it is noted once, as new
+        for name, value in (("vid", vid), ("seat", seat), ("slot", slot), ("kind", kind),
+                            ("name", vehicle_text(vid)), ("pos", None), ("facing", 0),
+                            ("damage", 0), ("active", True), ("special", False),
+                            ("plating", 0),
+                            ("changes", [] if changes is None else changes)):
+            _set(self, name, value)
         self.reset_turn()
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # every change is noted: the heuristic player's table of the vehicles
+        # (``arrays.Where``) rewrites only the vehicles that changed
+        _set(self, name, value)
+        self.changes.append(self.vid)
+
     def reset_turn(self) -> None:
-        """Clear what the vehicle did this turn."""
-        self.acts = 0           # bits of the 2AP-limited actions taken (actions.AP_LIMITED)
-        self.count = 0          # how many of them
-        self.done = False       # a failed full throttle: "cannot complete any further actions"
-        self.stuck = 0          # in a hazard: 0 not rolled yet, 1 free to act, 2 stuck
-        self.potshot = False    # a POTSHOT is available (after its move this turn)
-        self.repair = False     # a REPAIR is available (after the buggy's move this turn)
-        self.hazard_move = False
+        """Clear what the vehicle did this turn (noted once: it starts every turn)."""
+        for name, value in _FRESH_TURN:
+            _set(self, name, value)
+        self.changes.append(self.vid)
 
     def armour(self) -> int:
         """Its ARMOUR now: the type's, plus any plating."""
@@ -72,10 +101,12 @@ class Vehicle:
             return (pos,)
         return hexes_of(pos, self.facing, 2)
 
-    def copy(self) -> Vehicle:
+    def copy(self, changes: list[int]) -> Vehicle:
+        """A copy whose changes are noted in ``changes`` (its state's)."""
         twin = Vehicle.__new__(Vehicle)
         for name in Vehicle.__slots__:
-            setattr(twin, name, getattr(self, name))
+            _set(twin, name, getattr(self, name))
+        _set(twin, "changes", changes)
         return twin
 
 
@@ -92,10 +123,13 @@ class WreckState:
         cfg = self.config
         self.rounds = setup.rounds or cfg.per_players(cfg.rounds, self.players)
         self.vehicles: list[Vehicle] = []
+        #: The ids of the vehicles changed, in the order of their changes (``Vehicle``): the
+        #: heuristic player empties it as it brings its table up to date (``arrays.Where``).
+        self.changes: list[int] = []
         for seat in range(self.players):
             for slot, kind in enumerate(cfg.roster + cfg.specials):
                 self.vehicles.append(Vehicle(len(self.vehicles), seat, slot,
-                                             cfg.type_of[kind]))
+                                             cfg.type_of[kind], self.changes))
                 self.vehicles[-1].special = slot >= len(cfg.roster)
         self.per_seat = len(cfg.roster) + len(cfg.specials)
         self.occupant: dict[Coord, int] = {}
@@ -259,7 +293,8 @@ class WreckState:
         twin.__dict__.update(self.__dict__)
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
-        twin.vehicles = [v.copy() for v in self.vehicles]
+        twin.changes = []
+        twin.vehicles = [v.copy(twin.changes) for v in self.vehicles]
         for name in ("occupant", "tokens"):
             setattr(twin, name, dict(getattr(self, name)))
         for name in ("scores", "wrecked_by_turn", "awarded", "salvage_pile",
