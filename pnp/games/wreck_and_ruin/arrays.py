@@ -142,8 +142,10 @@ class Where:
         self.owner = np.full(len(maps.index), -1, dtype=np.int64)
         #: Per vehicle: ``_ROW`` as the table holds it.
         self.seen: list[Any] = [None] * n
-        #: The state the table was last brought up to date with.
+        #: The state the table was last brought up to date with, and how many of its
+        #: ``changes`` it holds.
         self.last: Any = lambda: None
+        self.noted = 0
         #: Bumped whenever a vehicle moves, turns, is wrecked or repaired into action: the
         #: geometry ``G`` holds (seat, range, this) of ``geo``.
         self.moved = 0
@@ -163,19 +165,19 @@ class Where:
 
     def update(self, s: Any) -> Where:
         """Rewrite the vehicles that differ in ``s`` from the table; ``self``. The state the
-        table was last brought up to date with notes its vehicles' changes since
+        table was last brought up to date with has noted its vehicles' changes since
         (``WreckState.changes``); another (a clone a search player plays out) is compared
         vehicle by vehicle."""
         vehicles = s.vehicles
         changes = s.changes
         if self.last() is s:
-            if not changes:
+            if len(changes) == self.noted:
                 return self
-            ids: Any = set(changes)
+            ids: Any = set(changes[self.noted:])
         else:
             self.last = weakref.ref(s)
             ids = range(len(vehicles))
-        changes.clear()
+        self.noted = len(changes)
         seen = self.seen
         changed = []
         for vid in ids:

@@ -124,7 +124,7 @@ class WreckState:
         self.rounds = setup.rounds or cfg.per_players(cfg.rounds, self.players)
         self.vehicles: list[Vehicle] = []
         #: The ids of the vehicles changed, in the order of their changes (``Vehicle``): the
-        #: heuristic player empties it as it brings its table up to date (``arrays.Where``).
+        #: heuristic player's table (``arrays.Where``) reads those since its last look.
         self.changes: list[int] = []
         for seat in range(self.players):
             for slot, kind in enumerate(cfg.roster + cfg.specials):
