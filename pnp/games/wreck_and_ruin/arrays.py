@@ -41,13 +41,17 @@ class MapArrays:
         self.open = np.array(g.open, dtype=np.bool_)
         self.obstacle = np.array([terrain[c] == OBSTACLE for c in g.coords], dtype=np.bool_)
         self.hazard = np.array([terrain[c] == HAZARD for c in g.coords], dtype=np.bool_)
-        #: Row ``goal``: ``tables.Tables.steps_to(goal)``, once ``fields_ready[goal]``.
+        #: ``q``, ``r``, ``obstacle``, ``open`` and ``hazard`` as the rows of one array (a
+        #: kernel takes fewer arguments, each of which costs a call time).
+        self.M = np.array([self.q, self.r, self.obstacle, self.open, self.hazard],
+                          dtype=np.int64)
+        #: Row ``goal``: ``tables.Tables.steps_to(goal)``, once ``ready[goal]``.
         self.fields = np.zeros((cells, cells), dtype=np.int16)
-        self.fields_ready = np.zeros(cells, dtype=np.bool_)
         #: Row ``goal * 3 + kind``: the movement to ``goal`` per (hex * 6 + facing) of a
-        #: vehicle of ``kind`` (0 one hex, 1 AGILE, 2 the big rig), once ``ready``.
+        #: vehicle of ``kind`` (0 one hex, 1 AGILE, 2 the big rig), once ``ready[cells +
+        #: goal * 3 + kind]``.
         self.to_go = np.zeros((cells * 3, cells * 6), dtype=np.int16)
-        self.ready = np.zeros(cells * 3, dtype=np.bool_)
+        self.ready = np.zeros(cells * 4, dtype=np.bool_)
 
 
 _ARRAYS: dict[int, tuple[object, Any]] = {}
@@ -93,6 +97,7 @@ class _Odds:
         self.ram = np.full((10, 5, 10, 5, 2, 3), np.nan)
 
     def fill(self, need: Any) -> None:
+        """Work out the value ``need`` asks for: (1: a shot, 2: a ram, then its key)."""
         key = tuple(need[1:6].tolist())
         if need[0] == 1:
             dice, target, penalty, left = key[:4]
@@ -159,8 +164,11 @@ class Where:
         rows = 2 * per * (2 + 2 * n + 3 * (steam + 1) + 3 + 4 + 1)
         self.vals = np.zeros(rows)
         self.rows = np.zeros((rows, 5), dtype=np.int64)
-        self.res = np.zeros(6, dtype=np.int64)
-        self.need = np.zeros(6, dtype=np.int64)
+        #: The results (``kernels.R_*``), then which value is missing, if one is.
+        self.res = np.zeros(k.R_NEED + 6, dtype=np.int64)
+        self.pre_set = False
+        self.tokens: list[Any] = []
+        self.toks = np.zeros(0, dtype=np.int64)
         self.update(s)
 
     def update(self, s: Any) -> Where:
@@ -210,33 +218,50 @@ class Where:
     def set_pre(self, pre: list[list[tuple[float, Any]]]) -> None:
         """Per vehicle slot of the player to move, the values of the candidates listed before
         its own (``kernels.decide``'s ``pre``)."""
+        if not self.pre_set and not any(pre):
+            return
         self.pre[:] = np.nan
+        self.pre_set = False
         for slot, items in enumerate(pre):
             for j, (value, _) in enumerate(items):
                 self.pre[slot, j] = value
+                self.pre_set = True
 
-    def decide(self, s: Any, only: int, mode: int) -> Any:
+    def decide(self, s: Any, only: int, mode: int) -> tuple[int, float, int, int, float, bool]:
         """``kernels.decide`` for ``s`` (the table up to date): the vehicle ``only`` first
-        (-1: none), every vehicle (``mode`` 1: always, else when ``only``'s best is under
-        the follow-up); the results ``res``."""
+        (-1: none), then every vehicle (``mode`` 1: always, else when ``only``'s best is
+        under the follow-up); (the best row of ``only`` (-1: none), its value, the end of the
+        rows, the best row of every vehicle (-1: none), its value, True if a vehicle can
+        act)."""
         cfg = s.config
-        reach = max(1, cfg.shoot_range - s.effect("sandstorm"))
+        e = s.event
+        effect = "" if e is None else e.effect
+        amount = 0 if e is None else e.amount
+        reach = max(1, cfg.shoot_range - (amount if effect == "sandstorm" else 0))
         geo = (s.seat, reach, self.moved)
         P = self.P
         P[:] = (s.seat, s.per_seat, s.ap, cfg.ap_limit, reach, cfg.steamroll,
-                s.bonus_dice - s.effect("ammo_shortage"),
-                s.effect("tailwind") - s.effect("deep_sand") + s.bonus_move,
+                s.bonus_dice - (amount if effect == "ammo_shortage" else 0),
+                s.bonus_move + (amount if effect == "tailwind" else 0)
+                - (amount if effect == "deep_sand" else 0),
                 cfg.hazard_move_penalty, only, mode, geo == self.geo, cfg.potshot_penalty)
         self.geo = geo
-        toks = np.array([x for h, green in s.tokens.items()
-                         for x in (self.maps.index[h], green)], dtype=np.int64)
+        tokens = list(s.tokens.items())
+        if tokens != self.tokens:
+            self.tokens = tokens
+            index = self.maps.index
+            self.toks = np.array([x for h, green in tokens for x in (index[h], green)],
+                                 dtype=np.int64)
         m = self.maps
+        res = self.res
         while True:
-            k.decide(P, self.V, toks, self.pre, m.q, m.r, m.nb, m.obstacle, m.open, m.hazard,
-                     self.owner, m.fields, m.fields_ready, m.to_go, m.ready, _ODDS.shot,
-                     _ODDS.ram, self.G, self.vals, self.rows, self.res, self.need)
-            if not self.res[k.R_NEED]:
-                return self.res
-            _ODDS.fill(self.need)
+            k.decide(P, self.V, self.toks, self.pre, m.M, m.nb, self.owner, m.fields, m.to_go,
+                     m.ready, _ODDS.shot, _ODDS.ram, self.G, self.vals, self.rows, res)
+            if not res[k.R_NEED]:
+                break
+            _ODDS.fill(res[k.R_NEED:])
             P[k.P_REUSE] = 1            # the geometry is written: only a value was missing
-
+        _, only_best, end, best, any_active, _ = res[:k.R_NEED + 1].tolist()
+        vals = self.vals
+        return (only_best, vals[only_best] if only_best >= 0 else 0.0, end, best,
+                vals[best] if best >= 0 else 0.0, bool(any_active))

@@ -141,8 +141,12 @@ class _Look:
         if w is None or w.setup is not s.setup:
             w = s.arrays[0] = kernels().Where(s)
         self.w = w.update(s)
-        #: Per vehicle slot, the candidates the kernel lists only as "pre" rows.
-        self.pre = [self._pre(v) for v in self.mine]
+        #: Per vehicle slot, the candidates the kernel lists only as "pre" rows (only a
+        #: vehicle off the board but for a special one in the box, a wreck or one just
+        #: brought back has any).
+        returned = s.returned
+        self.pre = [self._pre(v) if (v.pos is None and not v.special) or not v.active
+                    or v.vid == returned else [] for v in self.mine]
         w.set_pre(self.pre)
 
     def _pre(self, v: Vehicle) -> list[tuple[float, Act]]:
@@ -178,14 +182,12 @@ class _Look:
         halves the full looks a turn takes; every candidate when it has none worth
         ``FOLLOW_UP``."""
         w = self.w
-        res = w.decide(self.s, self.s.last_vehicle, 0)
-        k = kernels().k
-        if res[k.R_ONLY_BEST] >= 0 and w.vals[res[k.R_ONLY_BEST]] >= FOLLOW_UP:
-            return self._act(w.rows[res[k.R_ONLY_BEST]].tolist())
-        i = res[k.R_ALL_BEST]
+        only, only_value, _, i, value, any_active = w.decide(self.s, self.s.last_vehicle, 0)
+        if only >= 0 and only_value >= FOLLOW_UP:
+            return self._act(w.rows[only].tolist())
         best, best_value = (Act("end", self.seat), 0.0) if i < 0 else (
-            self._act(w.rows[i].tolist()), float(w.vals[i]))
-        for value, act in self._after(bool(res[k.R_ACTIVE])):
+            self._act(w.rows[i].tolist()), value)
+        for value, act in self._after(any_active):
             if value > best_value + 1e-9:
                 best, best_value = act, value
         return best
@@ -193,12 +195,10 @@ class _Look:
     def candidates(self) -> list[tuple[float, Act]]:
         """Every scored candidate, in order."""
         w = self.w
-        res = w.decide(self.s, -1, 1)
-        k = kernels().k
+        *_, end, _, _, any_active = w.decide(self.s, -1, 1)
         out = [(value, self._act(row)) for value, row in
-               zip(w.vals[:res[k.R_ALL_END]].tolist(), w.rows[:res[k.R_ALL_END]].tolist(),
-                   strict=True)]
-        return out + self._after(bool(res[k.R_ACTIVE]))
+               zip(w.vals[:end].tolist(), w.rows[:end].tolist(), strict=True)]
+        return out + self._after(any_active)
 
     def _after(self, any_active: bool) -> list[tuple[float, Act]]:
         """Searching, the salvage cards and the faction card."""

@@ -474,7 +474,8 @@ C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE = range(7)
 #: The results ``res``: rows [0, res[0]) are the look at the last vehicle alone and res[1]
 #: its best row; rows [res[0], res[2]) the look at every vehicle and res[3] its best (-1:
 #: none better than ending the turn); res[4] 1 if a vehicle can act; res[5] 1 if a value
-#: is missing from the tables (``need``: which) and nothing else was done.
+#: is missing from the tables and nothing else was done, and res[5:11] which (``need``: 1
+#: a shot, 2 a ram, then its key).
 R_ONLY_END, R_ONLY_BEST, R_ALL_END, R_ALL_BEST, R_ACTIVE, R_NEED = range(6)
 
 #: The heuristic player's numbers (``bots``: CONTEST, SITE, PROGRESS, FOLLOW_UP).
@@ -498,10 +499,9 @@ def _steps(nb: Any, open_: Any, fields: Any, fields_ready: Any, goal: int, a: in
 
 
 @_jit
-def decide(P: Any, V: Any, toks: Any, pre: Any, q: Any, r: Any, nb: Any, obstacle: Any,
-           open_: Any, hazard: Any, owner: Any, fields: Any, fields_ready: Any, to_go: Any,
-           ready: Any, shot: Any, ram: Any, G: Any, vals: Any, rows: Any, res: Any,
-           need: Any) -> None:
+def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fields: Any,
+           to_go: Any, ready_all: Any, shot: Any, ram: Any, G: Any, vals: Any, rows: Any,
+           res: Any) -> None:
     """One decision of the heuristic player (``bots.HeuristicBot.choose``) but for the cards,
     searching and the candidates the caller lists itself (``pre``), as candidate rows in the
     order ``bots`` lists them: ``vals[k]`` the value, ``rows[k]`` (``C_*`` kind, vehicle,
@@ -511,9 +511,15 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, q: Any, r: Any, nb: Any, obstacl
     ``toks``: the salvage sites in the state's order, (hex, green) flat; ``pre[slot]``: the
     values of up to two candidates the caller lists before a vehicle's own (NaN: none);
     ``shot[dice, target, -modifier, dp left]`` and ``ram[armour, size, armour, size, rear]``:
-    the exact odds' values (``bots._shot_value``, ``_ram_value``; NaN: not worked out yet:
-    ``need`` says which, and nothing is written); ``G``: the geometry (``geometry``) of the
-    player's vehicles, kept from the last call when ``P[P_REUSE]``."""
+    the exact odds' values (``arrays.shot_value``, ``ram_value``; NaN: not worked out yet:
+    ``res[R_NEED:]`` says which, and nothing else is written); ``G``: the geometry
+    (``geometry``) of the player's vehicles, kept from the last call when ``P[P_REUSE]``;
+    ``M``: the map's rows (``arrays.MapArrays.M``); ``ready_all``: which rows of ``fields``
+    are worked out, then which of ``to_go``."""
+    q, r, obstacle, open_, hazard = M[0], M[1], M[2], M[3], M[4]
+    cells = q.shape[0]
+    fields_ready, ready = ready_all[:cells], ready_all[cells:]
+    need = res[R_NEED:]
     seat = P[P_SEAT]
     per = P[P_PER_SEAT]
     first = seat * per
@@ -656,7 +662,6 @@ def _look(only: int, P: Any, V: Any, pre: Any, off: Any, holder: Any, held: Any,
                     if not (0 <= a_arm < ram.shape[0] and 0 <= t_arm < ram.shape[2]
                             and key[1] < ram.shape[1] and key[3] < ram.shape[3]) \
                             or np.isnan(ram[key][0]):
-                        res[R_NEED] = 1
                         need[0] = 2
                         for x in range(5):
                             need[1 + x] = key[x]
@@ -713,7 +718,6 @@ def _shots(me: int, potshot: int, kind: int, i: int, P: Any, V: Any, holder: Any
         if not (dice < shot.shape[0] and 0 <= target < shot.shape[1]
                 and 0 <= potshot < shot.shape[2] and 0 <= left < shot.shape[3]) \
                 or np.isnan(shot[dice, target, potshot, left, 0]):
-            res[R_NEED] = 1
             need[0] = 1
             need[1] = dice
             need[2] = target
