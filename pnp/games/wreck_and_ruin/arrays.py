@@ -215,17 +215,16 @@ class Where:
             V[:k.V_SEAT, vid] = [i, f, facing, *rest]
         return self
 
-    def set_pre(self, pre: list[list[tuple[float, Any]]]) -> None:
-        """Per vehicle slot of the player to move, the values of the candidates listed before
+    def set_pre(self, pre: dict[int, list[tuple[float, Any]]]) -> None:
+        """By vehicle slot of the player to move, the values of the candidates listed before
         its own (``kernels.decide``'s ``pre``)."""
-        if not self.pre_set and not any(pre):
+        if not pre and not self.pre_set:
             return
         self.pre[:] = np.nan
-        self.pre_set = False
-        for slot, items in enumerate(pre):
+        for slot, items in pre.items():
             for j, (value, _) in enumerate(items):
                 self.pre[slot, j] = value
-                self.pre_set = True
+        self.pre_set = bool(pre)
 
     def decide(self, s: Any, only: int, mode: int) -> tuple[int, float, int, int, float, bool]:
         """``kernels.decide`` for ``s`` (the table up to date): the vehicle ``only`` first

@@ -141,12 +141,16 @@ class _Look:
         if w is None or w.setup is not s.setup:
             w = s.arrays[0] = kernels().Where(s)
         self.w = w.update(s)
-        #: Per vehicle slot, the candidates the kernel lists only as "pre" rows (only a
+        #: By vehicle slot, the candidates the kernel lists only as "pre" rows (only a
         #: vehicle off the board but for a special one in the box, a wreck or one just
         #: brought back has any).
+        self.pre: dict[int, list[tuple[float, Act]]] = {}
         returned = s.returned
-        self.pre = [self._pre(v) if (v.pos is None and not v.special) or not v.active
-                    or v.vid == returned else [] for v in self.mine]
+        for slot, v in enumerate(self.mine):
+            if (v.pos is None and not v.special) or not v.active or v.vid == returned:
+                items = self._pre(v)
+                if items:
+                    self.pre[slot] = items
         w.set_pre(self.pre)
 
     def _pre(self, v: Vehicle) -> list[tuple[float, Act]]:
