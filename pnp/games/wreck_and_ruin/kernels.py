@@ -314,26 +314,41 @@ def _to_go(nb: Any, open_: Any, field: Any, h: int) -> int:
     return d + 1
 
 
+def _turns() -> Any:
+    """``_TURNS[agile, mask, f]``: the fewest faces a vehicle facing ``f`` turns to face one
+    of the directions in ``mask`` (bit ``k``: direction ``k``), an AGILE one (any facing for
+    1) 1 at most; 6 for an empty mask."""
+    out = np.full((2, 64, 6), 6, dtype=np.int64)
+    for mask in range(64):
+        for f in range(6):
+            for k in range(6):
+                if mask >> k & 1:
+                    turn = min(abs(k - f), 6 - abs(k - f))
+                    out[0, mask, f] = min(out[0, mask, f], turn)
+                    out[1, mask, f] = min(out[1, mask, f], min(turn, 1))
+    return out
+
+
+_TURNS = _turns()
+
+
 @_jit
 def _fill_to_go(nb: Any, open_: Any, field: Any, kind: int, row: Any) -> None:
     """``tables.Tables.fill_to_go`` for every (hex, facing) of ``row`` at once: hexes to go
     plus faces to turn towards the nearest hex closer to the goal."""
+    agile = 1 if kind == 1 else 0
     for h in range(nb.shape[0]):
         d = _to_go(nb, open_, field, h)
+        closer = 0          # the directions to a hex closer to the goal, as bits
+        for k in range(6):
+            n = nb[h, k]
+            if n >= 0 and field[n] < d:
+                closer |= 1 << k
         for f in range(6):
             best = 0
             front = nb[h, f]
             if d and not (kind == 2 and front >= 0 and field[front] == 0):
-                best = 6
-                for k in range(6):
-                    n = nb[h, k]
-                    if n >= 0 and field[n] < d:
-                        turn = abs(k - f)
-                        turn = min(turn, 6 - turn)
-                        if kind == 1 and turn:
-                            turn = 1
-                        best = min(best, turn)
-                best += d
+                best = _TURNS[agile, closer, f] + d
             row[h * 6 + f] = best
 
 
