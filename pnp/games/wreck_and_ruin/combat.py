@@ -32,7 +32,11 @@ def rear_of(s: WreckState, shooter_hexes: tuple[Coord, ...], target: Vehicle) ->
     shooter = s.occupant.get(shooter_hexes[0]) if shooter_hexes else None
     if shooter is not None and s.vehicles[shooter].kind.has("FLYING"):
         return False    # "Flying vehicles do not gain a bonus for attacking ... from the rear"
-    return any(behind(target.pos, target.facing, h) for h in shooter_hexes)
+    pos, facing = target.pos, target.facing
+    for h in shooter_hexes:
+        if behind(pos, facing, h):
+            return True
+    return False
 
 
 def shoot(s: WreckState, v: Vehicle, t: Vehicle, *, potshot: bool = False,
@@ -217,29 +221,40 @@ def crash(s: WreckState, t: Vehicle) -> None:
     if t.kind.hexes == 2 and f != first_facing and any(
             s.board.terrain[h] == HAZARD for h in t.hexes()[1:]):
         dist = 0
+    terrain, occupant, me = s.board.terrain, s.occupant, t.vid
     for k in range(dist):
         d = first if k == 0 else f
         dq, dr = DIRECTIONS[d]
         assert t.pos is not None
         moved = [(h[0] + dq, h[1] + dr) for h in t.hexes()]
-        if any(h not in s.board.terrain for h in moved):
+        # a loop rather than any(...) over the one or two hexes: the same tests, less work
+        others: list[int] = []
+        off = obstacle = False
+        for h in moved:
+            if h not in terrain:
+                off = True
+                break
+            obstacle = obstacle or terrain[h] == OBSTACLE
+            o = occupant.get(h, me)      # another vehicle or wreck there (``_blocked_by``)
+            if o != me:
+                others.append(o)
+        if off:
             s.leave(t)
             if s.log is not None:
                 s.say(f"{t.name} crashes off the board")
             s.remove(t)
             return
-        others = [o for h in moved if (o := _blocked_by(s, t, h)) is not None]
-        if any(s.vehicles[o].kind.has("FLYING") for o in others):
+        if others and any(s.vehicles[o].kind.has("FLYING") for o in others):
             break   # "Should a vehicle crash and burn into a hex containing a flying vehicle,
             #          it ends its move in the hex before it"
-        if any(s.board.terrain[h] == OBSTACLE for h in moved) or others:
+        if obstacle or others:
             for o in dict.fromkeys(others):
                 _collide(s, t, o)
             break
         s.leave(t)
         t.pos = (t.pos[0] + dq, t.pos[1] + dr)
         s.enter(t)
-        if any(s.board.terrain[h] == HAZARD for h in t.hexes()):
+        if terrain[moved[0]] == HAZARD or terrain[moved[-1]] == HAZARD:   # the wreck's hexes
             break       # "If a vehicle crashes and burns into a hazard, it immediately stops"
     if t.pos is not None:
         if s.log is not None:

@@ -5,6 +5,7 @@ Pure core: functions of ``state.WreckState``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pnp.games.api import IllegalAction
@@ -12,10 +13,11 @@ from pnp.games.wreck_and_ruin import combat
 from pnp.games.wreck_and_ruin.actions import AP_LIMITED, OTHER_ACT, Act
 from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, SUMMONS
 from pnp.games.wreck_and_ruin.dice import random_vehicle, roll_pool
-from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, distance, step
+from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, distance, step
 from pnp.games.wreck_and_ruin.legal import legal_actions, turret_on
 
 if TYPE_CHECKING:
+    from pnp.games.wreck_and_ruin.board import Board
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
 
 __all__ = ["apply_action", "place_token", "start_turn"]
@@ -359,7 +361,10 @@ def place_token(s: WreckState, opening: bool = False) -> None:
         if here >= s.config.tokens_per_tile:
             pos = 0
     # a token and the hexes next to it take no other token
-    near = {(q + dq, r + dr) for q, r in s.tokens for dq, dr in ((0, 0), *DIRECTIONS)}
+    around = _around(board)
+    near: set[Coord] = set()
+    for h in s.tokens:
+        near.update(around[h])
     occupant = s.occupant
     for p in (pos, 0, *range(1, 7)):
         spots = [h for h in board.token_hexes[p] if h not in occupant and h not in near]
@@ -370,6 +375,13 @@ def place_token(s: WreckState, opening: bool = False) -> None:
                 s.say(f"a salvage token is placed at {h[0]},{h[1]} (tile {p})")
             return
     s.say("no legal place is left for a salvage token")
+
+
+@lru_cache(maxsize=64)
+def _around(board: Board) -> dict[Coord, tuple[Coord, ...]]:
+    """Per hex of the map, it and the hexes next to it (worked out once per map)."""
+    return {(q, r): ((q, r), *((q + dq, r + dr) for dq, dr in DIRECTIONS))
+            for q, r in board.terrain}
 
 
 def _occupier(s: WreckState, h: tuple[int, int]) -> Vehicle | None:
@@ -418,7 +430,7 @@ def _mechanic(s: WreckState) -> None:
     """MECHANIC: the current player's big rig on the board removes 1 DP, "even if they are
     wrecked"."""
     for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
-        if v.kind.has("MECHANIC") and v.pos is not None and v.damage > 0:
+        if v.damage > 0 and v.pos is not None and v.kind.has("MECHANIC"):
             v.damage -= s.config.mechanic      # "even if they are wrecked"
             if not v.active and v.damage < v.kind.dp:
                 v.active = True
@@ -483,8 +495,10 @@ def end_turn(s: WreckState) -> None:
         place_token(s)
         if len(s.tokens) == before:
             break
+    occupant, vehicles = s.occupant, s.vehicles
     for h in s.tokens:
-        if _occupier(s, h) is not None:
+        vid = occupant.get(h)
+        if vid is not None and vehicles[vid].active:      # _occupier, inlined: every turn
             s.tokens[h] = True
     s.seat += 1
     if s.seat == s.players:
