@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.games.wreck_and_ruin.dice import ram_result, roll_pool
+from pnp.games.wreck_and_ruin.dice import d6, ram_result, roll_pool
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, behind, direction_to, distance
 from pnp.games.wreck_and_ruin.movement import hexes_of
 from pnp.games.wreck_and_ruin.tiles import HAZARD, OBSTACLE
@@ -65,7 +65,7 @@ def ram(s: WreckState, v: Vehicle, t: Vehicle, rear: bool) -> None:
     if cfg.defender_explodes:
         d_hits, d_faces = _roll(s, d_dice, a_arm)
     else:
-        d_faces = [s.rng.randint(1, 6) for _ in range(d_dice)]
+        d_faces = [d6(s.rng) for _ in range(d_dice)]
         d_hits = sum(1 for f in d_faces if f == 6 or (f != 1 and f >= a_arm))
     a_score, d_score = a_hits + v.kind.size, d_hits + t.kind.size
     to_t, to_a, push = ram_result(a_score, d_score, v.kind.size, t.kind.size)
@@ -164,7 +164,7 @@ def _away(a: Coord, b: Coord) -> int:
 def crash(s: WreckState, t: Vehicle) -> None:
     """Crash and burn: a d6 for the direction, a d6 for the distance (up to MOVE)."""
     # FLYING: "If a vehicle with flying is destroyed it is treated as rolling a 1"
-    roll = 1 if t.kind.has("FLYING") else s.rng.randint(1, 6)
+    roll = 1 if t.kind.has("FLYING") else d6(s.rng)
     if roll == 1:
         if s.log is not None:
             s.say(f"crash and burn: 1, {t.name} explodes")
@@ -198,7 +198,7 @@ def crash(s: WreckState, t: Vehicle) -> None:
         first = f
     elif roll in (3, 5):    # choice: 3 swerves front-right, 5 front-left, facing unchanged
         first = (f + (1 if roll == 3 else -1)) % 6
-    dist = min(s.rng.randint(1, 6), t.kind.move)
+    dist = min(d6(s.rng), t.kind.move)
     if s.log is not None:
         s.say(f"crash and burn: direction {roll}, distance {dist}")
     if f != t.facing and t.kind.hexes == 2:

@@ -12,7 +12,7 @@ from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin import combat
 from pnp.games.wreck_and_ruin.actions import AP_LIMITED, OTHER_ACT, Act
 from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, SUMMONS
-from pnp.games.wreck_and_ruin.dice import random_vehicle, roll_pool
+from pnp.games.wreck_and_ruin.dice import d6, random_vehicle, roll_pool
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, distance, step
 from pnp.games.wreck_and_ruin.legal import legal_actions, turret_on
 
@@ -28,7 +28,7 @@ def _trapped(s: WreckState, v: Vehicle) -> bool:
     stat and only need 1 success"; True if the vehicle is stuck this turn."""
     if v.stuck or not s.in_hazard(v):
         return v.stuck == 2
-    faces = [s.rng.randint(1, 6) for _ in range(v.kind.size)]
+    faces = [d6(s.rng) for _ in range(v.kind.size)]
     ok = any(f >= s.config.trapped_need for f in faces)
     v.stuck = 1 if ok else 2
     if s.log is not None:
@@ -107,7 +107,7 @@ def _move(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
 def _throttle(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
     assert v is not None
     _spend(s, v, "throttle")
-    roll = s.rng.randint(1, 6)
+    roll = d6(s.rng)
     extra = roll - v.kind.size
     if extra > 0:
         s.pending = v.kind.move + extra
@@ -337,7 +337,7 @@ def _engine_fails(s: WreckState, v: Vehicle, kind: str) -> bool:
     """Engine trouble: "forces a roll to be made before an action can be taken". On a 1 the
     action fails: its AP is spent (choice); a card's action costs nothing and keeps the card,
     but "It would still count as playing a salvage card that turn"."""
-    roll = s.rng.randint(1, 6)
+    roll = d6(s.rng)
     if roll != 1:
         return False
     if s.log is not None:
@@ -356,7 +356,7 @@ def place_token(s: WreckState, opening: bool = False) -> None:
     board = s.board
     pos = 0
     if not opening:
-        pos = s.rng.randint(1, 6)
+        pos = d6(s.rng)
         here = sum(1 for h in s.tokens if board.position[h] == pos)
         if here >= s.config.tokens_per_tile:
             pos = 0
@@ -444,7 +444,7 @@ def _event(s: WreckState) -> None:
     if s.setup.unpredictable and s.event is not None:
         # "after player 1 has drawn the first event card, each player at the beginning of
         # their turn rolls a die" (player 1 too): "One may be in play for the whole game"
-        new = s.rng.randint(1, 6) >= 4
+        new = d6(s.rng) >= 4
     else:
         new = s.round > 1 and s.seat == 0 and s.event_round != s.round
     if new and s.events:
