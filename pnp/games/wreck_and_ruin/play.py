@@ -12,7 +12,7 @@ from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin import combat
 from pnp.games.wreck_and_ruin.actions import AP_LIMITED, OTHER_ACT, Act
 from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, SUMMONS
-from pnp.games.wreck_and_ruin.dice import d6, random_vehicle, roll_pool
+from pnp.games.wreck_and_ruin.dice import d6, random_vehicle, roll_pool, shuffle
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, distance, step
 from pnp.games.wreck_and_ruin.legal import legal_actions, turret_on
 
@@ -450,7 +450,7 @@ def _event(s: WreckState) -> None:
     if new and s.events:
         if not s.event_pile:
             s.event_pile = list(range(len(s.events)))
-            s.rng.shuffle(s.event_pile)
+            shuffle(s.rng, s.event_pile)
         s.event = s.events[s.event_pile.pop()]
         s.event_round = s.round
         if s.log is not None:

@@ -16,6 +16,7 @@ from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin.actions import NAMES, Act, vehicle_text
 from pnp.games.wreck_and_ruin.board import Board
 from pnp.games.wreck_and_ruin.cards import CardDef
+from pnp.games.wreck_and_ruin.dice import shuffle
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, distance
 from pnp.games.wreck_and_ruin.legal import legal_actions
 from pnp.games.wreck_and_ruin.movement import hexes_of
@@ -109,8 +110,8 @@ class WreckState:
         self.salvage_pile = list(range(len(self.salvage)))
         self.salvage_discards: list[int] = []
         self.event_pile = list(range(len(self.events)))
-        rng.shuffle(self.salvage_pile)
-        rng.shuffle(self.event_pile)
+        shuffle(rng, self.salvage_pile)
+        shuffle(rng, self.event_pile)
         self.event: CardDef | None = None
         self.event_round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
@@ -309,7 +310,7 @@ class WreckState:
                     return
                 self.salvage_pile = self.salvage_discards
                 self.salvage_discards = []
-                self.rng.shuffle(self.salvage_pile)
+                shuffle(self.rng, self.salvage_pile)
             self.hands[seat].append(self.salvage_pile.pop())
 
     def discard(self, seat: int, effect: str | None = None, card: int | None = None) -> CardDef:

@@ -172,3 +172,13 @@ def test_d6_asks_a_stream_with_its_own_randint():
             return 6
 
     assert [dice.d6(Loaded(1)) for _ in range(3)] == [6, 6, 6]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 7, 24, 56, 300])
+def test_shuffle_is_random_shuffle_draw_for_draw(n):
+    for seed in range(10):
+        a, b = random.Random(seed), random.Random(seed)
+        mine, theirs = list(range(n)), list(range(n))
+        dice.shuffle(a, mine)
+        b.shuffle(theirs)
+        assert mine == theirs and a.getstate() == b.getstate()
