@@ -100,8 +100,9 @@ def _move(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
     _spend(s, v, a.kind)
     _relocate(s, v, a.to, a.facing)
     # a move out of a hazard uses no skills ("Vehicles cannot use any special skills")
-    v.potshot = v.kind.has("POTSHOT") and not hazard
-    v.repair = v.kind.has("REPAIR") and not hazard
+    skills = v.kind.skills
+    v.potshot = "POTSHOT" in skills and not hazard
+    v.repair = "REPAIR" in skills and not hazard
 
 
 def _throttle(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
