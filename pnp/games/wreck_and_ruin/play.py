@@ -378,7 +378,7 @@ def place_token(s: WreckState, opening: bool = False) -> None:
     s.say("no legal place is left for a salvage token")
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _around(board: Board) -> dict[Coord, tuple[Coord, ...]]:
     """Per hex of the map, it and the hexes next to it (worked out once per map)."""
     return {(q, r): ((q, r), *((q + dq, r + dr) for dq, dr in DIRECTIONS))

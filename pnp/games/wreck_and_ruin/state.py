@@ -431,7 +431,7 @@ def _setup_area(board: Board, seat: int) -> tuple[int, tuple[Coord, ...]]:
     return inward, tuple(sorted(area, key=lambda h: (distance(h, board.centre), h)))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _deployment(board: Board, players: int, sizes: tuple[int, ...]
                 ) -> tuple[tuple[tuple[int, Coord], ...], ...]:
     """Per seat, (roster slot, anchor) of each vehicle set up "completely within their setup
