@@ -8,6 +8,7 @@ Pure core. Vehicles are named by seat and roster name as the wasteland guide lis
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from pnp.games.wreck_and_ruin.hexes import Coord
@@ -45,6 +46,7 @@ NAMES = roster_names() + SPECIALS
 _PER_SEAT = len(NAMES)
 
 
+@lru_cache(maxsize=64)    # 4 seats of 7 vehicles: every game names them afresh
 def vehicle_text(vid: int) -> str:
     """"P2 scout-1" for vehicle id ``vid`` (seat * 5 + roster slot)."""
     return f"P{vid // _PER_SEAT + 1} {NAMES[vid % _PER_SEAT]}"

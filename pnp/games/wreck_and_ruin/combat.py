@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.games.wreck_and_ruin.dice import ram_result, roll_pool
+from pnp.games.wreck_and_ruin.dice import d6, ram_result, roll_pool
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, behind, direction_to, distance
 from pnp.games.wreck_and_ruin.movement import hexes_of
 from pnp.games.wreck_and_ruin.tiles import HAZARD, OBSTACLE
@@ -32,7 +32,11 @@ def rear_of(s: WreckState, shooter_hexes: tuple[Coord, ...], target: Vehicle) ->
     shooter = s.occupant.get(shooter_hexes[0]) if shooter_hexes else None
     if shooter is not None and s.vehicles[shooter].kind.has("FLYING"):
         return False    # "Flying vehicles do not gain a bonus for attacking ... from the rear"
-    return any(behind(target.pos, target.facing, h) for h in shooter_hexes)
+    pos, facing = target.pos, target.facing
+    for h in shooter_hexes:
+        if behind(pos, facing, h):
+            return True
+    return False
 
 
 def shoot(s: WreckState, v: Vehicle, t: Vehicle, *, potshot: bool = False,
@@ -61,7 +65,7 @@ def ram(s: WreckState, v: Vehicle, t: Vehicle, rear: bool) -> None:
     if cfg.defender_explodes:
         d_hits, d_faces = _roll(s, d_dice, a_arm)
     else:
-        d_faces = [s.rng.randint(1, 6) for _ in range(d_dice)]
+        d_faces = [d6(s.rng) for _ in range(d_dice)]
         d_hits = sum(1 for f in d_faces if f == 6 or (f != 1 and f >= a_arm))
     a_score, d_score = a_hits + v.kind.size, d_hits + t.kind.size
     to_t, to_a, push = ram_result(a_score, d_score, v.kind.size, t.kind.size)
@@ -160,7 +164,7 @@ def _away(a: Coord, b: Coord) -> int:
 def crash(s: WreckState, t: Vehicle) -> None:
     """Crash and burn: a d6 for the direction, a d6 for the distance (up to MOVE)."""
     # FLYING: "If a vehicle with flying is destroyed it is treated as rolling a 1"
-    roll = 1 if t.kind.has("FLYING") else s.rng.randint(1, 6)
+    roll = 1 if t.kind.has("FLYING") else d6(s.rng)
     if roll == 1:
         if s.log is not None:
             s.say(f"crash and burn: 1, {t.name} explodes")
@@ -194,7 +198,7 @@ def crash(s: WreckState, t: Vehicle) -> None:
         first = f
     elif roll in (3, 5):    # choice: 3 swerves front-right, 5 front-left, facing unchanged
         first = (f + (1 if roll == 3 else -1)) % 6
-    dist = min(s.rng.randint(1, 6), t.kind.move)
+    dist = min(d6(s.rng), t.kind.move)
     if s.log is not None:
         s.say(f"crash and burn: direction {roll}, distance {dist}")
     if f != t.facing and t.kind.hexes == 2:
@@ -217,29 +221,40 @@ def crash(s: WreckState, t: Vehicle) -> None:
     if t.kind.hexes == 2 and f != first_facing and any(
             s.board.terrain[h] == HAZARD for h in t.hexes()[1:]):
         dist = 0
+    terrain, occupant, me = s.board.terrain, s.occupant, t.vid
     for k in range(dist):
         d = first if k == 0 else f
         dq, dr = DIRECTIONS[d]
         assert t.pos is not None
         moved = [(h[0] + dq, h[1] + dr) for h in t.hexes()]
-        if any(h not in s.board.terrain for h in moved):
+        # a loop rather than any(...) over the one or two hexes: the same tests, less work
+        others: list[int] = []
+        off = obstacle = False
+        for h in moved:
+            if h not in terrain:
+                off = True
+                break
+            obstacle = obstacle or terrain[h] == OBSTACLE
+            o = occupant.get(h, me)      # another vehicle or wreck there (``_blocked_by``)
+            if o != me:
+                others.append(o)
+        if off:
             s.leave(t)
             if s.log is not None:
                 s.say(f"{t.name} crashes off the board")
             s.remove(t)
             return
-        others = [o for h in moved if (o := _blocked_by(s, t, h)) is not None]
-        if any(s.vehicles[o].kind.has("FLYING") for o in others):
+        if others and any(s.vehicles[o].kind.has("FLYING") for o in others):
             break   # "Should a vehicle crash and burn into a hex containing a flying vehicle,
             #          it ends its move in the hex before it"
-        if any(s.board.terrain[h] == OBSTACLE for h in moved) or others:
+        if obstacle or others:
             for o in dict.fromkeys(others):
                 _collide(s, t, o)
             break
         s.leave(t)
         t.pos = (t.pos[0] + dq, t.pos[1] + dr)
         s.enter(t)
-        if any(s.board.terrain[h] == HAZARD for h in t.hexes()):
+        if terrain[moved[0]] == HAZARD or terrain[moved[-1]] == HAZARD:   # the wreck's hexes
             break       # "If a vehicle crashes and burns into a hazard, it immediately stops"
     if t.pos is not None:
         if s.log is not None:

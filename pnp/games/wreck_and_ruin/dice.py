@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
-__all__ = ["SIX", "TAIL", "Pool", "RamOdds", "clear_caches", "die_faces", "pool", "ram_odds",
+__all__ = ["SIX", "TAIL", "Pool", "RamOdds", "clear_caches", "d6", "die_faces", "pool", "ram_odds",
            "ram_result",
-           "random_vehicle", "random_vehicle_odds", "roll_pool", "shoot_pool",
+           "random_vehicle", "random_vehicle_odds", "roll_pool", "shoot_pool", "shuffle",
            "successes", "trapped_escape"]
 
 #: "truncated only where the remaining mass is below 1e-12".
@@ -260,6 +260,39 @@ def successes(rolls: list[int] | tuple[int, ...], target: int, modifier: int = 0
     return sum(1 for f in rolls if f == 6 or (f != 1 and f + modifier >= target))
 
 
+def d6(rng: random.Random) -> int:
+    """One die: ``rng.randint(1, 6)``, the very same draw from the same stream.
+
+    CPython's ``randint(1, 6)`` is 1 + a 3-bit ``getrandbits`` drawn again until it is below 6,
+    three Python calls deep; a game rolls over a hundred dice, so a plain ``random.Random``
+    is drawn from directly (``test_dice`` pins the two to the same faces). Any other stream
+    (the tests' scripted dice) is asked for its ``randint``."""
+    if type(rng) is not random.Random:
+        return rng.randint(1, 6)
+    f = rng.getrandbits(3)
+    while f >= 6:
+        f = rng.getrandbits(3)
+    return 1 + f
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``, the very same order from the same draws: a plain
+    ``random.Random`` shuffles by swapping each place from the last down with one below it
+    picked as ``randrange`` picks (``getrandbits`` of its bit length until one is in range),
+    here without two Python calls a card (``test_dice`` pins the two together)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def roll_pool(rng: random.Random, dice: int, target: int, modifier: int = 0,
               faces: list[int] | None = None) -> int:
     """Roll ``dice`` dice against ``target`` with free rolls for 6s; the successes.
@@ -268,10 +301,9 @@ def roll_pool(rng: random.Random, dice: int, target: int, modifier: int = 0,
     """
     hits = 0
     left = dice
-    randint = rng.randint
     while left:
         left -= 1
-        f = randint(1, 6)
+        f = d6(rng)
         if faces is not None:
             faces.append(f)
         if f == 6:
@@ -288,6 +320,6 @@ def random_vehicle(rng: random.Random, count: int) -> int:
     if count <= 0:
         raise ValueError("no vehicle to pick")
     while True:
-        f = rng.randint(1, 6)
+        f = d6(rng)
         if f <= count:
             return f - 1

@@ -67,7 +67,9 @@ def behind(target: Coord, facing: int, shooter: Coord) -> bool:
     facing ``facing``: on the straight line out of its back face."""
     bq, br = DIRECTIONS[(facing + 3) % 6]
     dq, dr = shooter[0] - target[0], shooter[1] - target[1]
-    k = distance(shooter, target)
+    # on the line: (dq, dr) = k (bq, br) for a k >= 1 (then k is the distance); a step's
+    # parts are -1, 0 or 1, so k can be read off a non-zero part
+    k = dq * bq if bq else dr * br
     return k > 0 and dq == bq * k and dr == br * k
 
 

@@ -5,16 +5,19 @@ Pure core: functions of ``state.WreckState``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin import combat
 from pnp.games.wreck_and_ruin.actions import AP_LIMITED, OTHER_ACT, Act
 from pnp.games.wreck_and_ruin.cards import CARD_PLAYS, SUMMONS
-from pnp.games.wreck_and_ruin.dice import random_vehicle, roll_pool
-from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, distance, step
+from pnp.games.wreck_and_ruin.dice import d6, random_vehicle, roll_pool, shuffle
+from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, distance, step
+from pnp.games.wreck_and_ruin.legal import legal_actions, turret_on
 
 if TYPE_CHECKING:
+    from pnp.games.wreck_and_ruin.board import Board
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
 
 __all__ = ["apply_action", "place_token", "start_turn"]
@@ -25,7 +28,7 @@ def _trapped(s: WreckState, v: Vehicle) -> bool:
     stat and only need 1 success"; True if the vehicle is stuck this turn."""
     if v.stuck or not s.in_hazard(v):
         return v.stuck == 2
-    faces = [s.rng.randint(1, 6) for _ in range(v.kind.size)]
+    faces = [d6(s.rng) for _ in range(v.kind.size)]
     ok = any(f >= s.config.trapped_need for f in faces)
     v.stuck = 1 if ok else 2
     if s.log is not None:
@@ -66,8 +69,6 @@ def _repair(s: WreckState, t: Vehicle, dice: int) -> None:
 
 def apply_action(s: WreckState, a: Act) -> None:
     """Play ``a`` (IllegalAction if it is not among the legal actions)."""
-    from pnp.games.wreck_and_ruin.legal import legal_actions, turret_on
-
     k = a.kind
     # Fast path: an action the heuristic player built from the rules' own tables (``vouch``),
     # or ending the turn outside a full throttle, needs no list of every legal action;
@@ -84,131 +85,169 @@ def apply_action(s: WreckState, a: Act) -> None:
     v = s.vehicles[a.vehicle] if a.vehicle >= 0 else None
     t = s.vehicles[a.target] if a.target >= 0 else None
     s.last_vehicle = a.vehicle
-    if v is not None and k in ("move", "reverse", "shoot", "ram", "salvage", "fix", "fuel") \
-            and _trapped(s, v):
-        return
-    if v is not None and k in _ENGINE and s.effect("engine_trouble") and _engine_fails(s, v, k):
-        return
-    if k in ("move", "reverse"):
-        assert v is not None and a.to is not None
-        hazard = s.in_hazard(v)
-        _spend(s, v, k)
+    if v is not None:
+        if k in _TRAPPED and _trapped(s, v):
+            return
+        if k in _ENGINE and s.effect("engine_trouble") and _engine_fails(s, v, k):
+            return
+    _ACTIONS[k](s, a, v, t)
+
+
+def _move(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    """A move or a reverse to ``a.to`` facing ``a.facing``."""
+    assert v is not None and a.to is not None
+    hazard = s.in_hazard(v)
+    _spend(s, v, a.kind)
+    _relocate(s, v, a.to, a.facing)
+    # a move out of a hazard uses no skills ("Vehicles cannot use any special skills")
+    skills = v.kind.skills
+    v.potshot = "POTSHOT" in skills and not hazard
+    v.repair = "REPAIR" in skills and not hazard
+
+
+def _throttle(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    assert v is not None
+    _spend(s, v, "throttle")
+    roll = d6(s.rng)
+    extra = roll - v.kind.size
+    if extra > 0:
+        s.pending = v.kind.move + extra
+        if s.log is not None:
+            s.say(f"full throttle: {roll} - size {v.kind.size} = {extra} extra moves")
+    else:
+        s.pending = v.kind.move + 1
+        v.done = True
+        if s.log is not None:
+            s.say(f"full throttle: {roll} - size {v.kind.size} <= 0: 1 extra move, and "
+                  f"no further actions this turn")
+    s.pending_vid = v.vid
+
+
+def _drive(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    """The move of a full throttle."""
+    assert v is not None and a.to is not None
+    s.pending = None
+    if (a.to, a.facing) != (v.pos, v.facing):
         _relocate(s, v, a.to, a.facing)
-        # a move out of a hazard uses no skills ("Vehicles cannot use any special skills")
-        v.potshot = v.kind.has("POTSHOT") and not hazard
-        v.repair = v.kind.has("REPAIR") and not hazard
-    elif k == "throttle":
-        assert v is not None
-        _spend(s, v, k)
-        roll = s.rng.randint(1, 6)
-        extra = roll - v.kind.size
-        if extra > 0:
-            s.pending = v.kind.move + extra
-            if s.log is not None:
-                s.say(f"full throttle: {roll} - size {v.kind.size} = {extra} extra moves")
-        else:
-            s.pending = v.kind.move + 1
-            v.done = True
-            if s.log is not None:
-                s.say(f"full throttle: {roll} - size {v.kind.size} <= 0: 1 extra move, and "
-                      f"no further actions this turn")
-        s.pending_vid = v.vid
-    elif k == "drive":
-        assert v is not None and a.to is not None
-        s.pending = None
-        if (a.to, a.facing) != (v.pos, v.facing):
-            _relocate(s, v, a.to, a.facing)
-    elif k in ("shoot", "potshot"):
-        assert v is not None and t is not None
-        if k == "shoot":
-            _spend(s, v, k)
-        else:
-            v.potshot = False
-        rear = combat.rear_of(s, v.hexes() if turret_on(s, v) else v.hexes()[-1:], t)
-        combat.shoot(s, v, t, potshot=k == "potshot", rear=rear)
-    elif k == "ram":
-        assert v is not None and t is not None and v.pos is not None
-        _spend(s, v, k)
-        for _ in range(a.n):      # STEAMROLL: straight ahead, before the ram
-            _relocate(s, v, step(v.pos, v.facing), v.facing)
-        assert t.pos is not None
-        front = v.hexes()[-1]
-        rear = front == step(t.pos, t.facing + 3)
-        combat.ram(s, v, t, rear)
-    elif k == "salvage":
-        assert v is not None and t is not None
-        _spend(s, v, k)
-        s.leave(t)
-        s.remove(t)
-        owner = t.seat
-        stolen = bool(s.hands[owner])
-        if stolen:   # "a salvage card from the player who owns the wreck, chosen at random"
-            card = s.hands[owner].pop(s.rng.randrange(len(s.hands[owner])))
-            s.hands[v.seat].append(card)
-        if s.log is not None:
-            s.say(f"the wreck of {t.name} is removed" + (", a salvage card is taken" if stolen
-                                                          else ", no salvage to take"))
-    elif k == "repair":
-        assert v is not None and t is not None
-        v.repair = False
-        dice = s.config.self_repair_dice if t is v else s.config.buggy_repair_dice
-        _repair(s, t, dice)
-    elif k == "fix":
-        assert v is not None
-        _spend(s, v, k)
-        v.acts |= OTHER_ACT
-        _repair(s, v, s.config.wreck_repair_dice)
-    elif k == "return":
-        assert v is not None and a.to is not None
-        _spend(s, v, k)
-        v.pos, v.facing = a.to, a.facing
-        v.active, v.damage = True, v.kind.dp - 1    # "fully damaged minus 1DP"
-        s.enter(v)
-        s.returned = v.vid
-    elif k == "patch":
-        # "spend further AP at that time and/or discard any number of salvage cards, to
-        # remove 1DP for each": a card so discarded is not the turn's one salvage card
-        # (choice, docs/assumptions.md); the least useful card goes
-        assert v is not None
-        if a.n:
-            s.discard(a.seat)
-        else:
-            _spend(s, v, k)
-        v.damage -= 1
-        if s.log is not None:
-            paid = "a salvage card" if a.n else "an AP"
-            s.say(f"{v.name} repairs 1 DP for {paid} ({v.damage}/{v.kind.dp})")
-    elif k == "search":
-        _spend(s, None, k)
-        s.draw(a.seat, 1 + s.effect("scrap_heap"))
-    elif k in ("discard", "kit"):
+
+
+def _shoot(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    """An attack (1AP) or a POTSHOT (free, after the scout's move)."""
+    assert v is not None and t is not None
+    potshot = a.kind == "potshot"
+    if potshot:
+        v.potshot = False
+    else:
+        _spend(s, v, "shoot")
+    rear = combat.rear_of(s, v.hexes() if turret_on(s, v) else v.hexes()[-1:], t)
+    combat.shoot(s, v, t, potshot=potshot, rear=rear)
+
+
+def _ram(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    assert v is not None and t is not None and v.pos is not None
+    _spend(s, v, "ram")
+    for _ in range(a.n):      # STEAMROLL: straight ahead, before the ram
+        _relocate(s, v, step(v.pos, v.facing), v.facing)
+    assert t.pos is not None
+    front = v.hexes()[-1]
+    rear = front == step(t.pos, t.facing + 3)
+    combat.ram(s, v, t, rear)
+
+
+def _salvage(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    assert v is not None and t is not None
+    _spend(s, v, "salvage")
+    s.leave(t)
+    s.remove(t)
+    owner = t.seat
+    stolen = bool(s.hands[owner])
+    if stolen:   # "a salvage card from the player who owns the wreck, chosen at random"
+        card = s.hands[owner].pop(s.rng.randrange(len(s.hands[owner])))
+        s.hands[v.seat].append(card)
+    if s.log is not None:
+        s.say(f"the wreck of {t.name} is removed" + (", a salvage card is taken" if stolen
+                                                      else ", no salvage to take"))
+
+
+def _repair_skill(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    """REPAIR, after the buggy's move: itself or an adjacent vehicle in its front arc."""
+    assert v is not None and t is not None
+    v.repair = False
+    dice = s.config.self_repair_dice if t is v else s.config.buggy_repair_dice
+    _repair(s, t, dice)
+
+
+def _fix(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    """A wreck's attempt to repair itself (1AP)."""
+    assert v is not None
+    _spend(s, v, "fix")
+    v.acts |= OTHER_ACT
+    _repair(s, v, s.config.wreck_repair_dice)
+
+
+def _return(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    assert v is not None and a.to is not None
+    _spend(s, v, "return")
+    v.pos, v.facing = a.to, a.facing
+    v.active, v.damage = True, v.kind.dp - 1    # "fully damaged minus 1DP"
+    s.enter(v)
+    s.returned = v.vid
+
+
+def _patch(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    """"spend further AP at that time and/or discard any number of salvage cards, to remove
+    1DP for each": a card so discarded is not the turn's one salvage card (choice,
+    docs/assumptions.md); the least useful card goes."""
+    assert v is not None
+    if a.n:
+        s.discard(a.seat)
+    else:
+        _spend(s, v, "patch")
+    v.damage -= 1
+    if s.log is not None:
+        paid = "a salvage card" if a.n else "an AP"
+        s.say(f"{v.name} repairs 1 DP for {paid} ({v.damage}/{v.kind.dp})")
+
+
+def _search(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    _spend(s, None, "search")
+    s.draw(a.seat, 1 + s.effect("scrap_heap"))
+
+
+def _discard(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    """A salvage card discarded to remove 1DP, or a field repair kit used."""
+    assert t is not None
+    k = a.kind
+    used = s.discard(a.seat, None if k == "discard" else "field_repair")
+    s.card_used = True
+    amount = 1 if k == "discard" else used.amount
+    t.damage = max(0, t.damage - amount)
+    if s.log is not None:
+        s.say(f"{t.name} repairs {amount} DP ({t.damage}/{t.kind.dp})")
+
+
+def _card(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    """A salvage card played for its own effect."""
+    played = s.discard(a.seat, card=a.n)
+    s.card_used = True
+    if s.log is not None:
+        s.say(f"salvage card: {played.name}")
+    if played.effect == "plating":
         assert t is not None
-        used = s.discard(a.seat, None if k == "discard" else "field_repair")
-        s.card_used = True
-        amount = 1 if k == "discard" else used.amount
-        t.damage = max(0, t.damage - amount)
+        t.plating += played.amount
         if s.log is not None:
-            s.say(f"{t.name} repairs {amount} DP ({t.damage}/{t.kind.dp})")
-    elif k == "card":
-        played = s.discard(a.seat, card=a.n)
-        s.card_used = True
-        if s.log is not None:
-            s.say(f"salvage card: {played.name}")
-        if played.effect == "plating":
-            assert t is not None
-            t.plating += played.amount
-            if s.log is not None:
-                s.say(f"{t.name} has ARMOUR {t.armour()} until P{a.seat + 1}'s next turn")
-        else:
-            boost(s, a.seat, played.effect, played.amount)
-    elif k == "faction":
-        _faction(s, a)
-    elif k == "fuel":
-        assert v is not None and a.to is not None
-        s.discard(a.seat, "reserve_fuel")
-        s.card_used = True
-        v.acts |= OTHER_ACT
-        _relocate(s, v, a.to, a.facing)
+            s.say(f"{t.name} has ARMOUR {t.armour()} until P{a.seat + 1}'s next turn")
+    else:
+        boost(s, a.seat, played.effect, played.amount)
+
+
+def _fuel(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
+    """A reserve fuel tank: a free move outside the 2AP limit."""
+    assert v is not None and a.to is not None
+    s.discard(a.seat, "reserve_fuel")
+    s.card_used = True
+    v.acts |= OTHER_ACT
+    _relocate(s, v, a.to, a.facing)
 
 
 def boost(s: WreckState, seat: int, e: str, n: int) -> None:
@@ -229,7 +268,7 @@ def boost(s: WreckState, seat: int, e: str, n: int) -> None:
         s.bonus_move += n
 
 
-def _faction(s: WreckState, a: Act) -> None:
+def _faction(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
     """Play the seat's faction card (``cards.FACTION_EFFECTS``)."""
     card = s.faction_card[a.seat]
     assert card is not None
@@ -289,15 +328,17 @@ def _summon(s: WreckState, seat: int, kind: str) -> None:
         s.say(f"{v.name} enters play at {v.pos[0]},{v.pos[1]}")
 
 
+#: Actions a vehicle stuck in a hazard cannot take.
+_TRAPPED = frozenset(("move", "reverse", "shoot", "ram", "salvage", "fix", "fuel"))
 #: Actions a vehicle takes that engine trouble can stop.
-_ENGINE = ("move", "reverse", "throttle", "shoot", "ram", "salvage", "fix", "fuel")
+_ENGINE = frozenset(("move", "reverse", "throttle", "shoot", "ram", "salvage", "fix", "fuel"))
 
 
 def _engine_fails(s: WreckState, v: Vehicle, kind: str) -> bool:
     """Engine trouble: "forces a roll to be made before an action can be taken". On a 1 the
     action fails: its AP is spent (choice); a card's action costs nothing and keeps the card,
     but "It would still count as playing a salvage card that turn"."""
-    roll = s.rng.randint(1, 6)
+    roll = d6(s.rng)
     if roll != 1:
         return False
     if s.log is not None:
@@ -316,12 +357,15 @@ def place_token(s: WreckState, opening: bool = False) -> None:
     board = s.board
     pos = 0
     if not opening:
-        pos = s.rng.randint(1, 6)
+        pos = d6(s.rng)
         here = sum(1 for h in s.tokens if board.position[h] == pos)
         if here >= s.config.tokens_per_tile:
             pos = 0
     # a token and the hexes next to it take no other token
-    near = {(q + dq, r + dr) for q, r in s.tokens for dq, dr in ((0, 0), *DIRECTIONS)}
+    around = _around(board)
+    near: set[Coord] = set()
+    for h in s.tokens:
+        near.update(around[h])
     occupant = s.occupant
     for p in (pos, 0, *range(1, 7)):
         spots = [h for h in board.token_hexes[p] if h not in occupant and h not in near]
@@ -332,6 +376,13 @@ def place_token(s: WreckState, opening: bool = False) -> None:
                 s.say(f"a salvage token is placed at {h[0]},{h[1]} (tile {p})")
             return
     s.say("no legal place is left for a salvage token")
+
+
+@lru_cache(maxsize=16)
+def _around(board: Board) -> dict[Coord, tuple[Coord, ...]]:
+    """Per hex of the map, it and the hexes next to it (worked out once per map)."""
+    return {(q, r): ((q, r), *((q + dq, r + dr) for dq, dr in DIRECTIONS))
+            for q, r in board.terrain}
 
 
 def _occupier(s: WreckState, h: tuple[int, int]) -> Vehicle | None:
@@ -380,7 +431,7 @@ def _mechanic(s: WreckState) -> None:
     """MECHANIC: the current player's big rig on the board removes 1 DP, "even if they are
     wrecked"."""
     for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
-        if v.kind.has("MECHANIC") and v.pos is not None and v.damage > 0:
+        if v.damage > 0 and v.pos is not None and v.kind.has("MECHANIC"):
             v.damage -= s.config.mechanic      # "even if they are wrecked"
             if not v.active and v.damage < v.kind.dp:
                 v.active = True
@@ -394,13 +445,13 @@ def _event(s: WreckState) -> None:
     if s.setup.unpredictable and s.event is not None:
         # "after player 1 has drawn the first event card, each player at the beginning of
         # their turn rolls a die" (player 1 too): "One may be in play for the whole game"
-        new = s.rng.randint(1, 6) >= 4
+        new = d6(s.rng) >= 4
     else:
         new = s.round > 1 and s.seat == 0 and s.event_round != s.round
     if new and s.events:
         if not s.event_pile:
             s.event_pile = list(range(len(s.events)))
-            s.rng.shuffle(s.event_pile)
+            shuffle(s.rng, s.event_pile)
         s.event = s.events[s.event_pile.pop()]
         s.event_round = s.round
         if s.log is not None:
@@ -445,8 +496,10 @@ def end_turn(s: WreckState) -> None:
         place_token(s)
         if len(s.tokens) == before:
             break
+    occupant, vehicles = s.occupant, s.vehicles
     for h in s.tokens:
-        if _occupier(s, h) is not None:
+        vid = occupant.get(h)
+        if vid is not None and vehicles[vid].active:      # _occupier, inlined: every turn
             s.tokens[h] = True
     s.seat += 1
     if s.seat == s.players:
@@ -474,3 +527,11 @@ def _final_push(s: WreckState) -> None:
     s.ap = len(held)
     if s.log is not None:
         s.say(f"final push: P1 gets {s.ap} AP against {len(held)} occupied site(s)")
+
+
+#: What each kind of action does (``end`` ends the turn in ``apply_action``).
+_ACTIONS = {"move": _move, "reverse": _move, "throttle": _throttle, "drive": _drive,
+            "shoot": _shoot, "potshot": _shoot, "ram": _ram, "salvage": _salvage,
+            "repair": _repair_skill, "fix": _fix, "return": _return, "patch": _patch,
+            "search": _search, "discard": _discard, "kit": _discard, "card": _card,
+            "faction": _faction, "fuel": _fuel}

@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from pnp import limits
 from pnp.errors import PnpError
 from pnp.games.wreck_and_ruin.actions import Act, parse_action
 from pnp.games.wreck_and_ruin.board import Board, generate_board
-from pnp.games.wreck_and_ruin.cards import SUMMONS, CardDef
+from pnp.games.wreck_and_ruin.cards import SUMMONS, CardDef, deck_of
 from pnp.games.wreck_and_ruin.rules import Config
 from pnp.games.wreck_and_ruin.state import WreckState
 from pnp.seed import seed_code
@@ -74,6 +75,12 @@ class Setup:
     start_cards: tuple[tuple[str, ...], ...] = ()
     #: (faction name, its cards) in seat order: seat s draws one of faction s's at random.
     factions: tuple[tuple[str, tuple[CardDef, ...]], ...] = ()
+
+    @cached_property
+    def decks(self) -> tuple[tuple[CardDef, ...], tuple[CardDef, ...]]:
+        """The salvage and event decks, each card as many times as its count: worked out once
+        per setup, not at every game's start."""
+        return deck_of(self.salvage), deck_of(self.events)
 
 
 class WreckRules:

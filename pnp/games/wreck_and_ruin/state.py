@@ -15,9 +15,12 @@ from typing import Any
 from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin.actions import NAMES, Act, vehicle_text
 from pnp.games.wreck_and_ruin.board import Board
-from pnp.games.wreck_and_ruin.cards import CardDef, deck_of
+from pnp.games.wreck_and_ruin.cards import CardDef
+from pnp.games.wreck_and_ruin.dice import shuffle
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, distance
+from pnp.games.wreck_and_ruin.legal import legal_actions
 from pnp.games.wreck_and_ruin.movement import hexes_of
+from pnp.games.wreck_and_ruin.play import apply_action, place_token, start_turn
 from pnp.games.wreck_and_ruin.rules import Config, VehicleType
 from pnp.games.wreck_and_ruin.tiles import HAZARD
 
@@ -136,13 +139,13 @@ class WreckState:
         self.tokens: dict[Coord, bool] = {}    # site hex -> green (True) or red (False)
         self.scores = [0] * self.players
         # Cards: ids index the expanded decks; hands, draw piles and discards hold ids.
-        self.salvage = deck_of(setup.salvage) or (SCRAP,)
-        self.events = deck_of(setup.events)
+        salvage, self.events = setup.decks
+        self.salvage = salvage or (SCRAP,)
         self.salvage_pile = list(range(len(self.salvage)))
         self.salvage_discards: list[int] = []
         self.event_pile = list(range(len(self.events)))
-        rng.shuffle(self.salvage_pile)
-        rng.shuffle(self.event_pile)
+        shuffle(rng, self.salvage_pile)
+        shuffle(rng, self.event_pile)
         self.event: CardDef | None = None
         self.event_round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
@@ -193,10 +196,16 @@ class WreckState:
         self.last_vehicle = -1
         self.dealt: tuple[tuple[str, ...], ...] = ((),) * self.players
         if deploy:
+            deployment = _deployment(self.board, self.players,
+                                     tuple(cfg.type_of[k].hexes for k in cfg.roster))
             for seat in range(self.players):
                 # Knowledge is power: "Do not draw a salvage card at the start of the game"
                 self.draw(seat, 0 if setup.knowledge_is_power else cfg.start_salvage)
-                self._deploy(seat)
+                inward = self._inward(seat)
+                for slot, anchor in deployment[seat]:
+                    v = self.vehicle(seat, slot)
+                    v.pos, v.facing = anchor, inward
+                    self.enter(v)
             for seat, names in enumerate(setup.start_cards):
                 for name in names:
                     self.hands[seat].append(self._take(name))
@@ -271,15 +280,11 @@ class WreckState:
         return out
 
     def legal_actions(self) -> Sequence[Act]:
-        from pnp.games.wreck_and_ruin.legal import legal_actions
-
         if self._legal is None:    # the bot and apply both ask: work it out once per state
             self._legal = legal_actions(self)
         return self._legal
 
     def apply(self, action: Any) -> None:
-        from pnp.games.wreck_and_ruin.play import apply_action
-
         if self.over:
             raise IllegalAction("the game is over")
         if not isinstance(action, Act) or action.seat != self.seat:
@@ -340,7 +345,7 @@ class WreckState:
                     return
                 self.salvage_pile = self.salvage_discards
                 self.salvage_discards = []
-                self.rng.shuffle(self.salvage_pile)
+                shuffle(self.rng, self.salvage_pile)
             self.hands[seat].append(self.salvage_pile.pop())
 
     def discard(self, seat: int, effect: str | None = None, card: int | None = None) -> CardDef:
@@ -427,25 +432,6 @@ class WreckState:
         return self.board.terrain.get(h) == 0 and h not in self.occupant
 
     # -- setup and turn flow --------------------------------------------------------------
-    def _deploy(self, seat: int) -> None:
-        """Set the seat's five vehicles up "completely within their setup area", facing the
-        centre, the big rig at the back (choice: a fixed deployment, docs/assumptions.md)."""
-        area = self.board.setup[seat]
-        inward, spots = _setup_area(self.board, seat)
-        order = sorted(range(len(self.config.roster)),
-                       key=lambda s: -self.vehicle(seat, s).kind.hexes)
-        for slot in order:
-            v = self.vehicle(seat, slot)
-            v.facing = inward
-            for h in (reversed(spots) if v.kind.hexes == 2 else spots):
-                cover = hexes_of(h, inward, v.kind.hexes)
-                if all(c in area and c not in self.occupant for c in cover):
-                    v.pos = h
-                    self.enter(v)
-                    break
-            else:
-                raise ValueError(f"no room for {v.name} in the setup area of P{seat + 1}")
-
     def _inward(self, seat: int) -> int:
         return _setup_area(self.board, seat)[0]
 
@@ -458,14 +444,10 @@ class WreckState:
 
     def _place_tokens(self, count: int, opening: bool = False) -> None:
         """Place tokens: the opening four on the central tile, then by the tracker roll."""
-        from pnp.games.wreck_and_ruin.play import place_token
-
         for _ in range(count):
             place_token(self, opening)
 
     def _start_turn(self) -> None:
-        from pnp.games.wreck_and_ruin.play import start_turn
-
         start_turn(self)
 
     def name_of(self, vid: int) -> str:
@@ -482,3 +464,30 @@ def _setup_area(board: Board, seat: int) -> tuple[int, tuple[Coord, ...]]:
     inward = min(range(6), key=lambda f: distance(
         (round(cq) + DIRECTIONS[f][0] * 3, round(cr) + DIRECTIONS[f][1] * 3), (0, 0)))
     return inward, tuple(sorted(area, key=lambda h: (distance(h, board.centre), h)))
+
+
+@lru_cache(maxsize=16)
+def _deployment(board: Board, players: int, sizes: tuple[int, ...]
+                ) -> tuple[tuple[tuple[int, Coord], ...], ...]:
+    """Per seat, (roster slot, anchor) of each vehicle set up "completely within their setup
+    area", facing the centre, the big rig at the back (choice: a fixed deployment,
+    docs/assumptions.md), in the order they are placed; ``sizes``: the hexes of each roster
+    slot's vehicle. The same at every game's start on a map: worked out once."""
+    taken: set[Coord] = set()
+    out = []
+    for seat in range(players):
+        area = board.setup[seat]
+        inward, spots = _setup_area(board, seat)
+        placed = []
+        for slot in sorted(range(len(sizes)), key=lambda s: -sizes[s]):
+            for h in (reversed(spots) if sizes[slot] == 2 else spots):
+                cover = hexes_of(h, inward, sizes[slot])
+                if all(c in area and c not in taken for c in cover):
+                    placed.append((slot, h))
+                    taken.update(cover)
+                    break
+            else:
+                raise ValueError(f"no room for P{seat + 1} {NAMES[slot]} in the setup area of "
+                                 f"P{seat + 1}")
+        out.append(tuple(placed))
+    return tuple(out)

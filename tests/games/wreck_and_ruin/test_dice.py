@@ -155,3 +155,30 @@ def test_rule_numbers_are_the_bundled_yaml_and_bad_data_is_one_error(tmp_path):
     bad.write_text("shoot_rnge: 3\n")
     with pytest.raises(PnpError, match="unknown rule"):
         load_config(bad)
+
+
+def test_d6_is_randint_1_6_draw_for_draw():
+    # ``d6`` draws straight from a plain stream: the same faces as ``randint(1, 6)`` and the
+    # stream left where randint leaves it (games replay the same under either)
+    for seed in range(20):
+        a, b = random.Random(seed), random.Random(seed)
+        assert [dice.d6(a) for _ in range(500)] == [b.randint(1, 6) for _ in range(500)]
+        assert a.getstate() == b.getstate()
+
+
+def test_d6_asks_a_stream_with_its_own_randint():
+    class Loaded(random.Random):
+        def randint(self, a, b):
+            return 6
+
+    assert [dice.d6(Loaded(1)) for _ in range(3)] == [6, 6, 6]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 7, 24, 56, 300])
+def test_shuffle_is_random_shuffle_draw_for_draw(n):
+    for seed in range(10):
+        a, b = random.Random(seed), random.Random(seed)
+        mine, theirs = list(range(n)), list(range(n))
+        dice.shuffle(a, mine)
+        b.shuffle(theirs)
+        assert mine == theirs and a.getstate() == b.getstate()
