@@ -7,9 +7,10 @@ Plays the games as ``pnp GAME simulate`` does (``play.record_game``, jobs=1) in 
 interpreter per run. With ``--against DIR`` (a checkout of another version, e.g. ``git archive
 <commit> pnp cardsets | tar -x -C DIR``) each run is followed by the same games there, so both
 see the same machine load, and the ratios are printed. ``--ceiling`` also replays each game's
-recorded actions through ``State.apply`` alone: the rules' and set-up's share of a game, so the
-bot's share, and the most (Amdahl) a bot that cost nothing would give (Junkyard Wars replays
-each game with the stagger flipped unless ``--options '{"compare_stagger": false}'``).
+recorded actions through ``State.apply`` alone, game by game after playing it again: the
+rules' and set-up's share of a game, so the bot's share, and the most (Amdahl) a bot that cost
+nothing would give (Junkyard Wars replays each game with the stagger flipped unless
+``--options '{"compare_stagger": false}'``).
 """
 
 from __future__ import annotations
@@ -47,17 +48,20 @@ def one_run(game: str, players: int, bots: str, games: int, seed: str, options: 
         for i in range(games):
             logs.append([])
             play(spec, setup, game_seed(seed, i), on_action=lambda p, a, s: logs[-1].append(a))
-        rules = start = 0.0
-        for i, actions in enumerate(logs):
+        whole = rules = start = 0.0
+        for i, actions in enumerate(logs):  # game by game: a change of machine load hits both
             t0 = time.process_time()
-            state, _, _ = new_game(spec, setup, game_seed(seed, i))
+            record_game(spec, setup, game_seed(seed, i))
             t1 = time.process_time()
+            state, _, _ = new_game(spec, setup, game_seed(seed, i))
+            t2 = time.process_time()
             for action in actions:
                 state.apply(action)
-            rules += time.process_time() - t1
-            start += t1 - t0
-        out.update(setup_share=start / cpu, rules_share=rules / cpu,
-                   ceiling=cpu / (start + rules))
+            rules += time.process_time() - t2
+            start += t2 - t1
+            whole += t1 - t0
+        out.update(setup_share=start / whole, rules_share=rules / whole,
+                   ceiling=whole / (start + rules))
     return out
 
 
