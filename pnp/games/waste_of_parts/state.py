@@ -143,7 +143,9 @@ class WasteState:
         drop = cfg.wind_removed(crew)
         if drop:
             for level, cards in self.levels.items():
-                winds = [c for c in cards if c.wind][-drop:]
+                # A set: the same cards as ``not in`` the list (equal frozen cards hash the
+                # same), without comparing every card with each of them field by field.
+                winds = set([c for c in cards if c.wind][-drop:])
                 self.levels[level] = [c for c in cards if c not in winds]
         self.enemy_deck = list(self.levels[1])
         shuffle(rng, self.enemy_deck)
