@@ -93,19 +93,22 @@ class _Odds:
     decision asks (NaN: not worked out yet), grown when one asks beyond them."""
 
     def __init__(self) -> None:
-        self.shot = np.full((8, 10, 2, 8, 3), np.nan)
-        self.ram = np.full((10, 5, 10, 5, 2, 3), np.nan)
+        #: (shot, ram), a new pair at every fill (``Where.decide`` passes them on).
+        self.tables = (np.full((8, 10, 2, 8, 3), np.nan),
+                       np.full((10, 5, 10, 5, 2, 3), np.nan))
 
     def fill(self, need: Any) -> None:
         """Work out the value ``need`` asks for: (1: a shot, 2: a ram, then its key)."""
         key = tuple(need[1:6].tolist())
+        shot, ram = self.tables
         if need[0] == 1:
             dice, target, penalty, left = key[:4]
-            self.shot = _room(self.shot, key[:4])
-            self.shot[key[:4]] = shot_value(dice, target, -penalty, left)
+            shot = _room(shot, key[:4])
+            shot[key[:4]] = shot_value(dice, target, -penalty, left)
         else:
-            self.ram = _room(self.ram, key)
-            self.ram[key] = ram_value(*key[:4], bool(key[4]))
+            ram = _room(ram, key)
+            ram[key] = ram_value(*key[:4], bool(key[4]))
+        self.tables = (shot, ram)
 
 
 def _room(table: Any, key: tuple[int, ...]) -> Any:
@@ -145,8 +148,17 @@ class Where:
                           (k.V_SIZE, "size"), (k.V_MOVE, "move")):
             V[row] = [getattr(v.kind, name) for v in vehicles]
         self.owner = np.full(len(maps.index), -1, dtype=np.int64)
-        #: Per vehicle: ``_ROW`` as the table holds it.
+        self.index = maps.index
+        self.big = [v.kind.hexes == 2 for v in vehicles]
+        self.special = [v.special for v in vehicles]
+        #: Per vehicle: ``_ROW`` as the table holds it; (anchor, front, facing, active) as
+        #: the table holds them.
         self.seen: list[Any] = [None] * n
+        self.at = [(-1, -1, 0, False)] * n
+        #: The vehicles off the board (but special ones, in the box) and the wrecks: the
+        #: only ones with candidates before their own (``bots._Look._pre``) but the one
+        #: just brought back.
+        self.down: set[int] = set()
         #: The state the table was last brought up to date with, and how many of its
         #: ``changes`` it holds.
         self.last: Any = lambda: None
@@ -167,8 +179,11 @@ class Where:
         #: The results (``kernels.R_*``), then which value is missing, if one is.
         self.res = np.zeros(k.R_NEED + 6, dtype=np.int64)
         self.pre_set = False
-        self.tokens: list[Any] = []
-        self.toks = np.zeros(0, dtype=np.int64)
+        #: The sites and the odds' tables ``args`` holds, and the arguments of
+        #: ``kernels.decide``.
+        self.tokens: list[Any] = [None]
+        self.odds: Any = None
+        self.args: tuple[Any, ...] = ()
         self.update(s)
 
     def update(self, s: Any) -> Where:
@@ -191,28 +206,38 @@ class Where:
         for vid in ids:
             now = _ROW(vehicles[vid])
             if now != seen[vid]:
-                changed.append((vid, now, seen[vid]))
+                changed.append((vid, now))
                 seen[vid] = now
         if not changed:
             return self
-        V, owner = self.V, self.owner
-        moved = [vid for vid, now, was in changed if was is None or now[:3] != was[:3]]
-        if moved:
+        V, owner, at = self.V, self.owner, self.at
+        lifted = False
+        for vid, now in changed:       # lift the vehicles that moved off their hexes ...
+            i, f, facing, active = at[vid]
+            if now[0] is not None and i >= 0 and now[1] == facing and now[2] == active \
+                    and self.index[now[0]] == i:
+                continue
+            lifted = True
+            for c in (i, f):
+                if c >= 0 and owner[c] == vid:
+                    owner[c] = -1
+        if lifted:
             self.moved += 1
-            for vid in moved:          # lift them off their hexes (leave) ...
-                for c in (V[k.V_POS, vid], V[k.V_FRONT, vid]):
-                    if c >= 0 and owner[c] == vid:
-                        owner[c] = -1
-        index, nb = self.maps.index, self.maps.nb_list
-        for vid, now, _ in changed:    # ... and set them down again (enter)
-            p, facing, *rest = now
+        index, nb, down, special = self.index, self.maps.nb_list, self.down, self.special
+        for vid, now in changed:       # ... and set every changed one down again (enter)
+            p, facing, active = now[0], now[1], now[2]
             if p is None:
                 i = f = -1
             else:
                 i = index[p]
-                f = i if vehicles[vid].kind.hexes == 1 else nb[i * 6 + facing]
+                f = nb[i * 6 + facing] if self.big[vid] else i
                 owner[i] = owner[f] = vid
-            V[:k.V_SEAT, vid] = [i, f, facing, *rest]
+            at[vid] = (i, f, facing, active)
+            V[:k.V_SEAT, vid] = (i, f, *now[1:])
+            if (p is None and not special[vid]) or (p is not None and not active):
+                down.add(vid)
+            else:
+                down.discard(vid)
         return self
 
     def set_pre(self, pre: dict[int, list[tuple[float, Any]]]) -> None:
@@ -246,20 +271,23 @@ class Where:
                 cfg.hazard_move_penalty, only, mode, geo == self.geo, cfg.potshot_penalty)
         self.geo = geo
         tokens = list(s.tokens.items())
-        if tokens != self.tokens:
+        if tokens != self.tokens or self.odds is not _ODDS.tables:
             self.tokens = tokens
+            self.odds = _ODDS.tables
             index = self.maps.index
-            self.toks = np.array([x for h, green in tokens for x in (index[h], green)],
-                                 dtype=np.int64)
-        m = self.maps
+            toks = np.array([x for h, green in tokens for x in (index[h], green)],
+                            dtype=np.int64)
+            m = self.maps
+            self.args = (P, self.V, toks, self.pre, m.M, m.nb, self.owner, m.fields, m.to_go,
+                         m.ready, *self.odds, self.G, self.vals, self.rows, self.res)
         res = self.res
-        while True:
-            k.decide(P, self.V, self.toks, self.pre, m.M, m.nb, self.owner, m.fields, m.to_go,
-                     m.ready, _ODDS.shot, _ODDS.ram, self.G, self.vals, self.rows, res)
-            if not res[k.R_NEED]:
-                break
+        k.decide(*self.args)
+        while res[k.R_NEED]:
             _ODDS.fill(res[k.R_NEED:])
             P[k.P_REUSE] = 1            # the geometry is written: only a value was missing
+            self.args = (*self.args[:10], *_ODDS.tables, *self.args[12:])
+            self.odds = _ODDS.tables
+            k.decide(*self.args)
         _, only_best, end, best, any_active, _ = res[:k.R_NEED + 1].tolist()
         vals = self.vals
         return (only_best, vals[only_best] if only_best >= 0 else 0.0, end, best,

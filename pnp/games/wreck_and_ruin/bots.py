@@ -145,12 +145,14 @@ class _Look:
         #: vehicle off the board but for a special one in the box, a wreck or one just
         #: brought back has any).
         self.pre: dict[int, list[tuple[float, Act]]] = {}
-        returned = s.returned
-        for slot, v in enumerate(self.mine):
-            if (v.pos is None and not v.special) or not v.active or v.vid == returned:
-                items = self._pre(v)
-                if items:
-                    self.pre[slot] = items
+        first = seat * s.per_seat
+        ids = {vid for vid in w.down if first <= vid < first + s.per_seat}
+        if s.returned >= 0:
+            ids.add(s.returned)
+        for vid in ids:
+            items = self._pre(s.vehicles[vid])
+            if items:
+                self.pre[vid - first] = items
         w.set_pre(self.pre)
 
     def _pre(self, v: Vehicle) -> list[tuple[float, Act]]:
