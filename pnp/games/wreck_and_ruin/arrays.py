@@ -149,12 +149,11 @@ class Where:
             V[row] = [getattr(v.kind, name) for v in vehicles]
         self.owner = np.full(len(maps.index), -1, dtype=np.int64)
         self.index = maps.index
-        self.big = [v.kind.hexes == 2 for v in vehicles]
         self.special = [v.special for v in vehicles]
-        #: Per vehicle: ``_ROW`` as the table holds it; (anchor, front, facing, active) as
-        #: the table holds them.
+        #: Per vehicle: ``_ROW`` as the table holds it (or will, once the vehicles noted
+        #: in ``batch`` are written in).
         self.seen: list[Any] = [None] * n
-        self.at = [(-1, -1, 0, False)] * n
+        self.batch: dict[int, Any] = {}
         #: The vehicles off the board (but special ones, in the box) and the wrecks: the
         #: only ones with candidates before their own (``bots._Look._pre``) but the one
         #: just brought back.
@@ -163,13 +162,9 @@ class Where:
         #: ``changes`` it holds.
         self.last: Any = lambda: None
         self.noted = 0
-        #: Bumped whenever a vehicle moves, turns, is wrecked or repaired into action: the
-        #: geometry ``G`` holds (seat, range, this) of ``geo``.
-        self.moved = 0
-        self.geo: tuple[int, ...] = ()
         per, steam = s.per_seat, s.config.steamroll
         self.G = np.zeros(per * (3 + 2 * n + 9 * (steam + 1) + 3), dtype=np.int64)
-        self.P = np.zeros(k.P_SIZE, dtype=np.int64)
+        self.P = np.zeros(k.P_SIZE + k.CHANGE * n, dtype=np.int64)
         self.pre = np.full((per, 2), np.nan)
         # room for two looks: per vehicle its own candidates, shots and potshots at every
         # vehicle, rams, salvage and repairs; and a move each
@@ -177,7 +172,8 @@ class Where:
         self.vals = np.zeros(rows)
         self.rows = np.zeros((rows, 5), dtype=np.int64)
         #: The results (``kernels.R_*``), then which value is missing, if one is.
-        self.res = np.zeros(k.R_NEED + 6, dtype=np.int64)
+        self.res = np.zeros(k.R_SIZE, dtype=np.int64)
+        self.res[k.R_GEO] = -1
         self.pre_set = False
         #: The sites and the odds' tables ``args`` holds, and the arguments of
         #: ``kernels.decide``.
@@ -187,10 +183,10 @@ class Where:
         self.update(s)
 
     def update(self, s: Any) -> Where:
-        """Rewrite the vehicles that differ in ``s`` from the table; ``self``. The state the
-        table was last brought up to date with has noted its vehicles' changes since
-        (``WreckState.changes``); another (a clone a search player plays out) is compared
-        vehicle by vehicle."""
+        """Note the vehicles that differ in ``s`` from the table (``kernels.decide`` writes
+        them in); ``self``. The state the table was last brought up to date with has noted
+        its vehicles' changes since (``WreckState.changes``); another (a clone a search
+        player plays out) is compared vehicle by vehicle."""
         vehicles = s.vehicles
         changes = s.changes
         if self.last() is s:
@@ -201,40 +197,16 @@ class Where:
             self.last = weakref.ref(s)
             ids = range(len(vehicles))
         self.noted = len(changes)
-        seen = self.seen
-        changed = []
+        seen, down, special = self.seen, self.down, self.special
+        batch = self.batch
         for vid in ids:
             now = _ROW(vehicles[vid])
-            if now != seen[vid]:
-                changed.append((vid, now))
-                seen[vid] = now
-        if not changed:
-            return self
-        V, owner, at = self.V, self.owner, self.at
-        lifted = False
-        for vid, now in changed:       # lift the vehicles that moved off their hexes ...
-            i, f, facing, active = at[vid]
-            if now[0] is not None and i >= 0 and now[1] == facing and now[2] == active \
-                    and self.index[now[0]] == i:
+            if now == seen[vid]:
                 continue
-            lifted = True
-            for c in (i, f):
-                if c >= 0 and owner[c] == vid:
-                    owner[c] = -1
-        if lifted:
-            self.moved += 1
-        index, nb, down, special = self.index, self.maps.nb_list, self.down, self.special
-        for vid, now in changed:       # ... and set every changed one down again (enter)
-            p, facing, active = now[0], now[1], now[2]
-            if p is None:
-                i = f = -1
-            else:
-                i = index[p]
-                f = nb[i * 6 + facing] if self.big[vid] else i
-                owner[i] = owner[f] = vid
-            at[vid] = (i, f, facing, active)
-            V[:k.V_SEAT, vid] = (i, f, *now[1:])
-            if (p is None and not special[vid]) or (p is not None and not active):
+            seen[vid] = now
+            batch[vid] = now
+            p = now[0]
+            if (p is None and not special[vid]) or (p is not None and not now[2]):
                 down.add(vid)
             else:
                 down.discard(vid)
@@ -262,14 +234,18 @@ class Where:
         effect = "" if e is None else e.effect
         amount = 0 if e is None else e.amount
         reach = max(1, cfg.shoot_range - (amount if effect == "sandstorm" else 0))
-        geo = (s.seat, reach, self.moved)
         P = self.P
-        P[:] = (s.seat, s.per_seat, s.ap, cfg.ap_limit, reach, cfg.steamroll,
-                s.bonus_dice - (amount if effect == "ammo_shortage" else 0),
-                s.bonus_move + (amount if effect == "tailwind" else 0)
-                - (amount if effect == "deep_sand" else 0),
-                cfg.hazard_move_penalty, only, mode, geo == self.geo, cfg.potshot_penalty)
-        self.geo = geo
+        numbers = [s.seat, s.per_seat, s.ap, cfg.ap_limit, reach, cfg.steamroll,
+                   s.bonus_dice - (amount if effect == "ammo_shortage" else 0),
+                   s.bonus_move + (amount if effect == "tailwind" else 0)
+                   - (amount if effect == "deep_sand" else 0),
+                   cfg.hazard_move_penalty, only, mode, cfg.potshot_penalty, len(self.batch)]
+        if self.batch:
+            index = self.index
+            for vid, now in self.batch.items():
+                numbers += (vid, -1 if now[0] is None else index[now[0]], *now[1:])
+            self.batch = {}
+        P[:len(numbers)] = numbers
         tokens = list(s.tokens.items())
         if tokens != self.tokens or self.odds is not _ODDS.tables:
             self.tokens = tokens
@@ -284,7 +260,6 @@ class Where:
         k.decide(*self.args)
         while res[k.R_NEED]:
             _ODDS.fill(res[k.R_NEED:])
-            P[k.P_REUSE] = 1            # the geometry is written: only a value was missing
             self.args = (*self.args[:10], *_ODDS.tables, *self.args[12:])
             self.odds = _ODDS.tables
             k.decide(*self.args)

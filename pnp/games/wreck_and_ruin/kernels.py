@@ -481,8 +481,11 @@ V_ROWS = 20
 REPAIRS, MECHANIC, SCOUT, BIG = 16, 32, 64, 128
 #: The decision's numbers ``P`` (``arrays.Where.decide``).
 (P_SEAT, P_PER_SEAT, P_AP, P_AP_LIMIT, P_REACH, P_STEAMROLL, P_DICE, P_MOVE, P_PENALTY,
- P_ONLY, P_MODE, P_REUSE, P_POTSHOT) = range(13)
+ P_ONLY, P_MODE, P_POTSHOT, P_CHANGES) = range(13)
 P_SIZE = 13
+#: After the numbers, ``P[P_CHANGES]`` changed vehicles, ``CHANGE`` numbers each: the id, the
+#: anchor hex (-1: off the board), then the rows ``V_FACING`` .. ``V_REPAIR``.
+CHANGE = 12
 #: What a candidate row does (``rows[k, 0]``): one of the caller's own candidates (``pre``,
 #: its number in ``rows[k, 2]``), a shot, a potshot, a ram, a wreck salvaged, a repair, a move.
 C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE = range(7)
@@ -492,6 +495,9 @@ C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE = range(7)
 #: is missing from the tables and nothing else was done, and res[5:11] which (``need``: 1
 #: a shot, 2 a ram, then its key).
 R_ONLY_END, R_ONLY_BEST, R_ALL_END, R_ALL_BEST, R_ACTIVE, R_NEED = range(6)
+#: After the results and ``need``: the seat and range the geometry ``G`` holds (-1: none).
+R_GEO = R_NEED + 6
+R_SIZE = R_GEO + 2
 
 #: The heuristic player's numbers (``bots``: CONTEST, SITE, PROGRESS, FOLLOW_UP).
 _CONTEST = 8.0
@@ -528,9 +534,10 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fie
     ``shot[dice, target, -modifier, dp left]`` and ``ram[armour, size, armour, size, rear]``:
     the exact odds' values (``arrays.shot_value``, ``ram_value``; NaN: not worked out yet:
     ``res[R_NEED:]`` says which, and nothing else is written); ``G``: the geometry
-    (``geometry``) of the player's vehicles, kept from the last call when ``P[P_REUSE]``;
-    ``M``: the map's rows (``arrays.MapArrays.M``); ``ready_all``: which rows of ``fields``
-    are worked out, then which of ``to_go``."""
+    (``geometry``) of the player's vehicles, kept while no vehicle moves; ``M``: the map's
+    rows (``arrays.MapArrays.M``); ``ready_all``: which rows of ``fields`` are worked out,
+    then which of ``to_go``. The vehicles that changed since the last call (``P``'s tail)
+    are written into ``V`` and ``owner`` first."""
     q, r, obstacle, open_, hazard = M[0], M[1], M[2], M[3], M[4]
     cells = q.shape[0]
     fields_ready, ready = ready_all[:cells], ready_all[cells:]
@@ -540,9 +547,11 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fie
     first = seat * per
     vpos, vfront, vfacing, vactive = V[V_POS], V[V_FRONT], V[V_FACING], V[V_ACTIVE]
     vskills, vteam = V[V_SKILLS], V[V_TEAM]
-    if not P[P_REUSE]:
+    if _changes(P, V, nb, owner) or res[R_GEO] != seat or res[R_GEO + 1] != P[P_REACH]:
         geometry(first, per, P[P_REACH], P[P_STEAMROLL], vpos, vfacing, vfront, vskills,
                  vactive, vteam, q, r, nb, obstacle, open_, hazard, owner, G)
+        res[R_GEO] = seat
+        res[R_GEO + 1] = P[P_REACH]
     # where each vehicle's geometry starts in G (-1: off the board or a wreck)
     off = np.full(per, -1, dtype=np.int64)
     i = 0
@@ -601,6 +610,39 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fie
         best = -1
     res[R_ALL_END] = at
     res[R_ALL_BEST] = best
+
+
+@_jit
+def _changes(P: Any, V: Any, nb: Any, owner: Any) -> bool:
+    """Write the changed vehicles of ``P``'s tail into ``V`` and ``owner`` (``owner``: as
+    ``WreckState.leave`` and ``enter`` do: those that moved are lifted off their hexes, then
+    all set down); True if one moved, turned, was wrecked or came back into action."""
+    moved = False
+    at = P_SIZE
+    for _ in range(P[P_CHANGES]):
+        vid = P[at]
+        if (P[at + 1] != V[V_POS, vid] or P[at + 2] != V[V_FACING, vid]
+                or P[at + 3] != V[V_ACTIVE, vid]):
+            moved = True
+            for h in (V[V_POS, vid], V[V_FRONT, vid]):
+                if h >= 0 and owner[h] == vid:
+                    owner[h] = -1
+        at += CHANGE
+    at = P_SIZE
+    for _ in range(P[P_CHANGES]):
+        vid = P[at]
+        i = P[at + 1]
+        front = nb[i, P[at + 2]] if i >= 0 and V[V_SKILLS, vid] & BIG else i
+        V[V_POS, vid] = i
+        V[V_FRONT, vid] = front
+        for row in range(V_FACING, V_REPAIR + 1):
+            V[row, vid] = P[at + row]
+        if i >= 0:
+            owner[i] = vid
+            owner[front] = vid
+        at += CHANGE
+    P[P_CHANGES] = 0            # written: a call again (a value was missing) reads none
+    return moved
 
 
 @_jit

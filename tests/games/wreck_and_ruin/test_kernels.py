@@ -91,7 +91,9 @@ def test_geometry_is_the_rules_shoot_targets_ram_options_and_wrecks(kernel_mode)
             continue                    # the Python kernels are slow: every 7th position
         mine = [v for v in turn.mine if v.pos is not None and v.active]
         enemies = _enemies(s, s.seat)
-        shots, rams, wrecks = geometry(s, arrays.Where(s), mine)
+        w = arrays.Where(s)
+        w.decide(s, -1, 1)          # the vehicles written in
+        shots, rams, wrecks = geometry(s, w, mine)
         for v, shot, ram, wreck in zip(mine, shots, rams, wrecks, strict=True):
             assert shot == shoot_targets(s, v, enemies), (str(v.name), s.round)
             assert ram == ram_options(s, v)
@@ -127,12 +129,14 @@ def geometry(s: Any, w: arrays.Where, mine: list[Any]) -> tuple[list[Any], list[
 
 
 def test_an_updated_where_is_a_new_one():
-    """``Where.update`` (only the vehicles that changed) gives the arrays a fresh build does,
-    and its ``owner`` is ``state.occupant``."""
+    """``Where.update`` (only the vehicles that changed, written in by the kernel) gives the
+    arrays a fresh build does, and its ``owner`` is ``state.occupant``."""
     kept = None
     for s, _ in positions(games=2):
         kept = arrays.Where(s) if kept is None else kept.update(s)
         fresh = arrays.Where(s)
+        kept.decide(s, -1, 1)
+        fresh.decide(s, -1, 1)
         assert kept.V.tolist() == fresh.V.tolist()
         assert kept.owner.tolist() == fresh.owner.tolist()
         assert kept.down == fresh.down == {v.vid for v in s.vehicles if (
