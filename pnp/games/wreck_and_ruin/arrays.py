@@ -20,7 +20,7 @@ from pnp.games.wreck_and_ruin.movement import grid_of
 from pnp.games.wreck_and_ruin.tables import per_map
 from pnp.games.wreck_and_ruin.tiles import HAZARD, OBSTACLE
 
-__all__ = ["MapArrays", "Where", "arrays_of", "ram_value", "shot_value"]
+__all__ = ["MapArrays", "Where", "arrays_of", "ram_value", "shot_value", "where_of"]
 
 
 class MapArrays:
@@ -134,7 +134,6 @@ class Where:
 
     def __init__(self, s: Any) -> None:
         self.maps = maps = arrays_of(s.board)
-        self.setup = s.setup        # the map and the teams the arrays hold
         vehicles = s.vehicles
         n = len(vehicles)
         V = self.V = np.zeros((k.V_ROWS, n), dtype=np.int64)
@@ -165,6 +164,8 @@ class Where:
         per, steam = s.per_seat, s.config.steamroll
         self.G = np.zeros(per * (3 + 2 * n + 9 * (steam + 1) + 3), dtype=np.int64)
         self.P = np.zeros(k.P_SIZE + k.CHANGE * n, dtype=np.int64)
+        self.P[:k.P_DECISION] = (per, s.config.ap_limit, steam, s.config.hazard_move_penalty,
+                                 s.config.potshot_penalty)
         self.pre = np.full((per, 2), np.nan)
         # room for two looks: per vehicle its own candidates, shots and potshots at every
         # vehicle, rams, salvage and repairs; and a move each
@@ -234,18 +235,16 @@ class Where:
         effect = "" if e is None else e.effect
         amount = 0 if e is None else e.amount
         reach = max(1, cfg.shoot_range - (amount if effect == "sandstorm" else 0))
-        P = self.P
-        numbers = [s.seat, s.per_seat, s.ap, cfg.ap_limit, reach, cfg.steamroll,
+        numbers = [s.seat, s.ap, reach,
                    s.bonus_dice - (amount if effect == "ammo_shortage" else 0),
                    s.bonus_move + (amount if effect == "tailwind" else 0)
-                   - (amount if effect == "deep_sand" else 0),
-                   cfg.hazard_move_penalty, only, mode, cfg.potshot_penalty, len(self.batch)]
+                   - (amount if effect == "deep_sand" else 0), only, mode, len(self.batch)]
         if self.batch:
             index = self.index
             for vid, now in self.batch.items():
                 numbers += (vid, -1 if now[0] is None else index[now[0]], *now[1:])
             self.batch = {}
-        P[:len(numbers)] = numbers
+        self.P[k.P_DECISION:k.P_DECISION + len(numbers)] = numbers
         tokens = list(s.tokens.items())
         if tokens != self.tokens or self.odds is not _ODDS.tables:
             self.tokens = tokens
@@ -254,7 +253,7 @@ class Where:
             toks = np.array([x for h, green in tokens for x in (index[h], green)],
                             dtype=np.int64)
             m = self.maps
-            self.args = (P, self.V, toks, self.pre, m.M, m.nb, self.owner, m.fields, m.to_go,
+            self.args = (self.P, self.V, toks, self.pre, m.M, m.nb, self.owner, m.fields, m.to_go,
                          m.ready, *self.odds, self.G, self.vals, self.rows, self.res)
         res = self.res
         k.decide(*self.args)
@@ -267,3 +266,12 @@ class Where:
         vals = self.vals
         return (only_best, vals[only_best] if only_best >= 0 else 0.0, end, best,
                 vals[best] if best >= 0 else 0.0, bool(any_active))
+
+
+_WHERES: dict[int, tuple[object, Any]] = {}
+
+
+def where_of(s: Any) -> Where:
+    """The ``Where`` of ``s``'s setup: one for every game of a setup (and their clones), as
+    each game or clone brings it up to date with itself (``Where.update``)."""
+    return per_map(_WHERES, s.setup, lambda: Where(s))

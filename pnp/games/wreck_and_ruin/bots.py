@@ -137,22 +137,20 @@ class _Look:
         self.s = s
         self.seat = seat = s.seat
         self.mine = s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
-        w = s.arrays[0]
-        if w is None or w.setup is not s.setup:
-            w = s.arrays[0] = kernels().Where(s)
-        self.w = w.update(s)
+        self.w = w = kernels().where_of(s).update(s)
         #: By vehicle slot, the candidates the kernel lists only as "pre" rows (only a
         #: vehicle off the board but for a special one in the box, a wreck or one just
         #: brought back has any).
         self.pre: dict[int, list[tuple[float, Act]]] = {}
-        first = seat * s.per_seat
-        ids = {vid for vid in w.down if first <= vid < first + s.per_seat}
-        if s.returned >= 0:
-            ids.add(s.returned)
-        for vid in ids:
-            items = self._pre(s.vehicles[vid])
-            if items:
-                self.pre[vid - first] = items
+        if w.down or s.returned >= 0:
+            first = seat * s.per_seat
+            ids = {vid for vid in w.down if first <= vid < first + s.per_seat}
+            if s.returned >= 0:
+                ids.add(s.returned)
+            for vid in ids:
+                items = self._pre(s.vehicles[vid])
+                if items:
+                    self.pre[vid - first] = items
         w.set_pre(self.pre)
 
     def _pre(self, v: Vehicle) -> list[tuple[float, Act]]:

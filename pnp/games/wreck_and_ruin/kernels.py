@@ -480,9 +480,12 @@ V_ROWS = 20
 #: More skill bits: REPAIR, MECHANIC, a scout (which cannot ram), a big rig (two hexes).
 REPAIRS, MECHANIC, SCOUT, BIG = 16, 32, 64, 128
 #: The decision's numbers ``P`` (``arrays.Where.decide``).
-(P_SEAT, P_PER_SEAT, P_AP, P_AP_LIMIT, P_REACH, P_STEAMROLL, P_DICE, P_MOVE, P_PENALTY,
- P_ONLY, P_MODE, P_POTSHOT, P_CHANGES) = range(13)
+(P_PER_SEAT, P_AP_LIMIT, P_STEAMROLL, P_PENALTY, P_POTSHOT, P_SEAT, P_AP, P_REACH, P_DICE,
+ P_MOVE, P_ONLY, P_MODE, P_CHANGES) = range(13)
 P_SIZE = 13
+#: The numbers from ``P_SEAT`` on change from one decision to the next; those before, the
+#: game's rules, do not.
+P_DECISION = P_SEAT
 #: After the numbers, ``P[P_CHANGES]`` changed vehicles, ``CHANGE`` numbers each: the id, the
 #: anchor hex (-1: off the board), then the rows ``V_FACING`` .. ``V_REPAIR``.
 CHANGE = 12

@@ -75,9 +75,10 @@ class Vehicle:
                             ("name", vehicle_text(vid)), ("pos", None), ("facing", 0),
                             ("damage", 0), ("active", True), ("special", False),
                             ("plating", 0),
-                            ("changes", [] if changes is None else changes)):
+                            ("changes", [] if changes is None else changes),
+                            *_FRESH_TURN):
             _set(self, name, value)
-        self.reset_turn()
+        self.changes.append(vid)
 
     def __setattr__(self, name: str, value: Any) -> None:
         # every change is noted: the heuristic player's table of the vehicles
@@ -86,10 +87,13 @@ class Vehicle:
         self.changes.append(self.vid)
 
     def reset_turn(self) -> None:
-        """Clear what the vehicle did this turn (noted once: it starts every turn)."""
-        for name, value in _FRESH_TURN:
-            _set(self, name, value)
-        self.changes.append(self.vid)
+        """Clear what the vehicle did this turn (noted once, if it did anything: it starts
+        every turn)."""
+        if self.acts or self.count or self.done or self.stuck or self.potshot or self.repair \
+                or self.hazard_move:
+            for name, value in _FRESH_TURN:
+                _set(self, name, value)
+            self.changes.append(self.vid)
 
     def armour(self) -> int:
         """Its ARMOUR now: the type's, plus any plating."""
@@ -189,9 +193,6 @@ class WreckState:
         self._legal: list[Act] | None = None
         #: An action a bot built from the rules' tables and vouches is legal (play.py).
         self.vouched: Act | None = None
-        #: The heuristic player's arrays of where the vehicles stand (``arrays.Where``),
-        #: brought up to date at each look: one for the players of the game and its clones.
-        self.arrays: list[Any] = [None]
         #: The vehicle that took the last action of this turn (-1: none yet).
         self.last_vehicle = -1
         self.dealt: tuple[tuple[str, ...], ...] = ((),) * self.players
