@@ -160,10 +160,9 @@ class _Look:
         if v.pos is None:
             if s.ap and not s.acted and not s.final_push and not s.setup.last_man_standing \
                     and not v.special:
-                spots = s.return_spots(v)
-                if spots:
-                    return [(2.5, Act("return", seat, v.vid, to=spots[0],
-                                      facing=s._inward(seat)))]
+                spot = next(s.each_return_spot(v), None)
+                if spot is not None:
+                    return [(2.5, Act("return", seat, v.vid, to=spot, facing=s._inward(seat)))]
             return []
         out = self._patches(v) if v.vid == s.returned and v.damage > 0 else []
         if not v.active and not (v.done or v.stuck == 2) and s.ap:
@@ -254,7 +253,7 @@ class _Look:
         s, seat = self.s, self.seat
         out: list[tuple[float, Act]] = []
         hurt = [v for v in self.mine if v.active and v.pos is not None and v.damage]
-        kit = s.holds(seat, "field_repair")
+        kit = bool(hurt) and s.holds(seat, "field_repair")
         for v in hurt:
             out.append((4.0 if _hurt(v) else 0.4, Act("discard", seat, target=v.vid)))
             if kit:
@@ -296,11 +295,12 @@ class _Look:
             return value
         return 0.35 if s.ap <= 1 else -1.0               # scavenge: with the last AP
 
-
     def _plating(self, v: Vehicle) -> float:
         """Armour on a vehicle that holds a site or is one hit from a wreck, with an enemy
         close enough to shoot or ram it next turn; best played last (it lasts the others'
         turns, and the vehicle may still move this turn)."""
+        if self.s.ap > 1:
+            return -1.0
         held = self._held(v)
         if not (held or _hurt(v)):
             return -1.0
@@ -308,7 +308,7 @@ class _Look:
                     for th in t.hexes()), default=99)
         if near > PLATING_REACH:
             return -1.0
-        return (3.0 if held else 2.0) if self.s.ap <= 1 else -1.0
+        return 3.0 if held else 2.0
 
 
 @cache

@@ -8,7 +8,7 @@ damage, shooting, rams and crash and burn in ``combat.py``. Every die comes from
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -438,10 +438,14 @@ class WreckState:
 
     def return_spots(self, v: Vehicle) -> list[Coord]:
         """Where a returning vehicle may be set up: free hexes of its setup area."""
+        return list(self.each_return_spot(v))
+
+    def each_return_spot(self, v: Vehicle) -> Iterator[Coord]:
+        """``return_spots`` one by one (the heuristic player looks at the first alone)."""
         area = self.board.setup[v.seat]
         inward = self._inward(v.seat)
-        return [h for h in area if all(c in area and self.free(c) for c in
-                                       hexes_of(h, inward, v.kind.hexes))]
+        return (h for h in area if all(c in area and self.free(c) for c in
+                                       hexes_of(h, inward, v.kind.hexes)))
 
     def _place_tokens(self, count: int, opening: bool = False) -> None:
         """Place tokens: the opening four on the central tile, then by the tracker roll."""
