@@ -153,10 +153,10 @@ class Where:
         #: in ``batch`` are written in).
         self.seen: list[Any] = [None] * n
         self.batch: dict[int, Any] = {}
-        #: The vehicles off the board (but special ones, in the box) and the wrecks: the
-        #: only ones with candidates before their own (``bots._Look._pre``) but the one
+        #: Per seat, its vehicles off the board (but special ones, in the box) and its wrecks:
+        #: the only ones with candidates before their own (``bots._Look._pre``) but the one
         #: just brought back.
-        self.down: set[int] = set()
+        self.down: list[set[int]] = [set() for _ in range(s.players)]
         #: The state the table was last brought up to date with, and how many of its
         #: ``changes`` it holds.
         self.last: Any = lambda: None
@@ -198,7 +198,7 @@ class Where:
             self.last = weakref.ref(s)
             ids = range(len(vehicles))
         self.noted = len(changes)
-        seen, down, special = self.seen, self.down, self.special
+        seen, down, special, per = self.seen, self.down, self.special, s.per_seat
         batch = self.batch
         for vid in ids:
             now = _ROW(vehicles[vid])
@@ -208,9 +208,9 @@ class Where:
             batch[vid] = now
             p = now[0]
             if (p is None and not special[vid]) or (p is not None and not now[2]):
-                down.add(vid)
+                down[vid // per].add(vid)
             else:
-                down.discard(vid)
+                down[vid // per].discard(vid)
         return self
 
     def set_pre(self, pre: dict[int, list[tuple[float, Any]]]) -> None:
@@ -274,4 +274,12 @@ _WHERES: dict[int, tuple[object, Any]] = {}
 def where_of(s: Any) -> Where:
     """The ``Where`` of ``s``'s setup: one for every game of a setup (and their clones), as
     each game or clone brings it up to date with itself (``Where.update``)."""
-    return per_map(_WHERES, s.setup, lambda: Where(s))
+    setup = s.setup
+    if _LAST[0] is not setup:
+        _LAST[:] = setup, per_map(_WHERES, setup, lambda: Where(s))
+    return _LAST[1]  # type: ignore[no-any-return]
+
+
+#: The setup asked for last and its ``Where`` (a simulation asks for one setup's, again and
+#: again).
+_LAST: list[Any] = [None, None]

@@ -142,11 +142,10 @@ class _Look:
         #: vehicle off the board but for a special one in the box, a wreck or one just
         #: brought back has any).
         self.pre: dict[int, list[tuple[float, Act]]] = {}
-        if w.down or s.returned >= 0:
+        down = w.down[seat]
+        if down or s.returned >= 0:
             first = seat * s.per_seat
-            ids = {vid for vid in w.down if first <= vid < first + s.per_seat}
-            if s.returned >= 0:
-                ids.add(s.returned)
+            ids = down | {s.returned} if s.returned >= 0 else down
             for vid in ids:
                 items = self._pre(s.vehicles[vid])
                 if items:

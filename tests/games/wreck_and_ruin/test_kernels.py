@@ -139,8 +139,10 @@ def test_an_updated_where_is_a_new_one():
         fresh.decide(s, -1, 1)
         assert kept.V.tolist() == fresh.V.tolist()
         assert kept.owner.tolist() == fresh.owner.tolist()
-        assert kept.down == fresh.down == {v.vid for v in s.vehicles if (
-            v.pos is None and not v.special) or (v.pos is not None and not v.active)}
+        assert kept.down == fresh.down == [
+            {v.vid for v in s.vehicles if v.seat == seat and (
+                (v.pos is None and not v.special) or (v.pos is not None and not v.active))}
+            for seat in range(s.players)]
         index = kept.maps.index
         assert {i: vid for i, vid in enumerate(kept.owner.tolist()) if vid >= 0} == {
             index[c]: vid for c, vid in s.occupant.items()}
