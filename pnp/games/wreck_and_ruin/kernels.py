@@ -1,4 +1,7 @@
-"""The heuristic player's hot loops as kernels over arrays, compiled by numba when it imports.
+"""The heuristic player's decision as kernels over arrays, compiled by numba when it imports:
+``decide`` lists and scores every candidate of a look (shots, rams, salvage, repairs, moves to
+the sites) in one call, from the geometry (``geometry``), the goals (``assign``) and the drives
+(``descend_all``).
 
 Pure core, imported by the simulator alone (``bots.kernels``, at the heuristic player's first
 look), never by ``render``, ``--help`` or ``odds``. Each kernel is a plain Python function over
@@ -303,7 +306,7 @@ def _field(nb: Any, open_: Any, goal: int, fields: Any, ready: Any) -> Any:
 @_jit
 def _to_go(nb: Any, open_: Any, field: Any, h: int) -> int:
     """Hexes to go from ``h``; from a hazard (a trapped vehicle), one more than from its best
-    neighbour (``bots._Turn._dist``)."""
+    neighbour."""
     if open_[h]:
         return np.int64(field[h])
     d = FAR
@@ -355,7 +358,7 @@ def _fill_to_go(nb: Any, open_: Any, field: Any, kind: int, row: Any) -> None:
 @_jit
 def assign(goals: Any, vids: Any, vpos: Any, vfront: Any, nb: Any, open_: Any, fields: Any,
            ready: Any, out: Any) -> None:
-    """``bots._Turn._assign``: per mover ``vids[k]`` (on its hexes ``vpos`` and ``vfront``) its
+    """The sites shared out: per mover ``vids[k]`` (on its hexes ``vpos`` and ``vfront``) its
     goal and weight, ``out[k]`` = (goal, 1 for the nearest vehicle to a site, 2 for support,
     0 for none; zeros on entry): each site to the nearest vehicle first, the others to their
     nearest site."""
@@ -403,7 +406,7 @@ def descend_all(vids: Any, goals: Any, penalty: int, extra: int, vpos: Any, vfac
                 vfront: Any, vskills: Any, vmove: Any, nb: Any, open_: Any, hazard: Any,
                 owner: Any, fields: Any, fields_ready: Any, to_go: Any, ready: Any,
                 out: Any) -> None:
-    """``bots._Turn._descend`` for several vehicles in one call: ``out[k]`` = (end hex,
+    """The moves of several vehicles down their distance fields, in one call: ``out[k]`` = (end hex,
     facing, progress) of vehicle ``vids[k]`` driving greedily down the distance field to
     ``goals[k]`` (end hex -1: no move), with its MOVE (``vmove``), less ``penalty`` in a
     hazard, plus ``extra`` (events, cards), at least 1 (as ``legal.move_options``).
@@ -513,7 +516,7 @@ _EPS = 1e-9
 @_jit
 def _steps(nb: Any, open_: Any, fields: Any, fields_ready: Any, goal: int, a: int, b: int
            ) -> int:
-    """``bots._Turn._steps``: hexes to ``goal`` from the nearer of a vehicle's hexes ``a``
+    """Hexes to ``goal`` from the nearer of a vehicle's hexes ``a``
     and ``b`` (the same for a one-hex vehicle)."""
     field = _field(nb, open_, goal, fields, fields_ready)
     d = _to_go(nb, open_, field, a)
@@ -566,7 +569,7 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fie
         i += 1 + 2 * G[i]
         i += 1 + 3 * G[i]
         i += 1 + G[i]
-    # the sites (bots._Turn._sites): per vehicle 1 or 0 if it holds a site for another
+    # the sites: per vehicle 1 or 0 if it holds a site for another
     # player (1: green, it scores at the end of this turn), -1 if not; mine holding one
     n = vpos.shape[0]
     holder = np.full(n, -1, dtype=np.int64)
@@ -675,7 +678,7 @@ def _look(only: int, P: Any, V: Any, pre: Any, off: Any, holder: Any, held: Any,
           owner: Any, fields: Any, fields_ready: Any, to_go: Any, ready: Any, shot: Any,
           ram: Any, G: Any, vals: Any, rows: Any, res: Any, need: Any, at: int
           ) -> tuple[int, int]:
-    """``bots._Turn.candidates``: of the vehicle in slot ``only`` of the seat, or of every
+    """The candidates of the vehicle in slot ``only`` of the seat, or of every
     vehicle (-1), from row ``at``; (the next row, the best row: -1 none)."""
     seat = P[P_SEAT]
     per = P[P_PER_SEAT]
@@ -768,7 +771,7 @@ def _look(only: int, P: Any, V: Any, pre: Any, off: Any, holder: Any, held: Any,
 def _shots(me: int, potshot: int, kind: int, i: int, P: Any, V: Any, holder: Any, shot: Any,
            G: Any, vals: Any, rows: Any, at: int, best: int, need: Any, res: Any
            ) -> tuple[int, int]:
-    """``bots._Turn._shots``: a row per target of ``me`` (its geometry at ``G[i]``)."""
+    """A shot's row per target of ``me`` (its geometry at ``G[i]``)."""
     dice = max(1, V[V_ATTACK, me] + P[P_DICE])
     potshot = P[P_POTSHOT] if potshot else 0      # the penalty to every roll
     for k in range(G[i]):
@@ -797,7 +800,7 @@ def _moves(movers: Any, P: Any, V: Any, holder: Any, free: Any, toks: Any, goals
            nb: Any, open_: Any, hazard: Any, owner: Any, fields: Any, fields_ready: Any,
            to_go: Any, ready: Any, vals: Any, rows: Any, at: int, best: int
            ) -> tuple[int, int]:
-    """``bots._Turn._moves``: one move per vehicle, to its goal, or to its buggy when one more
+    """One move per vehicle, to its goal, or to its buggy when one more
     hit wrecks it."""
     seat = P[P_SEAT]
     per = P[P_PER_SEAT]
