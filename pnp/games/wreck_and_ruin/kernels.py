@@ -30,6 +30,10 @@ def _jit(fn: Any) -> Any:
     return fn
 
 
+def _inline(fn: Any) -> Any:
+    return fn
+
+
 def _numba() -> Any:
     """``numba.njit``, imported with PyYAML hidden: numba reads a ``.numba_config.yaml`` from
     the working folder when it can import PyYAML, and the simulator must not depend on a file
@@ -56,6 +60,9 @@ try:
     def _jit(fn: Any) -> Any:  # noqa: F811  (numba present: the compiled kernel)
         return njit(cache=True)(fn)
 
+    def _inline(fn: Any) -> Any:  # noqa: F811  (a small helper: compiled into its callers)
+        return njit(cache=True, inline="always")(fn)
+
     COMPILED = True
 except ImportError:
     COMPILED = False
@@ -68,9 +75,12 @@ _DR = (0, 1, 1, 0, -1, -1)
 FLYING, TURRET, STEAMROLL, AGILE = 1, 2, 4, 8
 #: ``tables.FAR``: further than any two hexes of a map.
 FAR = 999
+#: -1, 0 and 1 as ``np.int64``, for a value one kernel passes to another: numba compiles a
+#: kernel again for each literal it is given.
+_MINUS, _ZERO, _ONE = np.int64(-1), np.int64(0), np.int64(1)
 
 
-@_jit
+@_inline
 def _dist(q: Any, r: Any, a: int, b: int) -> int:
     dq = q[a] - q[b]
     dr = r[a] - r[b]
@@ -134,8 +144,8 @@ def geometry(first: int, count: int, reach: int, steamroll: int, vpos: Any, vfac
     for t in range(vehicles):
         vflying[t] = vskills[t] & FLYING != 0
     enemies = np.empty(vehicles, dtype=np.int64)
-    mark = 0
-    at = 0
+    mark = _ZERO
+    at = _ZERO
     for me in range(first, first + count):
         if vpos[me] < 0 or not vactive[me]:
             continue
@@ -206,7 +216,7 @@ def geometry(first: int, count: int, reach: int, steamroll: int, vpos: Any, vfac
     return at
 
 
-@_jit
+@_inline
 def _seen_at(owner: Any, nb: Any, front: int, facing: int, side: int, t: int) -> bool:
     """True if ``t`` stands on an earlier hex of the front arc than ``side`` (a big rig
     covers two of its hexes: it is one ram target)."""
@@ -381,7 +391,16 @@ def assign(goals: Any, vids: Any, vpos: Any, vfront: Any, nb: Any, open_: Any, f
             # sorted as the tuples (distance, goal, vehicle)
             rows[i * m + k] = (best * nb.shape[0] + goals[i]) * 4096 + vids[k]
     taken = np.zeros(n_goals, dtype=np.bool_)
-    order = np.argsort(rows)
+    # the rows in order of their keys (an insertion sort: a few dozen distinct keys, and
+    # numba compiles it in a fraction of the time its argsort takes)
+    order = np.arange(rows.shape[0])
+    for j in range(1, order.shape[0]):
+        x = order[j]
+        y = j - 1
+        while y >= 0 and rows[order[y]] > rows[x]:
+            order[y + 1] = order[y]
+            y -= 1
+        order[y + 1] = x
     for j in range(order.shape[0]):
         i = order[j] // m
         k = order[j] % m
@@ -598,18 +617,18 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fie
             n_goals += 1
     res[R_NEED] = 0
     res[R_ACTIVE] = 0
-    at = 0
-    best = -1
+    at = _ZERO
+    best = _MINUS
     if P[P_ONLY] >= 0:
         at, best = _look(P[P_ONLY] - first, P, V, pre, off, holder, held, free, toks,
                          goals[:n_goals], q, r, nb, open_, hazard, owner, fields,
-                         fields_ready, to_go, ready, shot, ram, G, vals, rows, res, need, 0)
+                         fields_ready, to_go, ready, shot, ram, G, vals, rows, res, need, at)
         if res[R_NEED]:
             return
     res[R_ONLY_END] = at
     res[R_ONLY_BEST] = best
     if P[P_ONLY] < 0 or P[P_MODE] or best < 0 or vals[best] < _FOLLOW_UP:
-        at, best = _look(-1, P, V, pre, off, holder, held, free, toks, goals[:n_goals], q,
+        at, best = _look(_MINUS, P, V, pre, off, holder, held, free, toks, goals[:n_goals], q,
                          r, nb, open_, hazard, owner, fields, fields_ready, to_go, ready,
                          shot, ram, G, vals, rows, res, need, at)
     else:
@@ -651,7 +670,7 @@ def _changes(P: Any, V: Any, nb: Any, owner: Any) -> bool:
     return moved
 
 
-@_jit
+@_inline
 def _row(vals: Any, rows: Any, at: int, best: int, value: float, kind: int, vid: int,
          target: int, to: int, f: int) -> tuple[int, int]:
     """Write a candidate row; (the next row, the best row so far)."""
@@ -666,7 +685,7 @@ def _row(vals: Any, rows: Any, at: int, best: int, value: float, kind: int, vid:
     return at + 1, best
 
 
-@_jit
+@_inline
 def _hurt(V: Any, v: int) -> bool:
     """``bots._hurt``: one more hit (two for a big rig) wrecks it."""
     return V[V_DAMAGE, v] >= V[V_DP, v] - (2 if V[V_SKILLS, v] & MECHANIC else 1)
@@ -684,7 +703,7 @@ def _look(only: int, P: Any, V: Any, pre: Any, off: Any, holder: Any, held: Any,
     per = P[P_PER_SEAT]
     ap = P[P_AP]
     first = seat * per
-    best = -1
+    best = _MINUS
     movers = np.empty(per, dtype=np.int64)
     n_movers = 0
     for slot in range(per):
@@ -707,7 +726,7 @@ def _look(only: int, P: Any, V: Any, pre: Any, off: Any, holder: Any, held: Any,
                 movers[n_movers] = me
                 n_movers += 1
             if not acts & 2:
-                at, best = _shots(me, 0, C_SHOOT, i, P, V, holder, shot, G, vals, rows, at,
+                at, best = _shots(me, _ZERO, i, P, V, holder, shot, G, vals, rows, at,
                                   best, need, res)
                 if res[R_NEED]:
                     return at, best
@@ -741,7 +760,7 @@ def _look(only: int, P: Any, V: Any, pre: Any, off: Any, holder: Any, held: Any,
                     at, best = _row(vals, rows, at, best, 1.5, C_SALVAGE, me, G[j + 1 + k],
                                     -1, -1)
         if V[V_POTSHOT, me]:
-            at, best = _shots(me, 1, C_POTSHOT, i, P, V, holder, shot, G, vals, rows, at,
+            at, best = _shots(me, _ONE, i, P, V, holder, shot, G, vals, rows, at,
                               best, need, res)
             if res[R_NEED]:
                 return at, best
@@ -768,11 +787,12 @@ def _look(only: int, P: Any, V: Any, pre: Any, off: Any, holder: Any, held: Any,
 
 
 @_jit
-def _shots(me: int, potshot: int, kind: int, i: int, P: Any, V: Any, holder: Any, shot: Any,
-           G: Any, vals: Any, rows: Any, at: int, best: int, need: Any, res: Any
-           ) -> tuple[int, int]:
-    """A shot's row per target of ``me`` (its geometry at ``G[i]``)."""
+def _shots(me: int, potshot: int, i: int, P: Any, V: Any, holder: Any, shot: Any, G: Any,
+           vals: Any, rows: Any, at: int, best: int, need: Any, res: Any) -> tuple[int, int]:
+    """A shot's row per target of ``me`` (its geometry at ``G[i]``), a POTSHOT if
+    ``potshot``."""
     dice = max(1, V[V_ATTACK, me] + P[P_DICE])
+    kind = C_POTSHOT if potshot else C_SHOOT
     potshot = P[P_POTSHOT] if potshot else 0      # the penalty to every roll
     for k in range(G[i]):
         t = G[i + 1 + 2 * k]
