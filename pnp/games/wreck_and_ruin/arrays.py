@@ -172,7 +172,7 @@ class Where:
         rows = 2 * per * (2 + 2 * n + 3 * (steam + 1) + 3 + 4 + 1)
         self.vals = np.zeros(rows)
         self.rows = np.zeros((rows, 5), dtype=np.int64)
-        #: The results (``kernels.R_*``), then which value is missing, if one is.
+        #: What the kernel keeps and says besides its results (``kernels.R_*``).
         self.res = np.zeros(k.R_SIZE, dtype=np.int64)
         self.res[k.R_GEO] = -1
         self.pre_set = False
@@ -255,14 +255,12 @@ class Where:
             m = self.maps
             self.args = (self.P, self.V, toks, self.pre, m.M, m.nb, self.owner, m.fields, m.to_go,
                          m.ready, *self.odds, self.G, self.vals, self.rows, self.res)
-        res = self.res
-        k.decide(*self.args)
-        while res[k.R_NEED]:
-            _ODDS.fill(res[k.R_NEED:])
+        need, only_best, end, best, any_active = k.decide(*self.args)
+        while need:
+            _ODDS.fill(self.res[k.R_NEED:])
             self.args = (*self.args[:10], *_ODDS.tables, *self.args[12:])
             self.odds = _ODDS.tables
-            k.decide(*self.args)
-        _, only_best, end, best, any_active, _ = res[:k.R_NEED + 1].tolist()
+            need, only_best, end, best, any_active = k.decide(*self.args)
         vals = self.vals
         return (only_best, vals[only_best] if only_best >= 0 else 0.0, end, best,
                 vals[best] if best >= 0 else 0.0, bool(any_active))

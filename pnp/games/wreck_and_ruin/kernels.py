@@ -514,14 +514,10 @@ CHANGE = 12
 #: What a candidate row does (``rows[k, 0]``): one of the caller's own candidates (``pre``,
 #: its number in ``rows[k, 2]``), a shot, a potshot, a ram, a wreck salvaged, a repair, a move.
 C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE = range(7)
-#: The results ``res``: rows [0, res[0]) are the look at the last vehicle alone and res[1]
-#: its best row; rows [res[0], res[2]) the look at every vehicle and res[3] its best (-1:
-#: none better than ending the turn); res[4] 1 if a vehicle can act; res[5] 1 if a value
-#: is missing from the tables and nothing else was done, and res[5:11] which (``need``: 1
-#: a shot, 2 a ram, then its key).
-R_ONLY_END, R_ONLY_BEST, R_ALL_END, R_ALL_BEST, R_ACTIVE, R_NEED = range(6)
-#: After the results and ``need``: the seat and range the geometry ``G`` holds (-1: none).
-R_GEO = R_NEED + 6
+#: ``res``: 1 if a vehicle can act (``R_ACTIVE``); which value is missing from the tables,
+#: if one is (``R_NEED``: 1 a shot, 2 a ram, then its key); the seat and range the geometry
+#: ``G`` holds (``R_GEO``; -1: none).
+R_ACTIVE, R_NEED, R_GEO = 0, 1, 7
 R_SIZE = R_GEO + 2
 
 #: The heuristic player's numbers (``bots``: CONTEST, SITE, PROGRESS, FOLLOW_UP).
@@ -547,22 +543,28 @@ def _steps(nb: Any, open_: Any, fields: Any, fields_ready: Any, goal: int, a: in
 @_jit
 def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fields: Any,
            to_go: Any, ready_all: Any, shot: Any, ram: Any, G: Any, vals: Any, rows: Any,
-           res: Any) -> None:
+           res: Any) -> tuple[int, int, int, int, int]:
     """One decision of the heuristic player (``bots.HeuristicBot.choose``) but for the cards,
     searching and the candidates the caller lists itself (``pre``), as candidate rows in the
     order ``bots`` lists them: ``vals[k]`` the value, ``rows[k]`` (``C_*`` kind, vehicle,
-    target or pre number, hex, facing or steamroll hexes); the best of each look in ``res``
-    (``R_*``), the first row worth more than every earlier one (by ``1e-9``), as the player
-    scans them. ``P``: the decision's numbers (``P_*``); ``V``: the vehicles (``V_*``);
-    ``toks``: the salvage sites in the state's order, (hex, green) flat; ``pre[slot]``: the
-    values of up to two candidates the caller lists before a vehicle's own (NaN: none);
-    ``shot[dice, target, -modifier, dp left]`` and ``ram[armour, size, armour, size, rear]``:
-    the exact odds' values (``arrays.shot_value``, ``ram_value``; NaN: not worked out yet:
-    ``res[R_NEED:]`` says which, and nothing else is written); ``G``: the geometry
-    (``geometry``) of the player's vehicles, kept while no vehicle moves; ``M``: the map's
-    rows (``arrays.MapArrays.M``); ``ready_all``: which rows of ``fields`` are worked out,
-    then which of ``to_go``. The vehicles that changed since the last call (``P``'s tail)
-    are written into ``V`` and ``owner`` first."""
+    target or pre number, hex, facing or steamroll hexes).
+
+    Returns (the missing value's kind, 0 if none is missing; the best row of the vehicle that
+    acted last, -1 if none beats ending the turn; the end of the rows; the best row of every
+    vehicle, when they were looked at, else -1; 1 if a vehicle can act). The best is the
+    first row worth more than every earlier one (by ``1e-9``), as the player scans them;
+    the rows of the look at the last vehicle come first, then those of every vehicle.
+
+    ``P``: the decision's numbers (``P_*``), then the vehicles changed since the last call,
+    written into ``V`` and ``owner`` first; ``V``: the vehicles (``V_*``); ``toks``: the
+    salvage sites in the state's order, (hex, green) flat; ``pre[slot]``: the values of up to
+    two candidates the caller lists before a vehicle's own (NaN: none); ``shot[dice, target,
+    -modifier, dp left]`` and ``ram[armour, size, armour, size, rear]``: the exact odds'
+    values (``arrays.shot_value``, ``ram_value``; NaN: not worked out yet: ``res[R_NEED:]``
+    says which, and nothing else is written); ``G``: the geometry (``geometry``) of the
+    player's vehicles, kept while no vehicle moves; ``M``: the map's rows
+    (``arrays.MapArrays.M``); ``ready_all``: which rows of ``fields`` are worked out, then
+    which of ``to_go``."""
     q, r, obstacle, open_, hazard = M[0], M[1], M[2], M[3], M[4]
     cells = q.shape[0]
     fields_ready, ready = ready_all[:cells], ready_all[cells:]
@@ -618,23 +620,19 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fie
     res[R_NEED] = 0
     res[R_ACTIVE] = 0
     at = _ZERO
-    best = _MINUS
+    only = _MINUS
     if P[P_ONLY] >= 0:
-        at, best = _look(P[P_ONLY] - first, P, V, pre, off, holder, held, free, toks,
+        at, only = _look(P[P_ONLY] - first, P, V, pre, off, holder, held, free, toks,
                          goals[:n_goals], q, r, nb, open_, hazard, owner, fields,
                          fields_ready, to_go, ready, shot, ram, G, vals, rows, res, need, at)
         if res[R_NEED]:
-            return
-    res[R_ONLY_END] = at
-    res[R_ONLY_BEST] = best
-    if P[P_ONLY] < 0 or P[P_MODE] or best < 0 or vals[best] < _FOLLOW_UP:
+            return res[R_NEED], only, at, _MINUS, res[R_ACTIVE]
+    best = _MINUS
+    if P[P_ONLY] < 0 or P[P_MODE] or only < 0 or vals[only] < _FOLLOW_UP:
         at, best = _look(_MINUS, P, V, pre, off, holder, held, free, toks, goals[:n_goals], q,
                          r, nb, open_, hazard, owner, fields, fields_ready, to_go, ready,
                          shot, ram, G, vals, rows, res, need, at)
-    else:
-        best = -1
-    res[R_ALL_END] = at
-    res[R_ALL_BEST] = best
+    return res[R_NEED], only, at, best, res[R_ACTIVE]
 
 
 @_jit
