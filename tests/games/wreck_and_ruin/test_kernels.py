@@ -164,3 +164,23 @@ def test_compiled_and_python_kernels_choose_alike(monkeypatch):
     monkeypatch.setattr(arrays, "_ARRAYS", {})     # the map's tables filled again, as Python
     assert [HeuristicBot().choose(s.clone(), None) for s in states] == chosen  # type: ignore[arg-type]
     assert len(chosen) >= 15
+
+
+def test_the_odds_tables_grow_to_what_a_look_asks_and_hold_the_exact_values():
+    """A shot or ram beyond the tables (a big bloodlust, thick plating) grows them; every value
+    is the exact odds' (``shot_value``, ``ram_value``) and the rest is kept."""
+    import numpy as np
+
+    odds = arrays._Odds()
+    shot, ram = odds.tables
+    known = (2, 4, 0, 3)
+    odds.fill(np.array([1, *known, 0]))
+    odds.fill(np.array([1, shot.shape[0] + 3, shot.shape[1] + 1, 1, 2, 0]))
+    odds.fill(np.array([2, ram.shape[0] + 2, 3, 4, 2, 1]))
+    shot, ram = odds.tables
+    assert tuple(shot[known]) == arrays.shot_value(2, 4, 0, 3)
+    assert tuple(shot[shot.shape[0] - 1, shot.shape[1] - 1, 1, 2]) == arrays.shot_value(
+        shot.shape[0] - 1, shot.shape[1] - 1, -1, 2)
+    assert tuple(ram[ram.shape[0] - 1, 3, 4, 2, 1]) == arrays.ram_value(
+        ram.shape[0] - 1, 3, 4, 2, True)
+    assert np.isnan(shot[1, 1, 0, 1, 0])            # never asked: not worked out
