@@ -7,6 +7,7 @@ Pure core, imported by the simulator alone (through ``bots.kernels``).
 
 from __future__ import annotations
 
+import struct
 import weakref
 from functools import cache
 from operator import attrgetter
@@ -164,6 +165,7 @@ class Where:
         per, steam = s.per_seat, s.config.steamroll
         self.G = np.zeros(per * (3 + 2 * n + 9 * (steam + 1) + 3), dtype=np.int64)
         self.P = np.zeros(k.P_SIZE + k.CHANGE * n, dtype=np.int64)
+        self.P_bytes = self.P.data
         self.P[:k.P_DECISION] = (per, s.config.ap_limit, steam, s.config.hazard_move_penalty,
                                  s.config.potshot_penalty)
         self.pre = np.full((per, 2), np.nan)
@@ -244,7 +246,7 @@ class Where:
             for vid, now in self.batch.items():
                 numbers += (vid, -1 if now[0] is None else index[now[0]], *now[1:])
             self.batch = {}
-        self.P[k.P_DECISION:k.P_DECISION + len(numbers)] = numbers
+        _pack(len(numbers)).pack_into(self.P_bytes, k.P_DECISION * 8, *numbers)
         tokens = list(s.tokens.items())
         if tokens != self.tokens or self.odds is not _ODDS.tables:
             self.tokens = tokens
@@ -264,6 +266,12 @@ class Where:
         vals = self.vals
         return (only_best, vals[only_best] if only_best >= 0 else 0.0, end, best,
                 vals[best] if best >= 0 else 0.0, bool(any_active))
+
+
+@cache
+def _pack(n: int) -> struct.Struct:
+    """``n`` int64s written into an array's bytes (faster than numpy's slice from a list)."""
+    return struct.Struct(f"{n}q")
 
 
 _WHERES: dict[int, tuple[object, Any]] = {}
