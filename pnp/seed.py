@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # numpy is imported only where a numpy stream is made (not on the print path)
     import numpy as np
@@ -91,3 +91,22 @@ def np_rng(seed: int | str, *path: object) -> np.random.Generator:
     import numpy as np
 
     return np.random.Generator(np.random.PCG64(child_seed(seed, *path)))
+
+
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``, the very same order from the same draws, without its call layers:
+    a plain ``random.Random`` shuffles by swapping each place from the last down with one
+    below it, picked as ``randrange`` picks (``getrandbits`` of its bit length, drawn again
+    until it is in range). The simulators shuffle decks in every game (tests pin the two
+    together); any other stream (a test's scripted dice) is asked to shuffle itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    bits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        x[i], x[j] = x[j], x[i]

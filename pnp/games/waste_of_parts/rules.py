@@ -9,12 +9,13 @@ the weapon jams").
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 from typing import Any
+
+from pnp.seed import shuffle
 
 __all__ = ["Config", "MechMap", "Room", "WASTES", "attacks_to_kill", "default_map",
            "hit_distribution", "p_at_least", "p_hit", "p_jam", "shuffle"]
@@ -155,20 +156,6 @@ class Config:
 
     def wind_removed(self, crew: int) -> int:
         return dict(self.wind_set_aside).get(crew, 0)
-
-
-def shuffle(rng: random.Random, x: list[Any]) -> None:
-    """``rng.shuffle(x)``, drawn exactly as CPython's ``random.shuffle`` draws (Fisher-Yates,
-    each index from as many random bits as it needs, redrawn while too large) without its call
-    layers: the same order from the same stream (tests/games/waste_of_parts/test_fast.py)."""
-    bits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        x[i], x[j] = x[j], x[i]
 
 
 def half_up(n: int) -> int:

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
+from pnp.seed import shuffle
+
 __all__ = ["SIX", "TAIL", "Pool", "RamOdds", "clear_caches", "d6", "die_faces", "pool", "ram_odds",
            "ram_result",
            "random_vehicle", "random_vehicle_odds", "roll_pool", "shoot_pool", "shuffle",
@@ -273,24 +275,6 @@ def d6(rng: random.Random) -> int:
     while f >= 6:
         f = rng.getrandbits(3)
     return 1 + f
-
-
-def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)``, the very same order from the same draws: a plain
-    ``random.Random`` shuffles by swapping each place from the last down with one below it
-    picked as ``randrange`` picks (``getrandbits`` of its bit length until one is in range),
-    here without two Python calls a card (``test_dice`` pins the two together)."""
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(cards))):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def roll_pool(rng: random.Random, dice: int, target: int, modifier: int = 0,
