@@ -35,7 +35,6 @@ class MapArrays:
         cells = len(g.coords)
         self.index = g.index
         self.coords = g.coords
-        self.nb_list = g.nb
         self.q = np.array([c[0] for c in g.coords], dtype=np.int64)
         self.r = np.array([c[1] for c in g.coords], dtype=np.int64)
         self.nb = np.array(g.nb, dtype=np.int64).reshape(-1, 6)
@@ -129,9 +128,11 @@ _ODDS = _Odds()
 class Where:
     """Where every vehicle stands and what it did this turn, as the table ``V`` of
     ``kernels`` (``V_*`` rows, a column per vehicle id); per hex the vehicle or wreck on it
-    (``owner``, -1: none: ``state.occupant``); and the room a decision writes in.
-    ``update`` brings it up to date with another position of the same game, rewriting only
-    the vehicles that changed (and their hexes) as ``WreckState.leave`` and ``enter`` do."""
+    (``owner``, -1: none: ``state.occupant``); and the room a decision writes in. One for
+    all the games of a setup (``where_of``): ``update`` notes the vehicles that changed since
+    the table last looked (a state's own notes, or vehicle by vehicle for another state), and
+    ``kernels.decide`` writes them in, and their hexes, as ``WreckState.leave`` and ``enter``
+    do."""
 
     def __init__(self, s: Any) -> None:
         self.maps = maps = arrays_of(s.board)

@@ -53,6 +53,9 @@ SITE = 10.0
 PROGRESS = 0.6
 #: A vehicle's follow-up worth at least this is taken without looking at the others.
 FOLLOW_UP = 1.0
+#: A candidate replaces the best so far only when worth this much more (the first best wins
+#: a tie, whatever the rounding of its sums).
+EPS = 1e-9
 #: A repair of a vehicle just brought back that is worth making: above any other action, since
 #: it is now or never and the others wait.
 PATCH = 20.0
@@ -190,7 +193,7 @@ class _Look:
         best, best_value = (Act("end", self.seat), 0.0) if i < 0 else (
             self._act(w.rows[i].tolist()), value)
         for value, act in self._after(any_active):
-            if value > best_value + 1e-9:
+            if value > best_value + EPS:
                 best, best_value = act, value
         return best
 

@@ -23,6 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from pnp.games.wreck_and_ruin.bots import CONTEST, EPS, FOLLOW_UP, PROGRESS, SITE
+
 __all__ = ["COMPILED", "FAR", "assign", "descend_all", "geometry"]
 
 
@@ -520,12 +522,6 @@ C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE = range(7)
 R_ACTIVE, R_NEED, R_GEO = 0, 1, 7
 R_SIZE = R_GEO + 2
 
-#: The heuristic player's numbers (``bots``: CONTEST, SITE, PROGRESS, FOLLOW_UP).
-_CONTEST = 8.0
-_SITE = 10.0
-_PROGRESS = 0.6
-_FOLLOW_UP = 1.0
-_EPS = 1e-9
 
 
 @_jit
@@ -552,7 +548,7 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fie
     Returns (the missing value's kind, 0 if none is missing; the best row of the vehicle that
     acted last, -1 if none beats ending the turn; the end of the rows; the best row of every
     vehicle, when they were looked at, else -1; 1 if a vehicle can act). The best is the
-    first row worth more than every earlier one (by ``1e-9``), as the player scans them;
+    first row worth more than every earlier one (by ``bots.EPS``), as the player scans them;
     the rows of the look at the last vehicle come first, then those of every vehicle.
 
     ``P``: the decision's numbers (``P_*``), then the vehicles changed since the last call,
@@ -628,7 +624,7 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fie
         if res[R_NEED]:
             return res[R_NEED], only, at, _MINUS, res[R_ACTIVE]
     best = _MINUS
-    if P[P_ONLY] < 0 or P[P_MODE] or only < 0 or vals[only] < _FOLLOW_UP:
+    if P[P_ONLY] < 0 or P[P_MODE] or only < 0 or vals[only] < FOLLOW_UP:
         at, best = _look(_MINUS, P, V, pre, off, holder, held, free, toks, goals[:n_goals], q,
                          r, nb, open_, hazard, owner, fields, fields_ready, to_go, ready,
                          shot, ram, G, vals, rows, res, need, at)
@@ -678,7 +674,7 @@ def _row(vals: Any, rows: Any, at: int, best: int, value: float, kind: int, vid:
     rows[at, 2] = target
     rows[at, 3] = to
     rows[at, 4] = f
-    if value > (vals[best] if best >= 0 else 0.0) + _EPS:
+    if value > (vals[best] if best >= 0 else 0.0) + EPS:
         best = at
     return at + 1, best
 
@@ -749,7 +745,7 @@ def _look(only: int, P: Any, V: Any, pre: Any, off: Any, holder: Any, held: Any,
                     dealt, taken, any_hit = ram[key][0], ram[key][1], ram[key][2]
                     value = dealt - 1.5 * taken - 0.3 * steps
                     if holder[t] >= 0:
-                        value += (_CONTEST if holder[t] == 1 else 1.0) * any_hit
+                        value += (CONTEST if holder[t] == 1 else 1.0) * any_hit
                     if value > 1.0:
                         at, best = _row(vals, rows, at, best, value, C_RAM, me, t, -1, steps)
             j += 1 + 3 * G[j]
@@ -808,7 +804,7 @@ def _shots(me: int, potshot: int, i: int, P: Any, V: Any, holder: Any, shot: Any
         exp = shot[dice, target, potshot, left, 0]
         value = 1.0 + 2 * exp + 3 * shot[dice, target, potshot, left, 2]
         if holder[t] >= 0:
-            value += (_CONTEST if holder[t] == 1 else 1.0) * shot[dice, target, potshot, left, 1]
+            value += (CONTEST if holder[t] == 1 else 1.0) * shot[dice, target, potshot, left, 1]
         at, best = _row(vals, rows, at, best, value, kind, me, t, -1, -1)
     return at, best
 
@@ -903,9 +899,9 @@ def _moves(movers: Any, P: Any, V: Any, holder: Any, free: Any, toks: Any, goals
         if V[V_SKILLS, me] & FLYING and on_token:
             continue
         if on_site:
-            value = _SITE - 0.1 * V[V_SIZE, me]
+            value = SITE - 0.1 * V[V_SIZE, me]
         else:
-            value = _PROGRESS * plan_weight[k] * out[k, 2]
+            value = PROGRESS * plan_weight[k] * out[k, 2]
         if value > 0:
             at, best = _row(vals, rows, at, best, value, C_MOVE, me, -1, h, f)
     return at, best
