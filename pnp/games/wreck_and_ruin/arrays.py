@@ -281,12 +281,16 @@ _WHERES: dict[int, tuple[object, Any]] = {}
 def where_of(s: Any) -> Where:
     """The ``Where`` of ``s``'s setup: one for every game of a setup (and their clones), as
     each game or clone brings it up to date with itself (``Where.update``)."""
+    global _LAST
     setup = s.setup
-    if _LAST[0] is not setup:
-        _LAST[:] = setup, per_map(_WHERES, setup, lambda: Where(s))
-    return _LAST[1]  # type: ignore[no-any-return]
+    last = _LAST                # read once: the table's threads may ask for other setups
+    if last[0] is setup:
+        return last[1]          # type: ignore[no-any-return]
+    w = per_map(_WHERES, setup, lambda: Where(s))
+    _LAST = (setup, w)
+    return w
 
 
 #: The setup asked for last and its ``Where`` (a simulation asks for one setup's, again and
-#: again).
-_LAST: list[Any] = [None, None]
+#: again), replaced whole.
+_LAST: tuple[Any, Any] = (None, None)

@@ -184,3 +184,30 @@ def test_the_odds_tables_grow_to_what_a_look_asks_and_hold_the_exact_values():
     assert tuple(ram[ram.shape[0] - 1, 3, 4, 2, 1]) == arrays.ram_value(
         ram.shape[0] - 1, 3, 4, 2, True)
     assert np.isnan(shot[1, 1, 0, 1, 0])            # never asked: not worked out
+
+
+def test_games_played_turn_about_are_the_games_played_alone():
+    """Two games of one setup and one of another, a decision of each in turn (a table serving
+    several games, a search player's clones): the vehicle table follows each state, so each
+    game is the game played alone."""
+    setups = [GAME.make_setup("about", 4, ("heuristic",) * 4, {}),
+              GAME.make_setup("about-2", 2, ("heuristic",) * 2, {})]
+    plan = [(setups[0], 0), (setups[0], 1), (setups[1], 0)]
+
+    def alone(setup: Any, i: int) -> list[str]:
+        out: list[str] = []
+        play(GAME, setup, game_seed("about", i), on_action=lambda p, a, s: out.append(str(a)))
+        return out
+
+    expected = [alone(setup, i) for setup, i in plan]
+    games = [new_game(GAME, setup, game_seed("about", i)) for setup, i in plan]
+    seen: list[list[str]] = [[] for _ in plan]
+    while any(not state.is_over() for state, _, _ in games):
+        for k, (state, bots, rng) in enumerate(games):
+            if not state.is_over():
+                action = bots[state.current_player].choose(state, rng)
+                state.apply(action)
+                seen[k].append(str(action))
+    assert seen == expected
+    assert arrays.where_of(games[0][0]) is arrays.where_of(games[1][0])
+    assert arrays.where_of(games[2][0]) is not arrays.where_of(games[0][0])
