@@ -25,9 +25,11 @@ __all__ = ["MapArrays", "Where", "arrays_of", "ram_value", "shot_value", "where_
 
 
 class MapArrays:
-    """A map's tables as arrays: per hex index its axial coordinates, its six neighbours (-1:
-    off the map), whether it is open and whether an obstacle stands on it; and the distance
-    tables the kernels fill as they need them."""
+    """A map's tables as arrays: per hex index (``index``, ``coords``) its axial coordinates,
+    whether an obstacle stands on it, whether it is open and whether it is a hazard (the rows
+    of ``M``, ``kernels.decide``'s ``q``, ``r``, ``obstacle``, ``open_`` and ``hazard``), its
+    six neighbours (``nb``, -1: off the map); and the distance tables the kernels fill as
+    they need them."""
 
     def __init__(self, board: Any) -> None:
         g = grid_of(board)
@@ -35,16 +37,10 @@ class MapArrays:
         cells = len(g.coords)
         self.index = g.index
         self.coords = g.coords
-        self.q = np.array([c[0] for c in g.coords], dtype=np.int64)
-        self.r = np.array([c[1] for c in g.coords], dtype=np.int64)
+        self.M = np.array([[c[0] for c in g.coords], [c[1] for c in g.coords],
+                           [terrain[c] == OBSTACLE for c in g.coords], g.open,
+                           [terrain[c] == HAZARD for c in g.coords]], dtype=np.int64)
         self.nb = np.array(g.nb, dtype=np.int64).reshape(-1, 6)
-        self.open = np.array(g.open, dtype=np.bool_)
-        self.obstacle = np.array([terrain[c] == OBSTACLE for c in g.coords], dtype=np.bool_)
-        self.hazard = np.array([terrain[c] == HAZARD for c in g.coords], dtype=np.bool_)
-        #: ``q``, ``r``, ``obstacle``, ``open`` and ``hazard`` as the rows of one array (a
-        #: kernel takes fewer arguments, each of which costs a call time).
-        self.M = np.array([self.q, self.r, self.obstacle, self.open, self.hazard],
-                          dtype=np.int64)
         #: Row ``goal``: ``tables.Tables.steps_to(goal)``, once ``ready[goal]``.
         self.fields = np.zeros((cells, cells), dtype=np.int16)
         #: Row ``goal * 3 + kind``: the movement to ``goal`` per (hex * 6 + facing) of a
@@ -149,7 +145,6 @@ class Where:
                           (k.V_SIZE, "size"), (k.V_MOVE, "move")):
             V[row] = [getattr(v.kind, name) for v in vehicles]
         self.owner = np.full(len(maps.index), -1, dtype=np.int64)
-        self.index = maps.index
         self.special = [v.special for v in vehicles]
         #: Per vehicle: ``_ROW`` as the table holds it (or will, once the vehicles noted
         #: in ``batch`` are written in).
@@ -243,7 +238,7 @@ class Where:
                    s.bonus_move + (amount if effect == "tailwind" else 0)
                    - (amount if effect == "deep_sand" else 0), only, mode, len(self.batch)]
         if self.batch:
-            index = self.index
+            index = self.maps.index
             for vid, now in self.batch.items():
                 numbers += (vid, -1 if now[0] is None else index[now[0]], *now[1:])
             self.batch = {}

@@ -137,7 +137,7 @@ def geometry(first: int, count: int, reach: int, steamroll: int, vpos: Any, vfac
     id order as ``legal.shoot_targets`` among the active enemies on the board; the number of
     rams, then (target, steamroll hexes, 1 if from the rear else 0) for each as
     ``legal.ram_options``; the number of enemy wrecks in its front arc, then each, as
-    ``legal._front_wrecks``. ``vskills``: bits ``SKILL_BITS``; ``hazard``: per hex."""
+    ``legal._front_wrecks``. ``vskills``: bits ``FLYING``, ``TURRET``, ...; ``hazard``: per hex."""
     cells = q.shape[0]
     vehicles = vpos.shape[0]
     seen = np.zeros(vehicles, dtype=np.int64)
