@@ -192,7 +192,7 @@ class _Look:
             return self._act(w.rows[only].tolist())
         best, best_value = (Act("end", self.seat), 0.0) if i < 0 else (
             self._act(w.rows[i].tolist()), value)
-        for value, act in self._after(any_active):
+        for value, act in self._after(any_active, best_value):
             if value > best_value + EPS:
                 best, best_value = act, value
         return best
@@ -205,17 +205,20 @@ class _Look:
                zip(w.vals[:end].tolist(), w.rows[:end].tolist(), strict=True)]
         return out + self._after(any_active)
 
-    def _after(self, any_active: bool) -> list[tuple[float, Act]]:
-        """Searching, the salvage cards and the faction card."""
+    def _after(self, any_active: bool, floor: float = -FAR) -> list[tuple[float, Act]]:
+        """Searching, the salvage cards and the faction card: those that may be worth more
+        than ``floor`` (the best value so far: one worth no more is never taken, so it is
+        not valued)."""
         s, seat = self.s, self.seat
         out = []
-        if s.ap and any_active and not s.final_push:
-            out.append((0.3, Act("search", seat)))
+        if s.ap and any_active and not s.final_push and SEARCH > floor:
+            out.append((SEARCH, Act("search", seat)))
         if (s.hands[seat] and (not s.card_used or s.setup.card_shark) and s.round > 1
                 and not s.final_push):
-            out += self._cards()
+            out += self._cards(floor)
         card = s.faction_card[seat]
-        if card is not None and not s.faction_played and s.round > 1:
+        if card is not None and not s.faction_played and s.round > 1 \
+                and _most(card.effect, card.amount) > floor:
             out += [(self._faction(a), a) for a in faction_actions(s, card.effect)]
         return out
 
@@ -251,18 +254,23 @@ class _Look:
         return out
 
     # -- cards ---------------------------------------------------------------------------
-    def _cards(self) -> list[tuple[float, Act]]:
+    def _cards(self, floor: float) -> list[tuple[float, Act]]:
+        """The salvage cards' candidates that may be worth more than ``floor``."""
         s, seat = self.s, self.seat
         out: list[tuple[float, Act]] = []
-        hurt = [v for v in self.mine if v.active and v.pos is not None and v.damage]
-        kit = bool(hurt) and s.holds(seat, "field_repair")
-        for v in hurt:
-            out.append((4.0 if _hurt(v) else 0.4, Act("discard", seat, target=v.vid)))
-            if kit:
-                out.append((4.5 if _hurt(v) else 0.5, Act("kit", seat, target=v.vid)))
-        for a in card_plays(s, seat):
-            card = s.salvage[a.n]
-            out.append((self._value(a, card.effect, card.amount), a))
+        if floor < KIT:
+            hurt = [v for v in self.mine if v.active and v.pos is not None and v.damage]
+            kit = bool(hurt) and s.holds(seat, "field_repair")
+            for v in hurt:
+                out.append((DISCARD if _hurt(v) else 0.4, Act("discard", seat, target=v.vid)))
+                if kit:
+                    out.append((KIT if _hurt(v) else 0.5, Act("kit", seat, target=v.vid)))
+        salvage = s.salvage
+        if any(_most(salvage[c].effect, salvage[c].amount) > floor for c in s.hands[seat]):
+            for a in card_plays(s, seat):
+                card = salvage[a.n]
+                if _most(card.effect, card.amount) > floor:
+                    out.append((self._value(a, card.effect, card.amount), a))
         return out
 
     def _faction(self, a: Act) -> float:
@@ -271,22 +279,23 @@ class _Look:
         return self._value(a, card.effect, card.amount)
 
     def _value(self, a: Act, e: str, n: int) -> float:
-        """How much playing a card of effect ``e`` (amount ``n``) is worth now."""
+        """How much playing a card of effect ``e`` (amount ``n``) is worth now (at most
+        ``_most(e, n)``)."""
         s = self.s
         if e == "war_cry":
-            return 5.0                                   # more AP: best at once
+            return _MOST[e]                              # more AP: best at once
         if e == "overhaul":
             healed = sum(min(n, v.damage) for v in self.mine if v.active and v.pos is not None)
-            return 4.0 if healed >= 2 else -1.0
+            return _MOST[e] if healed >= 2 else -1.0
         if e in ("bloodlust", "nomads"):
-            return 4.0 if s.ap >= 3 else -1.0
+            return _MOST[e] if s.ap >= 3 else -1.0
         if e == "plating":
             return self._plating(s.vehicles[a.target])
         if e == "frenzy":
             v = s.vehicles[a.vehicle]
-            return 2.0 if v.count >= 2 and s.ap >= 1 else -1.0
+            return _MOST[e] if v.count >= 2 and s.ap >= 1 else -1.0
         if e in SUMMONS:
-            return 4.0 if s.ap >= 2 and summon_spot(s, a.seat, SUMMONS[e]) else -1.0
+            return _MOST[e] if s.ap >= 2 and summon_spot(s, a.seat, SUMMONS[e]) else -1.0
         if e == "airstrike":
             t = s.vehicles[a.target]
             exp, any_hit, wreck = kernels().shot_value(n, t.armour(), 0, t.kind.dp - t.damage)
@@ -295,7 +304,7 @@ class _Look:
             if holder >= 0:
                 value += (CONTEST if holder else 1.0) * any_hit
             return value
-        return 0.35 if s.ap <= 1 else -1.0               # scavenge: with the last AP
+        return SCAVENGE if s.ap <= 1 else -1.0           # scavenge: with the last AP
 
     def _plating(self, v: Vehicle) -> float:
         """Armour on a vehicle that holds a site or is one hit from a wreck, with an enemy
@@ -310,7 +319,22 @@ class _Look:
                     for th in t.hexes()), default=99)
         if near > PLATING_REACH:
             return -1.0
-        return 3.0 if held else 2.0
+        return _MOST["plating"] if held else 2.0
+
+
+#: What searching, a discard for a DP and a field repair kit are worth at most, and
+#: ``_Look._value``'s most for each card effect but the airstrike (``_most``).
+SEARCH, DISCARD, KIT, SCAVENGE = 0.3, 4.0, 4.5, 0.35
+_MOST = {"war_cry": 5.0, "overhaul": 4.0, "bloodlust": 4.0, "nomads": 4.0, "plating": 3.0,
+         "frenzy": 2.0, **{e: 4.0 for e in SUMMONS}}
+
+
+def _most(effect: str, n: int) -> float:
+    """The most playing a card of ``effect`` (amount ``n``) can be worth (``_Look._value``):
+    an airstrike's 1 + 2 a hit of its ``n`` dice + 3 to wreck + ``CONTEST`` on a site."""
+    if effect == "airstrike":
+        return 4.0 + 2.0 * n + CONTEST
+    return _MOST.get(effect, SCAVENGE)
 
 
 @cache
