@@ -69,7 +69,7 @@ def serve(host: str, port: int, games_dir: str, browser: bool, pause: float,
                    "list; rooms and seats stay behind their links")
     if browser or open_url:
         threading.Timer(1.0, webbrowser.open, (open_url or url,)).start()
-    config = uvicorn.Config(create_app(games_dir, pause=pause), host=host, port=port,
+    config = uvicorn.Config(create_app(games_dir, pause=pause, warm=True), host=host, port=port,
                             log_level="warning", ws="websockets-sansio", lifespan="on",
                             ws_max_size=MAX_MESSAGE * 4)
     from pnp import signals

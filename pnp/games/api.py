@@ -164,6 +164,9 @@ class GameSpec:
     - ``players_alias``: the rulebook's own word for ``--players``, as a second flag
       (``"--crew"``: The Waste of Parts is played by "Crew Members").
     - ``view``: module whose ``VIEW`` draws the state at the table (``pnp.games.view``).
+    - ``warm()``: optional work done once per process before the computer players first play,
+      that may take long (Wreck and Ruin's compiled kernels: loaded from numba's cache, or
+      compiled on the first run after installing); a run says so when it is slow.
     """
 
     name: str
@@ -193,6 +196,7 @@ class GameSpec:
     #: the stronger computer player a session's conclusions are replayed with
     #: (``--stronger-games``, ``pnp.sim.strength``); "" when the heuristic is the strongest
     stronger_bot: str = ""
+    warm: Callable[[], None] | None = None
 
     def options_for(self, command: str) -> tuple[Option, ...]:
         """The game's own options that ``command`` takes."""

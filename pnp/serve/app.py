@@ -68,6 +68,8 @@ class Hub:
     screens: dict[str, set[Screen]] = field(default_factory=dict)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    #: The computer players made ready in the background (``create_app(warm=True)``).
+    warming: asyncio.Future[None] | None = None
 
     def lock(self, game_id: str) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
@@ -158,8 +160,18 @@ def _local(request: Request | WebSocket) -> bool:
     return host in ("127.0.0.1", "::1", "testclient")
 
 
-def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
-    """The table's web app over the games in ``games_dir`` (unfinished ones resume)."""
+def _warm() -> None:
+    """Every game's ``GameSpec.warm``."""
+    for spec in all_games():
+        if spec.warm is not None:
+            spec.warm()
+
+
+def create_app(games_dir: str | Path, *, pause: float = 0.6, warm: bool = False
+               ) -> Starlette:
+    """The table's web app over the games in ``games_dir`` (unfinished ones resume);
+    ``warm``: the games' computer players are made ready (``GameSpec.warm``) in the
+    background as it starts, so the first computer move does not wait for a compile."""
     hub = Hub(GameStore(games_dir), pause=pause)
     pages = _pages()
 
@@ -319,6 +331,8 @@ def create_app(games_dir: str | Path, *, pause: float = 0.6) -> Starlette:
         hub.games.update(await asyncio.to_thread(hub.store.load_all, MAX_GAMES))
         for game in hub.games.values():
             hub.kick(game)
+        if warm:    # a move asked meanwhile waits for it (numba's lock), no longer
+            hub.warming = asyncio.get_running_loop().run_in_executor(None, _warm)
 
     async def shutdown() -> None:
         for task in hub.tasks.values():

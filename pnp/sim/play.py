@@ -121,6 +121,11 @@ def run_games(spec: GameSpec, setup: Any, games: int, seed: int | str, *,
     """Records of ``games`` games of the run of ``seed``, in game order, on any executor."""
     from pnp.games.registry import GAMES
 
+    if spec.warm is not None:   # before the workers start: a fork inherits it
+        from pnp.sim.runner import prepare
+
+        prepare(spec.warm, f"preparing {spec.title}'s computer players (compiled once after "
+                           "installing)", progress)
     task = functools.partial(batch_records, GAMES[spec.name], setup, seed, check)
     if batch_size is None:
         # Results never depend on batches (each game has its own seed): size them so each

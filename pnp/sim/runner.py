@@ -12,6 +12,7 @@ import contextlib
 import math
 import os
 import pickle
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
@@ -42,6 +43,28 @@ def progress_for_runs(progress: bool | str) -> Iterator[None]:
         yield
     finally:
         _ambient = before
+
+def prepare(work: Callable[[], None], what: str, progress: bool | str | None = None,
+            after: float = 1.0) -> None:
+    """Do ``work`` (once-per-process set-up before a run, such as compiling); when the run
+    would show a bar (``progress``, as ``run`` reads it) and it takes more than ``after``
+    seconds, say ``what`` on stderr meanwhile rather than leave a silent wait."""
+    if progress is None:
+        progress = _ambient[0]
+    if not progress:
+        work()
+        return
+    import threading
+
+    note = threading.Timer(after, lambda: print(f"pnp: {what}...", file=sys.stderr,
+                                                flush=True))
+    note.start()
+    try:
+        work()
+    finally:
+        note.cancel()
+        note.join()     # no thread left when the run forks its workers
+
 
 #: Called in the calling process after each finished batch with (batches_done, batches_total).
 OnBatchDone = Callable[[int, int], None]

@@ -337,3 +337,20 @@ def test_a_game_in_progress_keeps_its_secrets_from_other_machines(tmp_path):
         assert "attachment" not in r.headers.get("content-disposition", "")
         assert "once the game is over" in r.text
         assert "resume" not in c.get("/").text  # no seat's key for another machine
+
+
+def test_a_warm_server_readies_the_computer_players_as_it_starts(tmp_path, monkeypatch):
+    """``create_app(warm=True)`` (``pnp serve``) calls each game's ``GameSpec.warm`` in the
+    background as it starts, so the first Wreck and Ruin computer move does not wait for the
+    kernels' compile; an app made without it does not."""
+    from pnp.serve import app as app_module
+
+    called: list[str] = []
+    monkeypatch.setattr(app_module, "_warm", lambda: called.append("warm"))
+    with TestClient(create_app(tmp_path / "cold", pause=0.0)) as c:
+        assert c.get("/").status_code == 200
+    assert called == []
+    with TestClient(create_app(tmp_path / "warm", pause=0.0, warm=True)) as c:
+        wait_for(lambda: called == ["warm"])
+    assert [spec.name for spec in app_module.all_games() if spec.warm is not None] == [
+        "wreck-and-ruin"]

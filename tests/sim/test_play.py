@@ -251,3 +251,31 @@ def test_simulate_passes_its_options_and_seed_on(monkeypatch):
     P.run_games(pig.GAME, SETUP, 2, "r", scheduler="tcp://h:8786", progress="text", jobs=3)
     assert (calls[-1]["scheduler"], calls[-1]["progress"], calls[-1]["jobs"]) == (
         "tcp://h:8786", "text", 3)
+
+
+def test_a_games_warm_up_runs_once_before_its_games_and_a_slow_one_is_said(monkeypatch, capsys):
+    """``GameSpec.warm`` runs before the run starts (before its workers), every time a run
+    starts (a game's own warm-up keeps itself to once); a bar-showing run that waits on it
+    for more than a second says why on stderr, a quiet one says nothing."""
+    import threading
+    import time
+
+    from pnp.games import registry
+    from pnp.sim import runner
+
+    monkeypatch.setitem(registry.GAMES, "pig", "pig_game")
+    order: list[str] = []
+    real = P.run
+    monkeypatch.setattr(P, "run", lambda *a, **kw: order.append("run") or real(*a, **kw))
+    spec = dataclasses.replace(pig.GAME, warm=lambda: order.append("warm"))
+    P.run_games(spec, SETUP, 3, "r")
+    assert order == ["warm", "run"]
+    assert capsys.readouterr().err == ""
+
+    runner.prepare(lambda: time.sleep(0.3), "compiling", progress=True, after=0.05)
+    assert capsys.readouterr().err == "pnp: compiling...\n"
+    runner.prepare(lambda: time.sleep(0.3), "compiling", progress=False, after=0.05)
+    runner.prepare(lambda: None, "compiling", progress=True, after=0.05)
+    time.sleep(0.1)
+    assert capsys.readouterr().err == ""
+    assert not any(isinstance(t, threading.Timer) for t in threading.enumerate())  # forks safe

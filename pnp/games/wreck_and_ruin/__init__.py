@@ -88,4 +88,4 @@ GAME = GameSpec(
     commands_module="pnp.commands.wreck_and_ruin", extra_commands=("odds", "map", "cards"),
     session=_session, default_games=1000, session_games=200,
     view="pnp.games.wreck_and_ruin.view", boards_over_seeds=True, board_word="map",
-    stronger_bot="search")
+    stronger_bot="search", warm=Lazy(_BOTS, "warm"))

@@ -260,8 +260,8 @@ class Where:
             self.odds = _ODDS.tables
             need, only_best, end, best, any_active = k.decide(*self.args)
         vals = self.vals
-        return (only_best, vals[only_best] if only_best >= 0 else 0.0, end, best,
-                vals[best] if best >= 0 else 0.0, bool(any_active))
+        return (only_best, vals.item(only_best) if only_best >= 0 else 0.0, end, best,
+                vals.item(best) if best >= 0 else 0.0, bool(any_active))
 
 
 @cache

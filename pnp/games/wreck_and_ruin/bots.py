@@ -20,7 +20,7 @@ The actions it picks are built from the rules' own tables, so it ``vouch``es for
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from pnp.games.wreck_and_ruin.actions import Act
@@ -139,7 +139,6 @@ class _Look:
     def __init__(self, s: WreckState) -> None:
         self.s = s
         self.seat = seat = s.seat
-        self.mine = s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
         self.w = w = kernels().where_of(s).update(s)
         #: By vehicle slot, the candidates the kernel lists only as "pre" rows (only a
         #: vehicle off the board but for a special one in the box, a wreck or one just
@@ -154,6 +153,12 @@ class _Look:
                 if items:
                     self.pre[vid - first] = items
         w.set_pre(self.pre)
+
+    @cached_property
+    def mine(self) -> list[Vehicle]:
+        """The player's vehicles."""
+        s = self.s
+        return s.vehicles[self.seat * s.per_seat:(self.seat + 1) * s.per_seat]
 
     def _pre(self, v: Vehicle) -> list[tuple[float, Act]]:
         """The candidates of ``v`` that come before its own: a return, repairs of a vehicle
@@ -335,6 +340,19 @@ def _most(effect: str, n: int) -> float:
     if effect == "airstrike":
         return 4.0 + 2.0 * n + CONTEST
     return _MOST.get(effect, SCAVENGE)
+
+
+@cache
+def warm() -> None:
+    """Load the heuristic player's kernels (numba compiles them on the first run after
+    installing, about 15 CPU seconds): one decision of a small game (``GameSpec.warm``)."""
+    from pnp.games.wreck_and_ruin import GAME
+    from pnp.sim.play import new_game
+
+    setup = GAME.make_setup("warm", 2, ("heuristic",) * 2, {})
+    state, _, rng = new_game(GAME, setup, 0)
+    assert isinstance(state, WreckState)
+    HeuristicBot().choose(state, rng)
 
 
 @cache
