@@ -6,6 +6,7 @@ Pure core: functions of ``state.WreckState``.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from pnp.games.api import IllegalAction
@@ -43,9 +44,11 @@ def _spend(s: WreckState, v: Vehicle | None, kind: str) -> None:
     # AP that repair a vehicle brought back "at that time"
     if kind not in ("return", "patch"):
         s.acted = True
-    if v is not None and kind in AP_LIMITED:
-        v.acts |= AP_LIMITED[kind]
-        v.count += 1
+    if v is not None:
+        bit = AP_LIMITED.get(kind)
+        if bit is not None:
+            v.acts |= bit
+            v.count += 1
 
 
 def _relocate(s: WreckState, v: Vehicle, to: tuple[int, int], facing: int) -> None:
@@ -82,13 +85,16 @@ def apply_action(s: WreckState, a: Act) -> None:
     if k == "end":
         end_turn(s)
         return
-    v = s.vehicles[a.vehicle] if a.vehicle >= 0 else None
+    vid = a.vehicle
+    v = s.vehicles[vid] if vid >= 0 else None
     t = s.vehicles[a.target] if a.target >= 0 else None
-    s.last_vehicle = a.vehicle
+    s.last_vehicle = vid
     if v is not None:
         if k in _TRAPPED and _trapped(s, v):
             return
-        if k in _ENGINE and s.effect("engine_trouble") and _engine_fails(s, v, k):
+        e = s.event
+        if e is not None and k in _ENGINE and e.effect == "engine_trouble" and e.amount \
+                and _engine_fails(s, v, k):
             return
     _ACTIONS[k](s, a, v, t)
 
@@ -101,8 +107,12 @@ def _move(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
     _relocate(s, v, a.to, a.facing)
     # a move out of a hazard uses no skills ("Vehicles cannot use any special skills")
     skills = v.kind.skills
-    v.potshot = "POTSHOT" in skills and not hazard
-    v.repair = "REPAIR" in skills and not hazard
+    potshot = "POTSHOT" in skills and not hazard
+    if v.potshot != potshot:
+        v.potshot = potshot
+    repair = "REPAIR" in skills and not hazard
+    if v.repair != repair:
+        v.repair = repair
 
 
 def _throttle(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
@@ -139,7 +149,8 @@ def _shoot(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
         v.potshot = False
     else:
         _spend(s, v, "shoot")
-    rear = combat.rear_of(s, v.hexes() if turret_on(s, v) else v.hexes()[-1:], t)
+    hexes = v.hexes()
+    rear = combat.rear_of(s, hexes if turret_on(s, v) else hexes[-1:], t)
     combat.shoot(s, v, t, potshot=potshot, rear=rear)
 
 
@@ -363,12 +374,11 @@ def place_token(s: WreckState, opening: bool = False) -> None:
             pos = 0
     # a token and the hexes next to it take no other token
     around = _around(board)
-    near: set[Coord] = set()
+    taken = set(s.occupant)
     for h in s.tokens:
-        near.update(around[h])
-    occupant = s.occupant
+        taken.update(around[h])
     for p in (pos, 0, *range(1, 7)):
-        spots = [h for h in board.token_hexes[p] if h not in occupant and h not in near]
+        spots = list(filterfalse(taken.__contains__, board.token_hexes[p]))
         if spots:
             h = spots[s.rng.randrange(len(spots))]
             s.tokens[h] = False
@@ -402,7 +412,8 @@ def start_turn(s: WreckState) -> None:
     s.pending = None
     for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
         v.reset_turn()
-        v.plating = 0                 # a plating card lasts until its owner's next turn
+        if v.plating:
+            v.plating = 0             # a plating card lasts until its owner's next turn
     if s.final_push:
         _mechanic(s)
         return

@@ -124,6 +124,8 @@ class WreckState:
         self.setup = setup
         self.config: Config = setup.config
         self.board: Board = setup.board
+        #: The map's hazard hexes (``in_hazard``).
+        self.hazards = _hazards(self.board)
         self.players: int = setup.players
         self.rng = rng
         self.log: list[str] | None = None
@@ -420,13 +422,16 @@ class WreckState:
                     self.say(f"the salvage token at {h[0]},{h[1]} is taken off by the wreck")
 
     def in_hazard(self, v: Vehicle) -> bool:
-        terrain = self.board.terrain
         pos = v.pos
         if pos is None:
             return False
-        if terrain.get(pos) == HAZARD:
+        hazards = self.hazards
+        if pos in hazards:
             return True
-        return v.kind.hexes == 2 and terrain.get(hexes_of(pos, v.facing, 2)[1]) == HAZARD
+        if v.kind.hexes == 2:       # a big rig's front hex
+            dq, dr = DIRECTIONS[v.facing]
+            return (pos[0] + dq, pos[1] + dr) in hazards
+        return False
 
     def free(self, h: Coord) -> bool:
         """An open hex with no vehicle or wreck on it."""
@@ -457,6 +462,12 @@ class WreckState:
 
     def name_of(self, vid: int) -> str:
         return f"P{vid // self.per_seat + 1} {NAMES[vid % self.per_seat]}"
+
+
+@lru_cache(maxsize=16)
+def _hazards(board: Board) -> frozenset[Coord]:
+    """The hazard hexes of the map (worked out once per map)."""
+    return frozenset(h for h, t in board.terrain.items() if t == HAZARD)
 
 
 @lru_cache(maxsize=64)
