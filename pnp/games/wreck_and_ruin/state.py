@@ -131,17 +131,16 @@ class WreckState:
         self.log: list[str] | None = None
         cfg = self.config
         self.rounds = setup.rounds or cfg.per_players(cfg.rounds, self.players)
-        self.vehicles: list[Vehicle] = []
         #: The ids of the vehicles changed, in the order of their changes (``Vehicle``): the
         #: heuristic player's table (``arrays.Where``) reads those since its last look.
         self.changes: list[int] = []
-        for seat in range(self.players):
-            for slot, kind in enumerate(cfg.roster + cfg.specials):
-                self.vehicles.append(Vehicle(len(self.vehicles), seat, slot,
-                                             cfg.type_of[kind], self.changes))
-                self.vehicles[-1].special = slot >= len(cfg.roster)
+        # the vehicles as every game of the setup starts (deployed: "sets their vehicles up
+        # completely within their setup area"), copied; each noted once, as new
+        _, start, occupant = _start(setup, deploy)
+        self.vehicles: list[Vehicle] = [v.copy(self.changes) for v in start]
+        self.changes.extend(range(len(start)))
         self.per_seat = len(cfg.roster) + len(cfg.specials)
-        self.occupant: dict[Coord, int] = {}
+        self.occupant: dict[Coord, int] = dict(occupant)
         self.tokens: dict[Coord, bool] = {}    # site hex -> green (True) or red (False)
         self.scores = [0] * self.players
         # Cards: ids index the expanded decks; hands, draw piles and discards hold ids.
@@ -199,16 +198,9 @@ class WreckState:
         self.last_vehicle = -1
         self.dealt: tuple[tuple[str, ...], ...] = ((),) * self.players
         if deploy:
-            deployment = _deployment(self.board, self.players,
-                                     tuple(cfg.type_of[k].hexes for k in cfg.roster))
             for seat in range(self.players):
                 # Knowledge is power: "Do not draw a salvage card at the start of the game"
                 self.draw(seat, 0 if setup.knowledge_is_power else cfg.start_salvage)
-                inward = self._inward(seat)
-                for slot, anchor in deployment[seat]:
-                    v = self.vehicle(seat, slot)
-                    v.pos, v.facing = anchor, inward
-                    self.enter(v)
             for seat, names in enumerate(setup.start_cards):
                 for name in names:
                     self.hands[seat].append(self._take(name))
@@ -462,6 +454,45 @@ class WreckState:
 
     def name_of(self, vid: int) -> str:
         return f"P{vid // self.per_seat + 1} {NAMES[vid % self.per_seat]}"
+
+
+#: ``_start``'s vehicles per (setup id, deployed): the setup, its vehicles, their hexes.
+_STARTS: dict[tuple[int, bool], tuple[Any, tuple[Vehicle, ...], dict[Coord, int]]] = {}
+
+
+def _start(setup: Any, deploy: bool) -> tuple[Any, tuple[Vehicle, ...], dict[Coord, int]]:
+    """(``setup``, its vehicles, the hexes they hold) as every game of ``setup`` starts: each
+    seat's roster and special vehicles, with ``deploy`` set up in their setup areas facing
+    the centre (``_deployment``). Built once per setup (no die is rolled for it); a game
+    copies them and never changes these."""
+    key = (id(setup), deploy)
+    hit = _STARTS.get(key)
+    if hit is not None and hit[0] is setup:
+        return hit
+    cfg, board = setup.config, setup.board
+    kinds = cfg.roster + cfg.specials
+    notes: list[int] = []          # the changes of these, never read
+    vehicles: list[Vehicle] = []
+    for seat in range(setup.players):
+        for slot, kind in enumerate(kinds):
+            v = Vehicle(len(vehicles), seat, slot, cfg.type_of[kind], notes)
+            v.special = slot >= len(cfg.roster)
+            vehicles.append(v)
+    occupant: dict[Coord, int] = {}
+    if deploy:
+        deployment = _deployment(board, setup.players,
+                                 tuple(cfg.type_of[k].hexes for k in cfg.roster))
+        for seat in range(setup.players):
+            inward = _setup_area(board, seat)[0]
+            for slot, anchor in deployment[seat]:
+                v = vehicles[seat * len(kinds) + slot]
+                v.pos, v.facing = anchor, inward
+                for h in v.hexes():
+                    occupant[h] = v.vid
+    if len(_STARTS) >= 16:         # a long run's setups: keep a few
+        _STARTS.clear()
+    hit = _STARTS[key] = (setup, tuple(vehicles), occupant)
+    return hit
 
 
 @lru_cache(maxsize=16)
