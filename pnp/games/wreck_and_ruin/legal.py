@@ -26,6 +26,9 @@ from pnp.games.wreck_and_ruin.tables import tables_of
 if TYPE_CHECKING:
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
 
+#: ``Act`` of all its fields in order, without ``Act``'s keyword handling.
+_new = tuple.__new__
+
 __all__ = ["MOVE_KINDS", "group_actions", "group_of", "groups", "legal_actions", "move_ends",
            "move_options", "ram_options", "shoot_targets"]
 
@@ -321,7 +324,8 @@ def group_actions(s: WreckState, kind: str, vid: int) -> list[Act]:
         return [Act(kind, seat, target=v.vid) for v in mine
                 if v.active and v.pos is not None and v.damage]
     if kind in MOVE_KINDS:
-        return [Act(kind, seat, vid, to=a, facing=f) for (a, f) in sorted(move_ends(s, kind, vid))]
+        return [_new(Act, (kind, seat, vid, -1, a, f, 0))      # Act(kind, seat, vid, to=a, ...)
+                for (a, f) in sorted(move_ends(s, kind, vid))]
     v = s.vehicles[vid]
     if kind == "return":
         return [Act("return", seat, vid, to=h, facing=s._inward(seat))
@@ -364,10 +368,14 @@ def legal_actions(s: WreckState, focus: Act | None = None, reverse: bool = True
 
 def airstrike_targets(s: WreckState) -> list[int]:
     """Enemy vehicles within 3 hexes of the player's big rig (any line of sight)."""
-    rigs = [v for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]
-            if v.kind.has("360 TURRET") and v.pos is not None]
-    hexes = [h for r in rigs for h in r.hexes()]
-    return [t.vid for t in s.vehicles if s.team[t.seat] != s.team[s.seat] and t.active
+    first = s.seat * s.per_seat
+    hexes = [h for r in s.vehicles[first:first + s.per_seat]
+             if "360 TURRET" in r.kind.skills and r.pos is not None for h in r.hexes()]
+    if not hexes:
+        return []
+    team = s.team
+    mine = team[s.seat]
+    return [t.vid for t in s.vehicles if team[t.seat] != mine and t.active
             and t.pos is not None
             and any(distance(h, th) <= 3 for h in hexes for th in t.hexes())]
 
@@ -375,15 +383,18 @@ def airstrike_targets(s: WreckState) -> list[int]:
 def card_plays(s: WreckState, seat: int) -> list[Act]:
     """The seat's salvage cards played for their own effect (``cards.CARD_PLAYS``); a card
     played on a vehicle (``cards.CARD_ON_VEHICLE``) once per active vehicle of the seat."""
-    out = []
+    out: list[Act] = []
+    salvage = s.salvage
     for c in sorted(set(s.hands[seat])):
-        e = s.salvage[c].effect
+        e = salvage[c].effect
+        # each Act made of its fields in order (``Act``'s keywords cost 5 times as much: the
+        # heuristic player asks at every decision)
         if e in CARD_ON_VEHICLE:
-            out += [Act("card", seat, target=v.vid, n=c)
+            out += [_new(Act, ("card", seat, -1, v.vid, None, -1, c))
                     for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
                     if v.active and v.pos is not None]
         elif e in CARD_PLAYS:
-            out.append(Act("card", seat, n=c))
+            out.append(_new(Act, ("card", seat, -1, -1, None, -1, c)))
     return out
 
 
@@ -391,10 +402,11 @@ def faction_actions(s: WreckState, effect: str) -> list[Act]:
     """The ways to play the player's faction card now."""
     seat = s.seat
     need = FACTION_TARGET.get(effect)
+    # each Act made of its fields in order, as ``card_plays``
     if need == "own":
-        return [Act("faction", seat, v.vid) for v in
+        return [_new(Act, ("faction", seat, v.vid, -1, None, -1, 0)) for v in
                 s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
                 if v.active and v.pos is not None and v.count]
     if need == "enemy":
-        return [Act("faction", seat, target=t) for t in airstrike_targets(s)]
-    return [Act("faction", seat)]
+        return [_new(Act, ("faction", seat, -1, t, None, -1, 0)) for t in airstrike_targets(s)]
+    return [_new(Act, ("faction", seat, -1, -1, None, -1, 0))]
