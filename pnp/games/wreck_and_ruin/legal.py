@@ -62,13 +62,16 @@ def _end_states(s: WreckState, v: Vehicle, reverse: bool, throttle: int) -> dict
     # end any movement in the same hex".
     blocked = [False] * len(g.open) if flying else list(g.shut)
     no_end: list[int] = []
-    vehicles, me = s.vehicles, v.vid
+    flyers, me = s.flyers, v.vid
     for h, vid in s.occupant.items():
-        if vid != me and h in index:
-            if flying or "FLYING" in vehicles[vid].kind.skills:
-                no_end.append(index[h])
+        if vid != me:
+            i = index.get(h)
+            if i is None:
+                continue
+            if flying or vid in flyers:
+                no_end.append(i)
             else:
-                blocked[index[h]] = True
+                blocked[i] = True
     for h in v.hexes():
         blocked[index[h]] = False
     ends = reach_states(g, index[v.pos], v.facing, allowance, blocked, rig=kind.hexes == 2,

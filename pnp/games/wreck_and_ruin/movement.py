@@ -97,6 +97,7 @@ def reach_states(g: Grid, start: int, facing: int, allowance: int, blocked: list
     buckets: list[list[int]] = [[] for _ in range(allowance + 1)]
     buckets[0].append(s0)
     out: dict[int, int] = {}
+    spun = bytearray(len(nb) // 6)
     for cost in range(allowance + 1):
         c2 = cost + fwd
         c1 = cost + 1
@@ -116,6 +117,13 @@ def reach_states(g: Grid, start: int, facing: int, allowance: int, blocked: list
                         best[ns] = c2
                         buckets[c2].append(ns)
             if turn and not st & 1:
+                if agile:
+                    # its first state popped in a hex turns it to every other facing at one
+                    # more: no later one (popped at that cost or more) can do better
+                    h = hf // 6
+                    if spun[h]:
+                        continue
+                    spun[h] = 1
                 for ns in turns[hf]:
                     if rig:
                         fr = nb[ns >> 1]        # the rig's front swings into the next hex

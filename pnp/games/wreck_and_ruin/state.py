@@ -136,11 +136,13 @@ class WreckState:
         self.changes: list[int] = []
         # the vehicles as every game of the setup starts (deployed: "sets their vehicles up
         # completely within their setup area"), copied; each noted once, as new
-        _, start, occupant = _start(setup, deploy)
+        _, start, occupant, flyers = _start(setup, deploy)
         self.vehicles: list[Vehicle] = [v.copy(self.changes) for v in start]
         self.changes.extend(range(len(start)))
         self.per_seat = len(cfg.roster) + len(cfg.specials)
         self.occupant: dict[Coord, int] = dict(occupant)
+        #: The ids of the FLYING vehicles (a vehicle's type never changes).
+        self.flyers = flyers
         self.tokens: dict[Coord, bool] = {}    # site hex -> green (True) or red (False)
         self.scores = [0] * self.players
         # Cards: ids index the expanded decks; hands, draw piles and discards hold ids.
@@ -456,15 +458,16 @@ class WreckState:
         return f"P{vid // self.per_seat + 1} {NAMES[vid % self.per_seat]}"
 
 
-#: ``_start``'s vehicles per (setup id, deployed): the setup, its vehicles, their hexes.
-_STARTS: dict[tuple[int, bool], tuple[Any, tuple[Vehicle, ...], dict[Coord, int]]] = {}
+_Start = tuple[Any, tuple[Vehicle, ...], dict[Coord, int], frozenset[int]]
+#: ``_start``'s vehicles per (setup id, deployed).
+_STARTS: dict[tuple[int, bool], _Start] = {}
 
 
-def _start(setup: Any, deploy: bool) -> tuple[Any, tuple[Vehicle, ...], dict[Coord, int]]:
-    """(``setup``, its vehicles, the hexes they hold) as every game of ``setup`` starts: each
-    seat's roster and special vehicles, with ``deploy`` set up in their setup areas facing
-    the centre (``_deployment``). Built once per setup (no die is rolled for it); a game
-    copies them and never changes these."""
+def _start(setup: Any, deploy: bool) -> _Start:
+    """(``setup``, its vehicles, the hexes they hold, the ids of the FLYING ones) as every
+    game of ``setup`` starts: each seat's roster and special vehicles, with ``deploy`` set up
+    in their setup areas facing the centre (``_deployment``). Built once per setup (no die is
+    rolled for it); a game copies them and never changes these."""
     key = (id(setup), deploy)
     hit = _STARTS.get(key)
     if hit is not None and hit[0] is setup:
@@ -491,7 +494,8 @@ def _start(setup: Any, deploy: bool) -> tuple[Any, tuple[Vehicle, ...], dict[Coo
                     occupant[h] = v.vid
     if len(_STARTS) >= 16:         # a long run's setups: keep a few
         _STARTS.clear()
-    hit = _STARTS[key] = (setup, tuple(vehicles), occupant)
+    flyers = frozenset(v.vid for v in vehicles if "FLYING" in v.kind.skills)
+    hit = _STARTS[key] = (setup, tuple(vehicles), occupant, flyers)
     return hit
 
 
