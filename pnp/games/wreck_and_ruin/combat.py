@@ -140,7 +140,8 @@ def damage(s: WreckState, t: Vehicle, n: int, away_from: Coord | None) -> None:
     if s.log is not None:
         s.say(f"{t.name} is wrecked")
     t.active = False
-    t.plating = 0           # a wreck's plating is gone with it (choice: assumptions.md)
+    if t.plating:
+        t.plating = 0       # a wreck's plating is gone with it (choice: assumptions.md)
     s.wrecked_by_turn[s.seat] += 1
     if s.setup.all_out_war and s.team[t.seat] != s.team[s.seat]:
         # All-out WaR: "receive size stat -1 points when you wreck a vehicle"

@@ -304,8 +304,8 @@ def move_ends(s: WreckState, kind: str, vid: int) -> list[tuple[Coord, int]]:
         assert v.pos is not None and s.pending is not None
         ends = _end_states(s, v, False, s.pending)
         ends[grid_of(s.board).index[v.pos] * 6 + v.facing] = 0
-        return list(map(keys.__getitem__, ends))
-    return list(map(keys.__getitem__, _end_states(s, v, kind == "reverse", 0)))
+        return [keys[hf] for hf in ends]
+    return [keys[hf] for hf in _end_states(s, v, kind == "reverse", 0)]
 
 
 def group_actions(s: WreckState, kind: str, vid: int) -> list[Act]:

@@ -5,6 +5,7 @@ Pure core: functions of ``state.WreckState``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import filterfalse
 from typing import TYPE_CHECKING
@@ -310,9 +311,9 @@ def summon_spot(s: WreckState, seat: int, kind: str) -> tuple[tuple[int, int], i
     never on a salvage site), or None when there is no room."""
     rig = next((v for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
                 if v.kind.has("MECHANIC") and v.pos is not None), None)
+    spots: Sequence[Coord]
     if rig is not None:
-        spots = sorted({step(h, d) for h in rig.hexes() for d in range(6)},
-                       key=lambda h: (distance(h, s.board.centre), h))
+        spots = _next_to(s.board, rig.hexes())
         facing = rig.facing
     else:
         spots = sorted(s.board.setup[seat], key=lambda h: (distance(h, s.board.centre), h))
@@ -321,6 +322,14 @@ def summon_spot(s: WreckState, seat: int, kind: str) -> tuple[tuple[int, int], i
         if s.free(h) and h not in s.tokens:
             return h, facing
     return None
+
+
+@lru_cache(maxsize=1024)
+def _next_to(board: Board, hexes: tuple[Coord, ...]) -> tuple[Coord, ...]:
+    """The hexes next to ``hexes``, nearest the map's centre first (the heuristic player asks
+    where a summons would go at every decision it could play one)."""
+    return tuple(sorted({step(h, d) for h in hexes for d in range(6)},
+                        key=lambda h: (distance(h, board.centre), h)))
 
 
 def _summon(s: WreckState, seat: int, kind: str) -> None:
