@@ -16,7 +16,6 @@ from pnp.games.wreck_and_ruin.hexes import (
     DIRECTIONS,
     Coord,
     behind,
-    distance,
     front_arc,
     step,
 )
@@ -378,9 +377,18 @@ def airstrike_targets(s: WreckState) -> list[int]:
         return []
     team = s.team
     mine = team[s.seat]
-    return [t.vid for t in s.vehicles if team[t.seat] != mine and t.active
-            and t.pos is not None
-            and any(distance(h, th) <= 3 for h in hexes for th in t.hexes())]
+    out = []
+    for t in s.vehicles:
+        if team[t.seat] == mine or not t.active or t.pos is None:
+            continue
+        for th in t.hexes():
+            # within 3 hexes (``distance``): twice the distance is the sum of the three
+            # axial differences
+            if any(abs(h[0] - th[0]) + abs(h[1] - th[1]) + abs(h[0] - th[0] + h[1] - th[1])
+                   <= 6 for h in hexes):
+                out.append(t.vid)
+                break
+    return out
 
 
 def card_plays(s: WreckState, seat: int) -> list[Act]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from pnp.games.api import IllegalAction
@@ -324,7 +323,7 @@ def summon_spot(s: WreckState, seat: int, kind: str) -> tuple[tuple[int, int], i
     return None
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)       # every place and facing of a rig on a map or two
 def _next_to(board: Board, hexes: tuple[Coord, ...]) -> tuple[Coord, ...]:
     """The hexes next to ``hexes``, nearest the map's centre first (the heuristic player asks
     where a summons would go at every decision it could play one)."""
@@ -375,19 +374,24 @@ def place_token(s: WreckState, opening: bool = False) -> None:
     says ("Only two tokens can be on any given tile, except for the central tile"). Which hex
     of the tile: a uniformly random legal one (choice, docs/assumptions.md)."""
     board = s.board
+    tokens = s.tokens
     pos = 0
     if not opening:
         pos = d6(s.rng)
-        here = sum(1 for h in s.tokens if board.position[h] == pos)
+        position = board.position
+        here = 0
+        for h in tokens:
+            if position[h] == pos:
+                here += 1
         if here >= s.config.tokens_per_tile:
             pos = 0
     # a token and the hexes next to it take no other token
     around = _around(board)
     taken = set(s.occupant)
-    for h in s.tokens:
-        taken.update(around[h])
-    for p in (pos, 0, *range(1, 7)):
-        spots = list(filterfalse(taken.__contains__, board.token_hexes[p]))
+    for h in tokens:
+        taken |= around[h]
+    for p in _TILES[pos]:
+        spots = [h for h in board.token_hexes[p] if h not in taken]
         if spots:
             h = spots[s.rng.randrange(len(spots))]
             s.tokens[h] = False
@@ -397,10 +401,16 @@ def place_token(s: WreckState, opening: bool = False) -> None:
     s.say("no legal place is left for a salvage token")
 
 
+#: The tiles a token is placed on for each tracker roll, in turn: the roll's own, then the
+#: central tile, then the others in order (0: the central tile).
+_TILES = tuple((pos, 0, *range(1, 7)) for pos in range(7))
+
+
 @lru_cache(maxsize=16)
-def _around(board: Board) -> dict[Coord, tuple[Coord, ...]]:
-    """Per hex of the map, it and the hexes next to it (worked out once per map)."""
-    return {(q, r): ((q, r), *((q + dq, r + dr) for dq, dr in DIRECTIONS))
+def _around(board: Board) -> dict[Coord, frozenset[Coord]]:
+    """Per hex of the map, it and the hexes next to it (worked out once per map; a frozenset
+    joins another set without hashing its hexes again)."""
+    return {(q, r): frozenset(((q, r), *((q + dq, r + dr) for dq, dr in DIRECTIONS)))
             for q, r in board.terrain}
 
 

@@ -366,7 +366,11 @@ class WreckState:
                                                     self.salvage[c].amount, c))
 
     def holds(self, seat: int, effect: str) -> bool:
-        return any(self.salvage[c].effect == effect for c in self.hands[seat])
+        salvage = self.salvage
+        for c in self.hands[seat]:
+            if salvage[c].effect == effect:
+                return True
+        return False
 
     def effect(self, name: str) -> int:
         """The amount of the event in play if it is ``name``, else 0."""
