@@ -53,7 +53,9 @@ def _spend(s: WreckState, v: Vehicle | None, kind: str) -> None:
 
 def _relocate(s: WreckState, v: Vehicle, to: tuple[int, int], facing: int) -> None:
     s.leave(v)
-    v.pos, v.facing = to, facing
+    v.pos = to
+    if v.facing != facing:
+        v.facing = facing
     s.enter(v)
 
 

@@ -387,13 +387,23 @@ class WreckState:
 
     def leave(self, v: Vehicle) -> None:
         """Lift ``v`` off its hexes (moving it off a site contests it)."""
-        for h in v.hexes():
-            if self.occupant.get(h) == v.vid:
-                del self.occupant[h]
-            if h in self.tokens:
-                self.tokens[h] = False      # "moved off the token ... flipped back to red"
+        pos = v.pos
+        if pos is None:
+            return
+        occupant, tokens, vid = self.occupant, self.tokens, v.vid
+        for h in (pos,) if v.kind.hexes == 1 else v.hexes():
+            if occupant.get(h) == vid:
+                del occupant[h]
+            if h in tokens:
+                tokens[h] = False           # "moved off the token ... flipped back to red"
 
     def enter(self, v: Vehicle) -> None:
+        pos = v.pos
+        if pos is None:
+            return
+        if v.kind.hexes == 1:
+            self.occupant[pos] = v.vid
+            return
         for h in v.hexes():
             self.occupant[h] = v.vid
 
