@@ -7,6 +7,7 @@ DP", "Crash and Burn - Wrecked Vehicles" (with colliding, obstacles and big rigs
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pnp.games.wreck_and_ruin.dice import d6, ram_result, roll_pool
@@ -20,10 +21,13 @@ if TYPE_CHECKING:
 __all__ = ["crash", "damage", "ram", "rear_of", "shoot"]
 
 
-def _roll(s: WreckState, dice: int, target: int, modifier: int = 0) -> tuple[int, list[int]]:
-    faces: list[int] | None = [] if s.log is not None else None
-    hits = roll_pool(s.rng, dice, target, modifier, faces)
-    return hits, faces or []
+def _roll(s: WreckState, dice: int, target: int, modifier: int = 0
+          ) -> tuple[int, Sequence[int]]:
+    """The successes, and the faces rolled if the game is narrated (``s.log``)."""
+    if s.log is None:
+        return roll_pool(s.rng, dice, target, modifier), ()
+    faces: list[int] = []
+    return roll_pool(s.rng, dice, target, modifier, faces), faces
 
 
 def rear_of(s: WreckState, shooter_hexes: tuple[Coord, ...], target: Vehicle) -> bool:
@@ -43,8 +47,10 @@ def shoot(s: WreckState, v: Vehicle, t: Vehicle, *, potshot: bool = False,
           rear: bool = False) -> None:
     """An attack: ATTACK dice against the target's armour (-1 from behind; Potshot -1)."""
     cfg = s.config
-    target = t.armour() - (cfg.rear_bonus if rear else 0)
-    dice = max(1, v.kind.attack - s.effect("ammo_shortage")
+    target = t.kind.armour + t.plating - (cfg.rear_bonus if rear else 0)     # t.armour()
+    e = s.event
+    dice = max(1, v.kind.attack - (e.amount if e is not None and e.effect == "ammo_shortage"
+                                   else 0)
                + (s.bonus_dice if v.seat == s.seat else 0))
     hits, faces = _roll(s, dice, target, -cfg.potshot_penalty if potshot else 0)
     if s.log is not None:
@@ -134,7 +140,8 @@ def damage(s: WreckState, t: Vehicle, n: int, away_from: Coord | None) -> None:
     if s.log is not None:
         s.say(f"{t.name} is wrecked")
     t.active = False
-    t.plating = 0           # a wreck's plating is gone with it (choice: assumptions.md)
+    if t.plating:
+        t.plating = 0       # a wreck's plating is gone with it (choice: assumptions.md)
     s.wrecked_by_turn[s.seat] += 1
     if s.setup.all_out_war and s.team[t.seat] != s.team[s.seat]:
         # All-out WaR: "receive size stat -1 points when you wreck a vehicle"

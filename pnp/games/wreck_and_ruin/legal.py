@@ -16,15 +16,17 @@ from pnp.games.wreck_and_ruin.hexes import (
     DIRECTIONS,
     Coord,
     behind,
-    distance,
     front_arc,
     step,
 )
-from pnp.games.wreck_and_ruin.movement import grid_of, hexes_of, reach_grid
+from pnp.games.wreck_and_ruin.movement import grid_of, hexes_of, reach_states
 from pnp.games.wreck_and_ruin.tables import tables_of
 
 if TYPE_CHECKING:
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
+
+#: ``Act`` of all its fields in order, without ``Act``'s keyword handling.
+_new = tuple.__new__
 
 __all__ = ["MOVE_KINDS", "group_actions", "group_of", "groups", "legal_actions", "move_ends",
            "move_options", "ram_options", "shoot_targets"]
@@ -37,41 +39,61 @@ def move_options(s: WreckState, v: Vehicle, *, reverse: bool = False, throttle: 
     ``throttle``: the allowance of a full throttle (no reversing, no skills). From a hazard:
     -1 move and "Vehicles cannot use any special skills".
     """
+    keys = grid_of(s.board).keys
+    return {keys[hf]: c for hf, c in _end_states(s, v, reverse, throttle).items()}
+
+
+def _end_states(s: WreckState, v: Vehicle, reverse: bool, throttle: int) -> dict[int, int]:
+    """``move_options`` by state (``movement.reach_states``: ``Grid.keys`` names them)."""
     assert v.pos is not None
     hazard = s.in_hazard(v)
-    allowance = throttle or v.kind.move - (s.config.hazard_move_penalty if hazard else 0)
+    kind = v.kind
+    allowance = throttle or kind.move - (s.config.hazard_move_penalty if hazard else 0)
     # "Skills and cards cannot be used whilst full throttling": no card's extra movement
     allowance = max(1, allowance + s.effect("tailwind") - s.effect("deep_sand")
                     + (s.bonus_move if v.seat == s.seat and not throttle else 0))
     g = grid_of(s.board)
     index = g.index
-    flying = v.kind.has("FLYING")
+    flying = "FLYING" in kind.skills
     # FLYING: "They can fly over vehicles, obstacles and hazards but must end their move in an
     # empty hex ... cannot end their turn over another vehicle, obstacle, hazard or salvage
     # site"; others "can move through the hex occupied by a flying vehicle ... but they cannot
     # end any movement in the same hex".
     blocked = [False] * len(g.open) if flying else list(g.shut)
-    own = v.hexes()
-    no_end: set[Coord] = set()
+    no_end: list[int] = []
+    flyers, me = s.flyers, v.vid
     for h, vid in s.occupant.items():
-        if vid != v.vid and h in index:
-            if flying or s.vehicles[vid].kind.has("FLYING"):
-                no_end.add(h)
+        if vid != me:
+            i = index.get(h)
+            if i is None:
+                continue
+            if flying or vid in flyers:
+                no_end.append(i)
             else:
-                blocked[index[h]] = True
-    for h in own:
+                blocked[i] = True
+    for h in v.hexes():
         blocked[index[h]] = False
-    coords = g.coords
-    ends = reach_grid(g, index[v.pos], v.facing, allowance, blocked, rig=v.kind.hexes == 2,
-                      agile=v.kind.has("AGILE") and not hazard and not throttle,
-                      reverse=reverse, reverse_cost=s.config.reverse_cost)
-    out = {(coords[h], f): c for (h, f), c in ends.items()}
+    ends = reach_states(g, index[v.pos], v.facing, allowance, blocked, rig=kind.hexes == 2,
+                        agile="AGILE" in kind.skills and not hazard and not throttle,
+                        reverse=reverse, reverse_cost=s.config.reverse_cost)
     if no_end or flying:
-        size = v.kind.hexes
-        out = {k: c for k, c in out.items()
-               if not any(h in no_end for h in hexes_of(k[0], k[1], size))
-               and not (flying and (not g.open[index[k[0]]] or k[0] in s.tokens))}
-    return out
+        # the hexes no move may end on (a flying vehicle's anchor: nor off open ground, nor
+        # on a site); a big rig's front counts too
+        bad = bytearray(len(g.open))
+        for i in no_end:
+            bad[i] = 1
+        anchor_bad = bad
+        if flying:
+            anchor_bad = bytearray(bad)
+            tokens, coords = s.tokens, g.coords
+            for i, o in enumerate(g.open):
+                if not o or coords[i] in tokens:
+                    anchor_bad[i] = 1
+        nb = g.nb
+        rig = kind.hexes == 2
+        ends = {hf: c for hf, c in ends.items() if not anchor_bad[hf // 6]
+                and not (rig and nb[hf] >= 0 and bad[nb[hf]])}
+    return ends
 
 
 def shoot_targets(s: WreckState, v: Vehicle, among: Sequence[Vehicle] | None = None
@@ -206,46 +228,51 @@ def groups(s: WreckState) -> list[tuple[str, int]]:
     seat = s.seat
     if s.pending is not None:
         return [("drive", s.pending_vid)]
-    cfg = s.config
     out: list[tuple[str, int]] = []
+    append = out.append
     ap = s.ap
+    limit = s.config.ap_limit
+    returned = s.returned
+    # a return comes first in the turn ("at the start of their turn")
+    returns = ap and not s.acted and not s.final_push and not s.setup.last_man_standing
     any_active = False
-    for slot in range(s.per_seat):
-        v = s.vehicle(seat, slot)
+    first = seat * s.per_seat
+    for v in s.vehicles[first:first + s.per_seat]:
         vid = v.vid
-        if vid == s.returned and v.damage > 0 and (ap or patch_cards(s)):
-            out.append(("patch", vid))
+        if vid == returned and v.damage > 0 and (ap or patch_cards(s)):
+            append(("patch", vid))
         if v.pos is None:
-            if ap and not s.acted and not s.final_push and not s.setup.last_man_standing \
-                    and not v.special:
-                out.append(("return", vid))
+            if returns and not v.special:
+                append(("return", vid))
             continue
         if v.done or v.stuck == 2:
             continue
         if not v.active:
             if ap:
-                out.append(("fix", vid))
+                append(("fix", vid))
             continue
         any_active = True
-        if ap and v.count < cfg.ap_limit:
-            flying = v.kind.has("FLYING")   # "cannot full throttle, reverse, nor ... ram"
-            if not v.acts & 1:
-                out.append(("move", vid))
+        if ap and v.count < limit:
+            kind = v.kind
+            flying = "FLYING" in kind.skills    # "cannot full throttle, reverse, nor ... ram"
+            acts = v.acts
+            if not acts & 1:
+                append(("move", vid))
                 if not flying:
-                    out.append(("reverse", vid))
-                if v.acts == 0 and not flying and not s.in_hazard(v):
-                    out.append(("throttle", vid))
-            if not v.acts & 2:
-                out.append(("shoot", vid))
-            rams = v.kind.name != "scout" and not flying
-            if not v.acts & 4 and rams:
-                out.append(("ram", vid))
-            if not v.acts & 8 and rams:     # salvaging a wreck "is treated as a ram"
-                out.append(("salvage", vid))
+                    append(("reverse", vid))
+                    if acts == 0 and not s.in_hazard(v):
+                        append(("throttle", vid))
+            if not acts & 2:
+                append(("shoot", vid))
+            if kind.name != "scout" and not flying:
+                if not acts & 4:
+                    append(("ram", vid))
+                if not acts & 8:                # salvaging a wreck "is treated as a ram"
+                    append(("salvage", vid))
         if v.potshot:
-            out.append(("potshot", vid))
+            append(("potshot", vid))
         if v.repair:
-            out.append(("repair", vid))
+            append(("repair", vid))
     if ap and any_active and not s.final_push:
         out.append(("search", -1))
     if (s.hands[seat] and (not s.card_used or s.setup.card_shark) and s.round > 1
@@ -271,12 +298,13 @@ def move_ends(s: WreckState, kind: str, vid: int) -> list[tuple[Coord, int]]:
     in the order ``move_options`` finds them: the end of a full throttle may be where it
     started."""
     v = s.vehicles[vid]
+    keys = grid_of(s.board).keys
     if kind == "drive":
         assert v.pos is not None and s.pending is not None
-        ends = move_options(s, v, throttle=s.pending)
-        ends[(v.pos, v.facing)] = 0
-        return list(ends)
-    return list(move_options(s, v, reverse=kind == "reverse"))
+        ends = _end_states(s, v, False, s.pending)
+        ends[grid_of(s.board).index[v.pos] * 6 + v.facing] = 0
+        return [keys[hf] for hf in ends]
+    return [keys[hf] for hf in _end_states(s, v, kind == "reverse", 0)]
 
 
 def group_actions(s: WreckState, kind: str, vid: int) -> list[Act]:
@@ -298,7 +326,8 @@ def group_actions(s: WreckState, kind: str, vid: int) -> list[Act]:
         return [Act(kind, seat, target=v.vid) for v in mine
                 if v.active and v.pos is not None and v.damage]
     if kind in MOVE_KINDS:
-        return [Act(kind, seat, vid, to=a, facing=f) for (a, f) in sorted(move_ends(s, kind, vid))]
+        return [_new(Act, (kind, seat, vid, -1, a, f, 0))      # Act(kind, seat, vid, to=a, ...)
+                for (a, f) in sorted(move_ends(s, kind, vid))]
     v = s.vehicles[vid]
     if kind == "return":
         return [Act("return", seat, vid, to=h, facing=s._inward(seat))
@@ -341,26 +370,42 @@ def legal_actions(s: WreckState, focus: Act | None = None, reverse: bool = True
 
 def airstrike_targets(s: WreckState) -> list[int]:
     """Enemy vehicles within 3 hexes of the player's big rig (any line of sight)."""
-    rigs = [v for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]
-            if v.kind.has("360 TURRET") and v.pos is not None]
-    hexes = [h for r in rigs for h in r.hexes()]
-    return [t.vid for t in s.vehicles if s.team[t.seat] != s.team[s.seat] and t.active
-            and t.pos is not None
-            and any(distance(h, th) <= 3 for h in hexes for th in t.hexes())]
+    first = s.seat * s.per_seat
+    hexes = [h for r in s.vehicles[first:first + s.per_seat]
+             if "360 TURRET" in r.kind.skills and r.pos is not None for h in r.hexes()]
+    if not hexes:
+        return []
+    team = s.team
+    mine = team[s.seat]
+    out = []
+    for t in s.vehicles:
+        if team[t.seat] == mine or not t.active or t.pos is None:
+            continue
+        for th in t.hexes():
+            # within 3 hexes (``distance``): twice the distance is the sum of the three
+            # axial differences
+            if any(abs(h[0] - th[0]) + abs(h[1] - th[1]) + abs(h[0] - th[0] + h[1] - th[1])
+                   <= 6 for h in hexes):
+                out.append(t.vid)
+                break
+    return out
 
 
 def card_plays(s: WreckState, seat: int) -> list[Act]:
     """The seat's salvage cards played for their own effect (``cards.CARD_PLAYS``); a card
     played on a vehicle (``cards.CARD_ON_VEHICLE``) once per active vehicle of the seat."""
-    out = []
+    out: list[Act] = []
+    salvage = s.salvage
     for c in sorted(set(s.hands[seat])):
-        e = s.salvage[c].effect
+        e = salvage[c].effect
+        # each Act made of its fields in order (``Act``'s keywords cost 5 times as much: the
+        # heuristic player asks at every decision)
         if e in CARD_ON_VEHICLE:
-            out += [Act("card", seat, target=v.vid, n=c)
+            out += [_new(Act, ("card", seat, -1, v.vid, None, -1, c))
                     for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
                     if v.active and v.pos is not None]
         elif e in CARD_PLAYS:
-            out.append(Act("card", seat, n=c))
+            out.append(_new(Act, ("card", seat, -1, -1, None, -1, c)))
     return out
 
 
@@ -368,10 +413,11 @@ def faction_actions(s: WreckState, effect: str) -> list[Act]:
     """The ways to play the player's faction card now."""
     seat = s.seat
     need = FACTION_TARGET.get(effect)
+    # each Act made of its fields in order, as ``card_plays``
     if need == "own":
-        return [Act("faction", seat, v.vid) for v in
+        return [_new(Act, ("faction", seat, v.vid, -1, None, -1, 0)) for v in
                 s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
                 if v.active and v.pos is not None and v.count]
     if need == "enemy":
-        return [Act("faction", seat, target=t) for t in airstrike_targets(s)]
-    return [Act("faction", seat)]
+        return [_new(Act, ("faction", seat, -1, t, None, -1, 0)) for t in airstrike_targets(s)]
+    return [_new(Act, ("faction", seat, -1, -1, None, -1, 0))]

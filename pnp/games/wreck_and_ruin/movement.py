@@ -17,21 +17,40 @@ from collections.abc import Callable
 
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord
 
-__all__ = ["Grid", "grid_of", "hexes_of", "reach", "reach_grid"]
+__all__ = ["Grid", "grid_of", "hexes_of", "reach", "reach_grid", "reach_states"]
 
 
 class Grid:
-    """A board as integer tables for the hot loops: hex index <-> coordinate, neighbours."""
+    """A board as integer tables for the hot loops: hex index <-> coordinate, neighbours, and
+    per move state ``hf`` (hex * 6 + facing) where a step or a turn leads."""
 
     def __init__(self, coords: list[Coord], open_: dict[Coord, bool]) -> None:
         self.coords = coords
         self.index = {c: i for i, c in enumerate(coords)}
         #: nb[i * 6 + d]: the neighbour of hex i across face d, or -1 off the board.
-        self.nb = [self.index.get((c[0] + dq, c[1] + dr), -1) for c in coords
-                   for dq, dr in DIRECTIONS]
+        self.nb = nb = [self.index.get((c[0] + dq, c[1] + dr), -1) for c in coords
+                        for dq, dr in DIRECTIONS]
         self.open = [open_[c] for c in coords]
         #: shut[i]: not open (an obstacle or a hazard).
         self.shut = tuple(not o for o in self.open)
+        states = range(len(nb))
+        #: keys[hf]: (coordinate, facing) of state hf.
+        self.keys = [(coords[hf // 6], hf % 6) for hf in states]
+        # A step one hex ahead (``ahead``) or back (``back``) from state hf: the state reached,
+        # times 2 (``reach_states``' "turned here" bit clear), -1 off the board; and the hex
+        # that must be free for it: the hex entered (``nb``, ``back_hex``), for a big rig
+        # going ahead the hex its front enters (``ahead_rig``).
+        self.ahead = [-1 if nb[hf] < 0 else (nb[hf] * 6 + hf % 6) * 2 for hf in states]
+        self.ahead_rig = [-1 if nb[hf] < 0 else nb[nb[hf] * 6 + hf % 6] for hf in states]
+        self.back_hex = [nb[hf - hf % 6 + (hf % 6 + 3) % 6] for hf in states]
+        self.back = [-1 if b < 0 else (b * 6 + hf % 6) * 2 for hf, b in enumerate(self.back_hex)]
+        #: A turn in the same hex: one face round (clockwise, then anticlockwise), the state
+        #: reached times 2 plus the "turned here" bit; an AGILE vehicle's (``spins``): every
+        #: other facing in order, the bit clear (it turns as often as it likes).
+        self.turns = [((hf - hf % 6 + (hf + 1) % 6) * 2 + 1, (hf - hf % 6 + (hf + 5) % 6) * 2 + 1)
+                      for hf in states]
+        self.spins = [tuple((hf - hf % 6 + nf) * 2 for nf in range(6) if nf != hf % 6)
+                      for hf in states]
 
 
 _GRIDS: dict[int, tuple[object, Grid]] = {}
@@ -52,20 +71,33 @@ def reach_grid(g: Grid, start: int, facing: int, allowance: int, blocked: list[b
                rig: bool = False, agile: bool = False, reverse: bool = False,
                reverse_cost: int = 2) -> dict[tuple[int, int], int]:
     """``reach`` on hex indices: ``blocked[i]`` True where a vehicle may not enter."""
+    return {divmod(hf, 6): c for hf, c in reach_states(
+        g, start, facing, allowance, blocked, rig=rig, agile=agile, reverse=reverse,
+        reverse_cost=reverse_cost).items()}
+
+
+def reach_states(g: Grid, start: int, facing: int, allowance: int, blocked: list[bool], *,
+                 rig: bool = False, agile: bool = False, reverse: bool = False,
+                 reverse_cost: int = 2) -> dict[int, int]:
+    """``reach_grid`` by state: hex * 6 + facing -> cost (``Grid.keys`` names them), in the
+    same order."""
     nb = g.nb
     fwd = reverse_cost if reverse else 1
+    step = g.back if reverse else g.ahead
+    probe = g.back_hex if reverse else g.ahead_rig if rig else nb
+    # AGILE turns as often as it likes: "turned here" changes nothing for it, so its states
+    # leave that bit 0 (half the states to visit) and every state of it may turn
+    turns = g.spins if agile else g.turns
     # state = (hex * 6 + facing) * 2 + turned here; flat tables indexed by state (costs are
     # small: a bytearray, 255 unseen) rather than dicts of tuples
     s0 = (start * 6 + facing) * 2
     best: bytearray | list[int] = (bytearray(b"\xff") * (len(nb) * 2) if allowance < 255
                                    else [allowance + 1] * (len(nb) * 2))
-    seen = bytearray(len(nb))
     best[s0] = 0
     buckets: list[list[int]] = [[] for _ in range(allowance + 1)]
     buckets[0].append(s0)
-    out: dict[tuple[int, int], int] = {}
-    back = 3 if reverse else 0
-    turned = 0 if agile else 1
+    out: dict[int, int] = {}
+    spun = bytearray(len(nb) // 6)
     for cost in range(allowance + 1):
         c2 = cost + fwd
         c1 = cost + 1
@@ -75,36 +107,32 @@ def reach_grid(g: Grid, start: int, facing: int, allowance: int, blocked: list[b
             if best[st] != cost:
                 continue
             hf = st >> 1
-            h, f = key = divmod(hf, 6)
-            if not seen[hf]:
-                seen[hf] = 1
-                out[key] = cost
-            base = hf - f
+            if hf not in out:
+                out[hf] = cost
             if ahead:
-                d = (f + back) % 6
-                na = nb[base + d]
-                if na >= 0:
-                    probe = nb[na * 6 + d] if rig and not reverse else na
-                    if probe >= 0 and not blocked[probe]:
-                        ns = (na * 6 + f) * 2
-                        if c2 < best[ns]:
-                            best[ns] = c2
-                            buckets[c2].append(ns)
-            if turn and (agile or not st & 1):
-                for nf in range(6) if agile else ((f + 1) % 6, (f + 5) % 6):
-                    if nf == f:
+                p = probe[hf]
+                if p >= 0 and not blocked[p]:
+                    ns = step[hf]
+                    if c2 < best[ns]:
+                        best[ns] = c2
+                        buckets[c2].append(ns)
+            if turn and not st & 1:
+                if agile:
+                    # its first state popped in a hex turns it to every other facing at one
+                    # more: no later one (popped at that cost or more) can do better
+                    h = hf // 6
+                    if spun[h]:
                         continue
+                    spun[h] = 1
+                for ns in turns[hf]:
                     if rig:
-                        fr = nb[base + nf]
+                        fr = nb[ns >> 1]        # the rig's front swings into the next hex
                         if fr < 0 or blocked[fr]:
                             continue
-                    # AGILE turns as often as it likes: "turned here" changes nothing for it,
-                    # so its states leave that bit 0 (half the states to visit)
-                    ns = (base + nf) * 2 + turned
                     if c1 < best[ns]:
                         best[ns] = c1
                         buckets[c1].append(ns)
-    out.pop((start, facing), None)
+    out.pop(start * 6 + facing, None)
     return out
 
 

@@ -5,6 +5,7 @@ Pure core: functions of ``state.WreckState``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -43,14 +44,18 @@ def _spend(s: WreckState, v: Vehicle | None, kind: str) -> None:
     # AP that repair a vehicle brought back "at that time"
     if kind not in ("return", "patch"):
         s.acted = True
-    if v is not None and kind in AP_LIMITED:
-        v.acts |= AP_LIMITED[kind]
-        v.count += 1
+    if v is not None:
+        bit = AP_LIMITED.get(kind)
+        if bit is not None:
+            v.acts |= bit
+            v.count += 1
 
 
 def _relocate(s: WreckState, v: Vehicle, to: tuple[int, int], facing: int) -> None:
     s.leave(v)
-    v.pos, v.facing = to, facing
+    v.pos = to
+    if v.facing != facing:
+        v.facing = facing
     s.enter(v)
 
 
@@ -82,13 +87,16 @@ def apply_action(s: WreckState, a: Act) -> None:
     if k == "end":
         end_turn(s)
         return
-    v = s.vehicles[a.vehicle] if a.vehicle >= 0 else None
+    vid = a.vehicle
+    v = s.vehicles[vid] if vid >= 0 else None
     t = s.vehicles[a.target] if a.target >= 0 else None
-    s.last_vehicle = a.vehicle
+    s.last_vehicle = vid
     if v is not None:
         if k in _TRAPPED and _trapped(s, v):
             return
-        if k in _ENGINE and s.effect("engine_trouble") and _engine_fails(s, v, k):
+        e = s.event
+        if e is not None and k in _ENGINE and e.effect == "engine_trouble" and e.amount \
+                and _engine_fails(s, v, k):
             return
     _ACTIONS[k](s, a, v, t)
 
@@ -101,8 +109,12 @@ def _move(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
     _relocate(s, v, a.to, a.facing)
     # a move out of a hazard uses no skills ("Vehicles cannot use any special skills")
     skills = v.kind.skills
-    v.potshot = "POTSHOT" in skills and not hazard
-    v.repair = "REPAIR" in skills and not hazard
+    potshot = "POTSHOT" in skills and not hazard
+    if v.potshot != potshot:
+        v.potshot = potshot
+    repair = "REPAIR" in skills and not hazard
+    if v.repair != repair:
+        v.repair = repair
 
 
 def _throttle(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
@@ -139,7 +151,8 @@ def _shoot(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
         v.potshot = False
     else:
         _spend(s, v, "shoot")
-    rear = combat.rear_of(s, v.hexes() if turret_on(s, v) else v.hexes()[-1:], t)
+    hexes = v.hexes()
+    rear = combat.rear_of(s, hexes if turret_on(s, v) else hexes[-1:], t)
     combat.shoot(s, v, t, potshot=potshot, rear=rear)
 
 
@@ -299,9 +312,9 @@ def summon_spot(s: WreckState, seat: int, kind: str) -> tuple[tuple[int, int], i
     never on a salvage site), or None when there is no room."""
     rig = next((v for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
                 if v.kind.has("MECHANIC") and v.pos is not None), None)
+    spots: Sequence[Coord]
     if rig is not None:
-        spots = sorted({step(h, d) for h in rig.hexes() for d in range(6)},
-                       key=lambda h: (distance(h, s.board.centre), h))
+        spots = _next_to(s.board, rig.hexes())
         facing = rig.facing
     else:
         spots = sorted(s.board.setup[seat], key=lambda h: (distance(h, s.board.centre), h))
@@ -310,6 +323,14 @@ def summon_spot(s: WreckState, seat: int, kind: str) -> tuple[tuple[int, int], i
         if s.free(h) and h not in s.tokens:
             return h, facing
     return None
+
+
+@lru_cache(maxsize=8192)       # every place and facing of a rig on a map or two
+def _next_to(board: Board, hexes: tuple[Coord, ...]) -> tuple[Coord, ...]:
+    """The hexes next to ``hexes``, nearest the map's centre first (the heuristic player asks
+    where a summons would go at every decision it could play one)."""
+    return tuple(sorted({step(h, d) for h in hexes for d in range(6)},
+                        key=lambda h: (distance(h, board.centre), h)))
 
 
 def _summon(s: WreckState, seat: int, kind: str) -> None:
@@ -355,20 +376,24 @@ def place_token(s: WreckState, opening: bool = False) -> None:
     says ("Only two tokens can be on any given tile, except for the central tile"). Which hex
     of the tile: a uniformly random legal one (choice, docs/assumptions.md)."""
     board = s.board
+    tokens = s.tokens
     pos = 0
     if not opening:
         pos = d6(s.rng)
-        here = sum(1 for h in s.tokens if board.position[h] == pos)
+        position = board.position
+        here = 0
+        for h in tokens:
+            if position[h] == pos:
+                here += 1
         if here >= s.config.tokens_per_tile:
             pos = 0
     # a token and the hexes next to it take no other token
     around = _around(board)
-    near: set[Coord] = set()
-    for h in s.tokens:
-        near.update(around[h])
-    occupant = s.occupant
-    for p in (pos, 0, *range(1, 7)):
-        spots = [h for h in board.token_hexes[p] if h not in occupant and h not in near]
+    taken = set(s.occupant)
+    for h in tokens:
+        taken |= around[h]
+    for p in _TILES[pos]:
+        spots = [h for h in board.token_hexes[p] if h not in taken]
         if spots:
             h = spots[s.rng.randrange(len(spots))]
             s.tokens[h] = False
@@ -378,10 +403,16 @@ def place_token(s: WreckState, opening: bool = False) -> None:
     s.say("no legal place is left for a salvage token")
 
 
+#: The tiles a token is placed on for each tracker roll, in turn: the roll's own, then the
+#: central tile, then the others in order (0: the central tile).
+_TILES = tuple((pos, 0, *range(1, 7)) for pos in range(7))
+
+
 @lru_cache(maxsize=16)
-def _around(board: Board) -> dict[Coord, tuple[Coord, ...]]:
-    """Per hex of the map, it and the hexes next to it (worked out once per map)."""
-    return {(q, r): ((q, r), *((q + dq, r + dr) for dq, dr in DIRECTIONS))
+def _around(board: Board) -> dict[Coord, frozenset[Coord]]:
+    """Per hex of the map, it and the hexes next to it (worked out once per map; a frozenset
+    joins another set without hashing its hexes again)."""
+    return {(q, r): frozenset(((q, r), *((q + dq, r + dr) for dq, dr in DIRECTIONS)))
             for q, r in board.terrain}
 
 
@@ -402,7 +433,8 @@ def start_turn(s: WreckState) -> None:
     s.pending = None
     for v in s.vehicles[s.seat * s.per_seat:(s.seat + 1) * s.per_seat]:
         v.reset_turn()
-        v.plating = 0                 # a plating card lasts until its owner's next turn
+        if v.plating:
+            v.plating = 0             # a plating card lasts until its owner's next turn
     if s.final_push:
         _mechanic(s)
         return

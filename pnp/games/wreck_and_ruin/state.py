@@ -124,22 +124,25 @@ class WreckState:
         self.setup = setup
         self.config: Config = setup.config
         self.board: Board = setup.board
+        #: The map's hazard hexes (``in_hazard``).
+        self.hazards = _hazards(self.board)
         self.players: int = setup.players
         self.rng = rng
         self.log: list[str] | None = None
         cfg = self.config
         self.rounds = setup.rounds or cfg.per_players(cfg.rounds, self.players)
-        self.vehicles: list[Vehicle] = []
         #: The ids of the vehicles changed, in the order of their changes (``Vehicle``): the
         #: heuristic player's table (``arrays.Where``) reads those since its last look.
         self.changes: list[int] = []
-        for seat in range(self.players):
-            for slot, kind in enumerate(cfg.roster + cfg.specials):
-                self.vehicles.append(Vehicle(len(self.vehicles), seat, slot,
-                                             cfg.type_of[kind], self.changes))
-                self.vehicles[-1].special = slot >= len(cfg.roster)
+        # the vehicles as every game of the setup starts (deployed: "sets their vehicles up
+        # completely within their setup area"), copied; each noted once, as new
+        _, start, occupant, flyers = _start(setup, deploy)
+        self.vehicles: list[Vehicle] = [v.copy(self.changes) for v in start]
+        self.changes.extend(range(len(start)))
         self.per_seat = len(cfg.roster) + len(cfg.specials)
-        self.occupant: dict[Coord, int] = {}
+        self.occupant: dict[Coord, int] = dict(occupant)
+        #: The ids of the FLYING vehicles (a vehicle's type never changes).
+        self.flyers = flyers
         self.tokens: dict[Coord, bool] = {}    # site hex -> green (True) or red (False)
         self.scores = [0] * self.players
         # Cards: ids index the expanded decks; hands, draw piles and discards hold ids.
@@ -197,16 +200,9 @@ class WreckState:
         self.last_vehicle = -1
         self.dealt: tuple[tuple[str, ...], ...] = ((),) * self.players
         if deploy:
-            deployment = _deployment(self.board, self.players,
-                                     tuple(cfg.type_of[k].hexes for k in cfg.roster))
             for seat in range(self.players):
                 # Knowledge is power: "Do not draw a salvage card at the start of the game"
                 self.draw(seat, 0 if setup.knowledge_is_power else cfg.start_salvage)
-                inward = self._inward(seat)
-                for slot, anchor in deployment[seat]:
-                    v = self.vehicle(seat, slot)
-                    v.pos, v.facing = anchor, inward
-                    self.enter(v)
             for seat, names in enumerate(setup.start_cards):
                 for name in names:
                     self.hands[seat].append(self._take(name))
@@ -370,7 +366,11 @@ class WreckState:
                                                     self.salvage[c].amount, c))
 
     def holds(self, seat: int, effect: str) -> bool:
-        return any(self.salvage[c].effect == effect for c in self.hands[seat])
+        salvage = self.salvage
+        for c in self.hands[seat]:
+            if salvage[c].effect == effect:
+                return True
+        return False
 
     def effect(self, name: str) -> int:
         """The amount of the event in play if it is ``name``, else 0."""
@@ -387,13 +387,23 @@ class WreckState:
 
     def leave(self, v: Vehicle) -> None:
         """Lift ``v`` off its hexes (moving it off a site contests it)."""
-        for h in v.hexes():
-            if self.occupant.get(h) == v.vid:
-                del self.occupant[h]
-            if h in self.tokens:
-                self.tokens[h] = False      # "moved off the token ... flipped back to red"
+        pos = v.pos
+        if pos is None:
+            return
+        occupant, tokens, vid = self.occupant, self.tokens, v.vid
+        for h in (pos,) if v.kind.hexes == 1 else v.hexes():
+            if occupant.get(h) == vid:
+                del occupant[h]
+            if h in tokens:
+                tokens[h] = False           # "moved off the token ... flipped back to red"
 
     def enter(self, v: Vehicle) -> None:
+        pos = v.pos
+        if pos is None:
+            return
+        if v.kind.hexes == 1:
+            self.occupant[pos] = v.vid
+            return
         for h in v.hexes():
             self.occupant[h] = v.vid
 
@@ -420,13 +430,16 @@ class WreckState:
                     self.say(f"the salvage token at {h[0]},{h[1]} is taken off by the wreck")
 
     def in_hazard(self, v: Vehicle) -> bool:
-        terrain = self.board.terrain
         pos = v.pos
         if pos is None:
             return False
-        if terrain.get(pos) == HAZARD:
+        hazards = self.hazards
+        if pos in hazards:
             return True
-        return v.kind.hexes == 2 and terrain.get(hexes_of(pos, v.facing, 2)[1]) == HAZARD
+        if v.kind.hexes == 2:       # a big rig's front hex
+            dq, dr = DIRECTIONS[v.facing]
+            return (pos[0] + dq, pos[1] + dr) in hazards
+        return False
 
     def free(self, h: Coord) -> bool:
         """An open hex with no vehicle or wreck on it."""
@@ -457,6 +470,53 @@ class WreckState:
 
     def name_of(self, vid: int) -> str:
         return f"P{vid // self.per_seat + 1} {NAMES[vid % self.per_seat]}"
+
+
+_Start = tuple[Any, tuple[Vehicle, ...], dict[Coord, int], frozenset[int]]
+#: ``_start``'s vehicles per (setup id, deployed).
+_STARTS: dict[tuple[int, bool], _Start] = {}
+
+
+def _start(setup: Any, deploy: bool) -> _Start:
+    """(``setup``, its vehicles, the hexes they hold, the ids of the FLYING ones) as every
+    game of ``setup`` starts: each seat's roster and special vehicles, with ``deploy`` set up
+    in their setup areas facing the centre (``_deployment``). Built once per setup (no die is
+    rolled for it); a game copies them and never changes these."""
+    key = (id(setup), deploy)
+    hit = _STARTS.get(key)
+    if hit is not None and hit[0] is setup:
+        return hit
+    cfg, board = setup.config, setup.board
+    kinds = cfg.roster + cfg.specials
+    notes: list[int] = []          # the changes of these, never read
+    vehicles: list[Vehicle] = []
+    for seat in range(setup.players):
+        for slot, kind in enumerate(kinds):
+            v = Vehicle(len(vehicles), seat, slot, cfg.type_of[kind], notes)
+            v.special = slot >= len(cfg.roster)
+            vehicles.append(v)
+    occupant: dict[Coord, int] = {}
+    if deploy:
+        deployment = _deployment(board, setup.players,
+                                 tuple(cfg.type_of[k].hexes for k in cfg.roster))
+        for seat in range(setup.players):
+            inward = _setup_area(board, seat)[0]
+            for slot, anchor in deployment[seat]:
+                v = vehicles[seat * len(kinds) + slot]
+                v.pos, v.facing = anchor, inward
+                for h in v.hexes():
+                    occupant[h] = v.vid
+    if len(_STARTS) >= 16:         # a long run's setups: keep a few
+        _STARTS.clear()
+    flyers = frozenset(v.vid for v in vehicles if "FLYING" in v.kind.skills)
+    hit = _STARTS[key] = (setup, tuple(vehicles), occupant, flyers)
+    return hit
+
+
+@lru_cache(maxsize=16)
+def _hazards(board: Board) -> frozenset[Coord]:
+    """The hazard hexes of the map (worked out once per map)."""
+    return frozenset(h for h, t in board.terrain.items() if t == HAZARD)
 
 
 @lru_cache(maxsize=64)
