@@ -8,9 +8,7 @@ Pure core, imported by the simulator alone (through ``bots.kernels``).
 from __future__ import annotations
 
 import struct
-import weakref
 from functools import cache
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -61,10 +59,6 @@ def arrays_of(board: object) -> MapArrays:
 #: The skills the kernels read, and their bits (``kernels.FLYING`` ...).
 SKILLS = (("FLYING", k.FLYING), ("360 TURRET", k.TURRET), ("STEAMROLL", k.STEAMROLL),
           ("AGILE", k.AGILE), ("REPAIR", k.REPAIRS), ("MECHANIC", k.MECHANIC))
-#: What the table holds of a vehicle that a game changes, in the order of ``kernels.V_*``
-#: (the anchor and facing first; the front hex is worked out from them).
-_ROW = attrgetter("pos", "facing", "active", "damage", "plating", "acts", "count", "done",
-                  "stuck", "potshot", "repair")
 
 
 @cache
@@ -125,10 +119,9 @@ class Where:
     """Where every vehicle stands and what it did this turn, as the table ``V`` of
     ``kernels`` (``V_*`` rows, a column per vehicle id); per hex the vehicle or wreck on it
     (``owner``, -1: none: ``state.occupant``); and the room a decision writes in. One for
-    all the games of a setup (``where_of``): ``update`` notes the vehicles that changed since
-    the table last looked (a state's own notes, or vehicle by vehicle for another state), and
-    ``kernels.decide`` writes them in, and their hexes, as ``WreckState.leave`` and ``enter``
-    do."""
+    all the games of a setup (``where_of``): at each decision ``kernels.decide`` writes in
+    the vehicles that differ in the state's ``Notes`` (the state's own rows, kept by the
+    rules' every change), and their hexes, as ``WreckState.leave`` and ``enter`` do."""
 
     def __init__(self, s: Any) -> None:
         self.maps = maps = arrays_of(s.board)
@@ -145,22 +138,9 @@ class Where:
                           (k.V_SIZE, "size"), (k.V_MOVE, "move")):
             V[row] = [getattr(v.kind, name) for v in vehicles]
         self.owner = np.full(len(maps.index), -1, dtype=np.int64)
-        self.special = [v.special for v in vehicles]
-        #: Per vehicle: ``_ROW`` as the table holds it (or will, once the vehicles noted
-        #: in ``batch`` are written in).
-        self.seen: list[Any] = [None] * n
-        self.batch: dict[int, Any] = {}
-        #: Per seat, its vehicles off the board (but special ones, in the box) and its wrecks:
-        #: the only ones with candidates before their own (``bots._Look._pre``) but the one
-        #: just brought back.
-        self.down: list[set[int]] = [set() for _ in range(s.players)]
-        #: The state the table was last brought up to date with, and how many of its
-        #: ``changes`` it holds.
-        self.last: Any = lambda: None
-        self.noted = 0
         per, steam = s.per_seat, s.config.steamroll
         self.G = np.zeros(per * (3 + 2 * n + 9 * (steam + 1) + 3), dtype=np.int64)
-        self.P = np.zeros(k.P_SIZE + k.CHANGE * n, dtype=np.int64)
+        self.P = np.zeros(k.P_SIZE, dtype=np.int64)
         self.P_bytes = self.P.data
         self.P[:k.P_DECISION] = (per, s.config.ap_limit, steam, s.config.hazard_move_penalty,
                                  s.config.potshot_penalty)
@@ -179,37 +159,6 @@ class Where:
         self.tokens: list[Any] = [None]
         self.odds: Any = None
         self.args: tuple[Any, ...] = ()
-        self.update(s)
-
-    def update(self, s: Any) -> Where:
-        """Note the vehicles that differ in ``s`` from the table (``kernels.decide`` writes
-        them in); ``self``. The state the table was last brought up to date with has noted
-        its vehicles' changes since (``WreckState.changes``); another (a clone a search
-        player plays out) is compared vehicle by vehicle."""
-        vehicles = s.vehicles
-        changes = s.changes
-        if self.last() is s:
-            if len(changes) == self.noted:
-                return self
-            ids: Any = set(changes[self.noted:])
-        else:
-            self.last = weakref.ref(s)
-            ids = range(len(vehicles))
-        self.noted = len(changes)
-        seen, down, special, per = self.seen, self.down, self.special, s.per_seat
-        batch = self.batch
-        for vid in ids:
-            now = _ROW(vehicles[vid])
-            if now == seen[vid]:
-                continue
-            seen[vid] = now
-            batch[vid] = now
-            p = now[0]
-            if (p is None and not special[vid]) or (p is not None and not now[2]):
-                down[vid // per].add(vid)
-            else:
-                down[vid // per].discard(vid)
-        return self
 
     def set_pre(self, pre: dict[int, list[tuple[float, Any]]]) -> None:
         """By vehicle slot of the player to move, the values of the candidates listed before
@@ -236,13 +185,12 @@ class Where:
         numbers = [s.seat, s.ap, reach,
                    s.bonus_dice - (amount if effect == "ammo_shortage" else 0),
                    s.bonus_move + (amount if effect == "tailwind" else 0)
-                   - (amount if effect == "deep_sand" else 0), only, mode, len(self.batch)]
-        if self.batch:
-            index = self.maps.index
-            for vid, now in self.batch.items():
-                numbers += (vid, -1 if now[0] is None else index[now[0]], *now[1:])
-            self.batch = {}
-        _pack(len(numbers)).pack_into(self.P_bytes, k.P_DECISION * 8, *numbers)
+                   - (amount if effect == "deep_sand" else 0), only, mode]
+        _NUMBERS.pack_into(self.P_bytes, k.P_DECISION * 8, *numbers)
+        notes = s.notes
+        rows = notes.view
+        if rows is None:
+            rows = notes.view = np.frombuffer(notes.rows, dtype=np.int64)
         tokens = list(s.tokens.items())
         if tokens != self.tokens or self.odds is not _ODDS.tables:
             self.tokens = tokens
@@ -253,21 +201,20 @@ class Where:
             m = self.maps
             self.args = (self.P, self.V, toks, self.pre, m.M, m.nb, self.owner, m.fields, m.to_go,
                          m.ready, *self.odds, self.G, self.vals, self.rows, self.res)
-        need, only_best, end, best, any_active = k.decide(*self.args)
+        need, only_best, end, best, any_active = k.decide(rows, *self.args)
         while need:
             _ODDS.fill(self.res[k.R_NEED:])
             self.args = (*self.args[:10], *_ODDS.tables, *self.args[12:])
             self.odds = _ODDS.tables
-            need, only_best, end, best, any_active = k.decide(*self.args)
+            need, only_best, end, best, any_active = k.decide(rows, *self.args)
         vals = self.vals
         return (only_best, vals.item(only_best) if only_best >= 0 else 0.0, end, best,
                 vals.item(best) if best >= 0 else 0.0, bool(any_active))
 
 
-@cache
-def _pack(n: int) -> struct.Struct:
-    """``n`` int64s written into an array's bytes (faster than numpy's slice from a list)."""
-    return struct.Struct(f"{n}q")
+#: A decision's numbers (``kernels.P_SEAT`` ..) written into ``P``'s bytes (faster than
+#: numpy's slice from a list).
+_NUMBERS = struct.Struct(f"{k.P_SIZE - k.P_DECISION}q")
 
 
 _WHERES: dict[int, tuple[object, Any]] = {}

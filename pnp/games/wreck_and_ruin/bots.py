@@ -139,12 +139,12 @@ class _Look:
     def __init__(self, s: WreckState) -> None:
         self.s = s
         self.seat = seat = s.seat
-        self.w = w = kernels().where_of(s).update(s)
+        self.w = w = kernels().where_of(s)
         #: By vehicle slot, the candidates the kernel lists only as "pre" rows (only a
         #: vehicle off the board but for a special one in the box, a wreck or one just
         #: brought back has any).
         self.pre: dict[int, list[tuple[float, Act]]] = {}
-        down = w.down[seat]
+        down = s.notes.down[seat]
         if down or s.returned >= 0:
             first = seat * s.per_seat
             ids = down | {s.returned} if s.returned >= 0 else down

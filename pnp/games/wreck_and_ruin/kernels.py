@@ -505,14 +505,14 @@ V_ROWS = 20
 REPAIRS, MECHANIC, SCOUT, BIG = 16, 32, 64, 128
 #: The decision's numbers ``P`` (``arrays.Where.decide``).
 (P_PER_SEAT, P_AP_LIMIT, P_STEAMROLL, P_PENALTY, P_POTSHOT, P_SEAT, P_AP, P_REACH, P_DICE,
- P_MOVE, P_ONLY, P_MODE, P_CHANGES) = range(13)
-P_SIZE = 13
+ P_MOVE, P_ONLY, P_MODE) = range(12)
+P_SIZE = 12
 #: The numbers from ``P_SEAT`` on change from one decision to the next; those before, the
 #: game's rules, do not.
 P_DECISION = P_SEAT
-#: After the numbers, ``P[P_CHANGES]`` changed vehicles, ``CHANGE`` numbers each: the id, the
-#: anchor hex (-1: off the board), then the rows ``V_FACING`` .. ``V_REPAIR``.
-CHANGE = 12
+#: The numbers of a vehicle's row in ``state.Notes.rows``: the anchor hex (-1: off the
+#: board), then the rows ``V_FACING`` .. ``V_REPAIR`` (``state.ROW``).
+ROW_WIDTH = 11
 #: What a candidate row does (``rows[k, 0]``): one of the caller's own candidates (``pre``,
 #: its number in ``rows[k, 2]``), a shot, a potshot, a ram, a wreck salvaged, a repair, a move.
 C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE = range(7)
@@ -537,7 +537,7 @@ def _steps(nb: Any, open_: Any, fields: Any, fields_ready: Any, goal: int, a: in
 
 
 @_jit
-def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fields: Any,
+def decide(R: Any, P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fields: Any,
            to_go: Any, ready_all: Any, shot: Any, ram: Any, G: Any, vals: Any, rows: Any,
            res: Any) -> tuple[int, int, int, int, int]:
     """One decision of the heuristic player (``bots.HeuristicBot.choose``) but for the cards,
@@ -551,8 +551,9 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fie
     first row worth more than every earlier one (by ``bots.EPS``), as the player scans them;
     the rows of the look at the last vehicle come first, then those of every vehicle.
 
-    ``P``: the decision's numbers (``P_*``), then the vehicles changed since the last call,
-    written into ``V`` and ``owner`` first; ``V``: the vehicles (``V_*``); ``toks``: the
+    ``R``: the state's vehicles (``state.Notes.rows``), written into ``V`` and ``owner``
+    first where they differ; ``P``: the decision's numbers (``P_*``); ``V``: the vehicles
+    (``V_*``); ``toks``: the
     salvage sites in the state's order, (hex, green) flat; ``pre[slot]``: the values of up to
     two candidates the caller lists before a vehicle's own (NaN: none); ``shot[dice, target,
     -modifier, dp left]`` and ``ram[armour, size, armour, size, rear]``: the exact odds'
@@ -570,7 +571,7 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fie
     first = seat * per
     vpos, vfront, vfacing, vactive = V[V_POS], V[V_FRONT], V[V_FACING], V[V_ACTIVE]
     vskills, vteam = V[V_SKILLS], V[V_TEAM]
-    if _changes(P, V, nb, owner) or res[R_GEO] != seat or res[R_GEO + 1] != P[P_REACH]:
+    if _sync(R, V, nb, owner) or res[R_GEO] != seat or res[R_GEO + 1] != P[P_REACH]:
         geometry(first, per, P[P_REACH], P[P_STEAMROLL], vpos, vfacing, vfront, vskills,
                  vactive, vteam, q, r, nb, obstacle, open_, hazard, owner, G)
         res[R_GEO] = seat
@@ -632,35 +633,34 @@ def decide(P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fie
 
 
 @_jit
-def _changes(P: Any, V: Any, nb: Any, owner: Any) -> bool:
-    """Write the changed vehicles of ``P``'s tail into ``V`` and ``owner`` (``owner``: as
-    ``WreckState.leave`` and ``enter`` do: those that moved are lifted off their hexes, then
-    all set down); True if one moved, turned, was wrecked or came back into action."""
+def _sync(R: Any, V: Any, nb: Any, owner: Any) -> bool:
+    """Write the vehicles ``R`` (``state.Notes.rows``: a row of ``ROW_WIDTH`` per vehicle) into
+    ``V`` and ``owner`` (``owner``: as ``WreckState.leave`` and ``enter`` do: those that
+    moved are lifted off their hexes, then set down, in id order); True if one moved,
+    turned, was wrecked or came back into action."""
+    n = V.shape[1]
     moved = False
-    at = P_SIZE
-    for _ in range(P[P_CHANGES]):
-        vid = P[at]
-        if (P[at + 1] != V[V_POS, vid] or P[at + 2] != V[V_FACING, vid]
-                or P[at + 3] != V[V_ACTIVE, vid]):
+    for vid in range(n):
+        at = vid * ROW_WIDTH
+        if R[at] != V[V_POS, vid] or R[at + 1] != V[V_FACING, vid] \
+                or R[at + 2] != V[V_ACTIVE, vid]:
             moved = True
             for h in (V[V_POS, vid], V[V_FRONT, vid]):
                 if h >= 0 and owner[h] == vid:
                     owner[h] = -1
-        at += CHANGE
-    at = P_SIZE
-    for _ in range(P[P_CHANGES]):
-        vid = P[at]
-        i = P[at + 1]
-        front = nb[i, P[at + 2]] if i >= 0 and V[V_SKILLS, vid] & BIG else i
-        V[V_POS, vid] = i
-        V[V_FRONT, vid] = front
+    for vid in range(n):
+        at = vid * ROW_WIDTH
+        i = R[at]
+        if moved and (i != V[V_POS, vid] or R[at + 1] != V[V_FACING, vid]
+                      or R[at + 2] != V[V_ACTIVE, vid]):
+            front = nb[i, R[at + 1]] if i >= 0 and V[V_SKILLS, vid] & BIG else i
+            V[V_POS, vid] = i
+            V[V_FRONT, vid] = front
+            if i >= 0:
+                owner[i] = vid
+                owner[front] = vid
         for row in range(V_FACING, V_REPAIR + 1):
-            V[row, vid] = P[at + row]
-        if i >= 0:
-            owner[i] = vid
-            owner[front] = vid
-        at += CHANGE
-    P[P_CHANGES] = 0            # written: a call again (a value was missing) reads none
+            V[row, vid] = R[at + row - 1]
     return moved
 
 

@@ -8,6 +8,7 @@ damage, shooting, rams and crash and burn in ``combat.py``. Every die comes from
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -19,12 +20,12 @@ from pnp.games.wreck_and_ruin.cards import CardDef
 from pnp.games.wreck_and_ruin.dice import shuffle
 from pnp.games.wreck_and_ruin.hexes import DIRECTIONS, Coord, distance
 from pnp.games.wreck_and_ruin.legal import legal_actions
-from pnp.games.wreck_and_ruin.movement import hexes_of
+from pnp.games.wreck_and_ruin.movement import grid_of, hexes_of
 from pnp.games.wreck_and_ruin.play import apply_action, place_token, start_turn
 from pnp.games.wreck_and_ruin.rules import Config, VehicleType
 from pnp.games.wreck_and_ruin.tiles import HAZARD
 
-__all__ = ["Vehicle", "WreckState"]
+__all__ = ["ROW", "Notes", "Vehicle", "WreckState"]
 
 #: The card drawn when a setup has no salvage deck: only the generic use.
 SCRAP = CardDef("Scrap", "salvage", "scrap")
@@ -36,10 +37,62 @@ _FRESH_TURN = (("acts", 0), ("count", 0), ("done", False), ("stuck", 0), ("potsh
                ("repair", False), ("hazard_move", False))
 
 
+#: The fields of a vehicle the heuristic player reads from arrays (``arrays.Where``), in
+#: the order of its row of ``Notes.rows`` (``pos``: the anchor's hex index on the map, -1 off
+#: the board, or off the map's hexes, where only a test's board puts one).
+ROW = ("pos", "facing", "active", "damage", "plating", "acts", "count", "done", "stuck",
+       "potshot", "repair")
+_AT = {name: k for k, name in enumerate(ROW)}
+_WIDTH = len(ROW)
+_ACTIVE, _TURN = _AT["active"], _AT["acts"]
+#: A row's part that ``_FRESH_TURN`` clears (``acts`` .. ``repair``), cleared.
+_CLEARED = array("q", bytes(8 * (_WIDTH - _TURN)))
+
+
+class Notes:
+    """A state's vehicles as the heuristic player reads them, written at every change of a
+    vehicle (``Vehicle.__setattr__``): ``rows``, per vehicle id its ``ROW`` (int64, read by
+    the kernels in place); ``down``, per seat, its vehicles off the board (but the special
+    ones in the box) and its wrecks, the only ones with candidates before their own
+    (``bots._Look``). ``index``: the map's hex indices (``movement.grid_of``)."""
+
+    __slots__ = ("rows", "index", "down", "view")
+
+    def __init__(self, vehicles: int, players: int, index: dict[Coord, int]) -> None:
+        self.rows = array("q", bytes(8 * _WIDTH * vehicles))
+        self.index = index
+        self.down: list[set[int]] = [set() for _ in range(players)]
+        #: ``rows`` as a numpy array (``arrays.Where``: the simulator alone imports numpy).
+        self.view: Any = None
+
+    def copy(self) -> Notes:
+        twin = Notes.__new__(Notes)
+        twin.rows = self.rows[:]
+        twin.index = self.index
+        twin.down = [set(d) for d in self.down]
+        twin.view = None
+        return twin
+
+    def write(self, v: Vehicle) -> None:
+        """Write all of ``v``."""
+        at = v.vid * _WIDTH
+        self.rows[at:at + _WIDTH] = array("q", [self.index.get(v.pos, -1),
+                                                *(getattr(v, name) for name in ROW[1:])])
+        self.place(v)
+
+    def place(self, v: Vehicle) -> None:
+        """Note whether ``v`` is down (see the class doc) after its place or state changed."""
+        pos = v.pos
+        if (not v.special) if pos is None else not v.active:
+            self.down[v.seat].add(v.vid)
+        else:
+            self.down[v.seat].discard(v.vid)
+
+
 class Vehicle:
     """One vehicle: where it is, its damage and what it did this turn."""
 
-    __slots__ = ("acts", "active", "changes", "count", "damage", "done", "facing", "kind",
+    __slots__ = ("acts", "active", "notes", "count", "damage", "done", "facing", "kind",
                  "name", "plating", "pos", "potshot", "repair", "seat", "slot", "special",
                  "stuck", "vid", "hazard_move")
 
@@ -48,8 +101,8 @@ class Vehicle:
     slot: int
     kind: VehicleType
     name: str
-    #: Where every change of a vehicle is noted, by its id (the state's ``changes``).
-    changes: list[int]
+    #: Where its changes are written (the state's).
+    notes: Notes
     pos: Coord | None           # anchor (a big rig's rear hex); None: off the board
     facing: int
     damage: int
@@ -68,32 +121,39 @@ class Vehicle:
     repair: bool                # a REPAIR is available (after the buggy's move this turn)
     hazard_move: bool
 
-    def __init__(self, vid: int, seat: int, slot: int, kind: VehicleType,
-                 changes: list[int] | None = None) -> None:
-        # set without noting each field (``__setattr__``): it is noted once, as new
+    def __init__(self, vid: int, seat: int, slot: int, kind: VehicleType, notes: Notes
+                 ) -> None:
         for name, value in (("vid", vid), ("seat", seat), ("slot", slot), ("kind", kind),
-                            ("name", vehicle_text(vid)), ("pos", None), ("facing", 0),
-                            ("damage", 0), ("active", True), ("special", False),
-                            ("plating", 0),
-                            ("changes", [] if changes is None else changes),
-                            *_FRESH_TURN):
+                            ("name", vehicle_text(vid)), ("notes", notes), ("pos", None),
+                            ("facing", 0), ("damage", 0), ("active", True), ("special", False),
+                            ("plating", 0), *_FRESH_TURN):
             _set(self, name, value)
-        self.changes.append(vid)
+        notes.write(self)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        # every change is noted: the heuristic player's table of the vehicles
-        # (``arrays.Where``) rewrites only the vehicles that changed
+        # every change the heuristic player reads is written in its state's notes
         _set(self, name, value)
-        self.changes.append(self.vid)
+        at = _AT.get(name)
+        if at is not None:
+            notes = self.notes
+            if at:
+                notes.rows[self.vid * _WIDTH + at] = value
+                if at == _ACTIVE:
+                    notes.place(self)
+            else:
+                notes.rows[self.vid * _WIDTH] = notes.index.get(value, -1)
+                notes.place(self)
+        elif name == "special":
+            self.notes.place(self)
 
     def reset_turn(self) -> None:
-        """Clear what the vehicle did this turn (noted once, if it did anything: it starts
-        every turn)."""
+        """Clear what the vehicle did this turn (it starts every turn)."""
         if self.acts or self.count or self.done or self.stuck or self.potshot or self.repair \
                 or self.hazard_move:
             for name, value in _FRESH_TURN:
                 _set(self, name, value)
-            self.changes.append(self.vid)
+            at = self.vid * _WIDTH + _TURN
+            self.notes.rows[at:at + _WIDTH - _TURN] = _CLEARED
 
     def armour(self) -> int:
         """Its ARMOUR now: the type's, plus any plating."""
@@ -108,12 +168,13 @@ class Vehicle:
             return (pos,)
         return hexes_of(pos, self.facing, 2)
 
-    def copy(self, changes: list[int]) -> Vehicle:
-        """A copy whose changes are noted in ``changes`` (its state's)."""
+    def copy(self, notes: Notes) -> Vehicle:
+        """A copy whose changes are written in ``notes`` (its state's: a copy of this
+        one's)."""
         twin = Vehicle.__new__(Vehicle)
         for name in Vehicle.__slots__:
             _set(twin, name, getattr(self, name))
-        _set(twin, "changes", changes)
+        _set(twin, "notes", notes)
         return twin
 
 
@@ -131,14 +192,12 @@ class WreckState:
         self.log: list[str] | None = None
         cfg = self.config
         self.rounds = setup.rounds or cfg.per_players(cfg.rounds, self.players)
-        #: The ids of the vehicles changed, in the order of their changes (``Vehicle``): the
-        #: heuristic player's table (``arrays.Where``) reads those since its last look.
-        self.changes: list[int] = []
         # the vehicles as every game of the setup starts (deployed: "sets their vehicles up
-        # completely within their setup area"), copied; each noted once, as new
+        # completely within their setup area"), copied
         _, start, occupant, flyers = _start(setup, deploy)
-        self.vehicles: list[Vehicle] = [v.copy(self.changes) for v in start]
-        self.changes.extend(range(len(start)))
+        #: The vehicles as the heuristic player reads them (``Notes``).
+        self.notes = start[0].notes.copy()
+        self.vehicles: list[Vehicle] = [v.copy(self.notes) for v in start]
         self.per_seat = len(cfg.roster) + len(cfg.specials)
         self.occupant: dict[Coord, int] = dict(occupant)
         #: The ids of the FLYING vehicles (a vehicle's type never changes).
@@ -295,8 +354,8 @@ class WreckState:
         twin.__dict__.update(self.__dict__)
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
-        twin.changes = []
-        twin.vehicles = [v.copy(twin.changes) for v in self.vehicles]
+        twin.notes = self.notes.copy()
+        twin.vehicles = [v.copy(twin.notes) for v in self.vehicles]
         for name in ("occupant", "tokens"):
             setattr(twin, name, dict(getattr(self, name)))
         for name in ("scores", "wrecked_by_turn", "awarded", "salvage_pile",
@@ -488,7 +547,7 @@ def _start(setup: Any, deploy: bool) -> _Start:
         return hit
     cfg, board = setup.config, setup.board
     kinds = cfg.roster + cfg.specials
-    notes: list[int] = []          # the changes of these, never read
+    notes = Notes(setup.players * len(kinds), setup.players, grid_of(board).index)
     vehicles: list[Vehicle] = []
     for seat in range(setup.players):
         for slot, kind in enumerate(kinds):

@@ -21,6 +21,7 @@ from pnp.games.wreck_and_ruin.legal import (
     ram_options,
     shoot_targets,
 )
+from pnp.games.wreck_and_ruin.state import ROW
 from pnp.sim.play import game_seed, new_game, play
 
 #: SHA-256 of every action, record and final dice state of games 0-19 of seed "fingerprint",
@@ -135,17 +136,24 @@ def geometry(s: Any, w: arrays.Where, mine: list[Any]) -> tuple[list[Any], list[
 
 
 def test_an_updated_where_is_a_new_one():
-    """``Where.update`` (only the vehicles that changed, written in by the kernel) gives the
-    arrays a fresh build does, and its ``owner`` is ``state.occupant``."""
+    """A ``Where`` kept from decision to decision (the kernel writes in the vehicles that
+    differ in the state's notes) holds the arrays a fresh one does, and its ``owner`` is
+    ``state.occupant``; the notes are the vehicles' fields, each game's rules' every change
+    written in."""
     kept = None
     for s, _ in positions(games=2):
-        kept = arrays.Where(s) if kept is None else kept.update(s)
+        index = arrays.arrays_of(s.board).index
+        assert list(s.notes.rows) == [
+            x for v in s.vehicles
+            for x in (-1 if v.pos is None else index[v.pos],
+                      *(int(getattr(v, name)) for name in ROW[1:]))]
+        kept = arrays.Where(s) if kept is None else kept
         fresh = arrays.Where(s)
         kept.decide(s, -1, 1)
         fresh.decide(s, -1, 1)
         assert kept.V.tolist() == fresh.V.tolist()
         assert kept.owner.tolist() == fresh.owner.tolist()
-        assert kept.down == fresh.down == [
+        assert s.notes.down == [
             {v.vid for v in s.vehicles if v.seat == seat and (
                 (v.pos is None and not v.special) or (v.pos is not None and not v.active))}
             for seat in range(s.players)]

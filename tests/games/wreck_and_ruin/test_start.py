@@ -27,8 +27,9 @@ def test_games_of_one_setup_share_no_vehicle_and_no_hex_table():
     a.leave(a.vehicles[0])
     a.vehicles[0].pos = None
     assert _vehicles(b) == before and b.occupant[b.vehicles[0].pos] == 0
-    # every vehicle of a new game is noted as changed (the heuristic player's table reads it)
-    assert set(b.changes) == set(range(len(b.vehicles)))
+    # each game's vehicles as the heuristic player reads them are its own
+    assert a.notes.rows != b.notes.rows and b.notes.down is not a.notes.down
+    assert a.vehicles[0].notes is a.notes and b.vehicles[0].notes is b.notes
 
 
 def test_a_game_played_out_leaves_the_next_start_as_it_was():

@@ -153,10 +153,11 @@ def test_a_clone_is_the_same_game_apart():
     assert all(a.hands is not b for a, b in zip([twin], s.hands, strict=False))
     assert [h is not g for h, g in zip(twin.hands, s.hands, strict=True)] == [True, True]
     for v, w in zip(s.vehicles, twin.vehicles, strict=True):
-        # (``changes`` is not the game's: the clone notes its own changes from none)
+        # (``notes`` is not the game's: the clone writes its own, a copy)
         assert v is not w and all(getattr(v, n) == getattr(w, n) for n in type(v).__slots__
-                                  if n != "changes")
-        assert w.changes is twin.changes and twin.changes is not s.changes
+                                  if n != "notes")
+        assert w.notes is twin.notes and twin.notes is not s.notes
+    assert twin.notes.rows == s.notes.rows and twin.notes.rows is not s.notes.rows
     assert twin.rng.random() == s.rng.random()
     before = (dict(s.occupant), [v.pos for v in s.vehicles], list(s.scores))
     while not twin.is_over():
