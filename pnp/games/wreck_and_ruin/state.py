@@ -76,7 +76,7 @@ class Notes:
     def write(self, v: Vehicle) -> None:
         """Write all of ``v``."""
         at = v.vid * _WIDTH
-        self.rows[at:at + _WIDTH] = array("q", [self.index.get(v.pos, -1),
+        self.rows[at:at + _WIDTH] = array("q", [-1 if v.pos is None else self.index.get(v.pos, -1),
                                                 *(getattr(v, name) for name in ROW[1:])])
         self.place(v)
 
@@ -141,7 +141,7 @@ class Vehicle:
                 if at == _ACTIVE:
                     notes.place(self)
             else:
-                notes.rows[self.vid * _WIDTH] = notes.index.get(value, -1)
+                notes.rows[self.vid * _WIDTH] = -1 if value is None else notes.index.get(value, -1)
                 notes.place(self)
         elif name == "special":
             self.notes.place(self)
