@@ -8,6 +8,7 @@ Pure core, imported by the simulator alone (through ``bots.kernels``).
 from __future__ import annotations
 
 import struct
+from array import array
 from functools import cache
 from typing import Any
 
@@ -144,7 +145,11 @@ class Where:
         self.P_bytes = self.P.data
         self.P[:k.P_DECISION] = (per, s.config.ap_limit, steam, s.config.hazard_move_penalty,
                                  s.config.potshot_penalty)
-        self.pre = np.full((per, 2), np.nan)
+        #: ``kernels.decide``'s ``pre``, written through ``pre_values`` (an item of an
+        #: ``array`` is written faster than one of numpy's).
+        self.pre_values = array("d", [np.nan] * (per * 2))
+        self.cleared = self.pre_values[:]
+        self.pre = np.frombuffer(self.pre_values).reshape(per, 2)
         # room for two looks: per vehicle its own candidates, shots and potshots at every
         # vehicle, rams, salvage and repairs; and a move each
         rows = 2 * per * (2 + 2 * n + 3 * (steam + 1) + 3 + 4 + 1)
@@ -165,10 +170,11 @@ class Where:
         its own (``kernels.decide``'s ``pre``)."""
         if not pre and not self.pre_set:
             return
-        self.pre[:] = np.nan
+        values = self.pre_values
+        values[:] = self.cleared
         for slot, items in pre.items():
             for j, (value, _) in enumerate(items):
-                self.pre[slot, j] = value
+                values[slot * 2 + j] = value
         self.pre_set = bool(pre)
 
     def decide(self, s: Any, only: int, mode: int) -> tuple[int, float, int, int, float, bool]:
