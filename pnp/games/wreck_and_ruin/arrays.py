@@ -228,7 +228,7 @@ _WHERES: dict[int, tuple[object, Any]] = {}
 
 def where_of(s: Any) -> Where:
     """The ``Where`` of ``s``'s setup: one for every game of a setup (and their clones), as
-    each game or clone brings it up to date with itself (``Where.update``)."""
+    the kernel brings it up to date with each state's notes at every look."""
     global _LAST
     setup = s.setup
     last = _LAST                # read once: the table's threads may ask for other setups

@@ -320,9 +320,9 @@ class _Look:
         held = self._held(v)
         if not (held or _hurt(v)):
             return -1.0
-        mine = v.hexes()
+        covered = v.hexes()
         if not any(distance(h, th) <= PLATING_REACH for t in _enemies(self.s, self.seat)
-                   for th in t.hexes() for h in mine):
+                   for th in t.hexes() for h in covered):
             return -1.0
         return _MOST["plating"] if held else 2.0
 

@@ -141,6 +141,7 @@ def test_an_updated_where_is_a_new_one():
     ``state.occupant``; the notes are the vehicles' fields, each game's rules' every change
     written in."""
     kept = None
+    assert kernels.ROW_WIDTH == len(ROW)
     for s, _ in positions(games=2):
         index = arrays.arrays_of(s.board).index
         assert list(s.notes.rows) == [
