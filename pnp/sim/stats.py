@@ -178,11 +178,13 @@ def _phi(a: Sequence[float], b: Sequence[float]) -> float:
     cov = math.fsum((x - ma) * (y - mb) for x, y in zip(a, b, strict=True)) / n
     vaa = math.fsum((x - ma) ** 2 for x in a) / n
     vbb = math.fsum((y - mb) ** 2 for y in b) / n
-    if vaa <= 0 or vbb <= 0:  # no spread on one side: no correlation to use
+    # each root apart: a spread of 1e-160 squares to 0 as a product of the two
+    spread = math.sqrt(vaa) * math.sqrt(vbb)
+    if spread <= 0:  # no spread on one side (or too little for a float): no correlation
         return 0.0
     if cov > 0:
         cov = max(cov - 1 / (2 * n), 0.0)
-    return max(-1.0, min(1.0, cov / math.sqrt(vaa * vbb)))
+    return max(-1.0, min(1.0, cov / spread))
 
 
 def _square_and_add(e1: Estimate, e2: Estimate, phi: float, n: int) -> Estimate:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pnp.errors import PnpError
@@ -100,6 +100,7 @@ def test_clustered_interval_covers_the_mean_over_boards_where_wilson_does_not():
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=1, max_size=60))
+@example([(1.0, 1.8567351551577737e-161), (0.75, 0.0)])  # a spread whose square underflows
 def test_paired_difference_stays_inside_minus_one_one_and_is_never_a_point(pairs):
     a, b = zip(*pairs, strict=True)
     est = paired_difference_ci(a, b)
