@@ -47,10 +47,8 @@ def shoot(s: WreckState, v: Vehicle, t: Vehicle, *, potshot: bool = False,
           rear: bool = False) -> None:
     """An attack: ATTACK dice against the target's armour (-1 from behind; Potshot -1)."""
     cfg = s.config
-    target = t.kind.armour + t.plating - (cfg.rear_bonus if rear else 0)     # t.armour()
-    e = s.event
-    dice = max(1, v.kind.attack - (e.amount if e is not None and e.effect == "ammo_shortage"
-                                   else 0)
+    target = t.armour() - (cfg.rear_bonus if rear else 0)
+    dice = max(1, v.kind.attack - s.effect("ammo_shortage")
                + (s.bonus_dice if v.seat == s.seat else 0))
     hits, faces = _roll(s, dice, target, -cfg.potshot_penalty if potshot else 0)
     if s.log is not None:

@@ -285,17 +285,9 @@ def roll_pool(rng: random.Random, dice: int, target: int, modifier: int = 0,
     """
     hits = 0
     left = dice
-    # ``d6`` inlined for a plain stream (the same draws): a pool is rolled at every attack
-    bits = rng.getrandbits if type(rng) is random.Random else None
     while left:
         left -= 1
-        if bits is None:
-            f = d6(rng)
-        else:
-            f = bits(3)
-            while f >= 6:
-                f = bits(3)
-            f += 1
+        f = d6(rng)
         if faces is not None:
             faces.append(f)
         if f == 6:

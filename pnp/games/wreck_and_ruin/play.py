@@ -94,9 +94,7 @@ def apply_action(s: WreckState, a: Act) -> None:
     if v is not None:
         if k in _TRAPPED and _trapped(s, v):
             return
-        e = s.event
-        if e is not None and k in _ENGINE and e.effect == "engine_trouble" and e.amount \
-                and _engine_fails(s, v, k):
+        if k in _ENGINE and s.effect("engine_trouble") and _engine_fails(s, v, k):
             return
     _ACTIONS[k](s, a, v, t)
 

@@ -495,10 +495,7 @@ class WreckState:
         hazards = self.hazards
         if pos in hazards:
             return True
-        if v.kind.hexes == 2:       # a big rig's front hex
-            dq, dr = DIRECTIONS[v.facing]
-            return (pos[0] + dq, pos[1] + dr) in hazards
-        return False
+        return v.kind.hexes == 2 and v.hexes()[1] in hazards    # a big rig's front hex
 
     def free(self, h: Coord) -> bool:
         """An open hex with no vehicle or wreck on it."""
