@@ -23,7 +23,7 @@ import random
 from functools import cache, cached_property
 from typing import Any
 
-from pnp.games.wreck_and_ruin.actions import Act
+from pnp.games.wreck_and_ruin.actions import Act, act_of
 from pnp.games.wreck_and_ruin.cards import SUMMONS
 from pnp.games.wreck_and_ruin.hexes import distance
 from pnp.games.wreck_and_ruin.legal import (
@@ -92,11 +92,6 @@ class RandomBot:
 #: The action kind of each kind of candidate row of ``kernels.decide`` (``kernels.C_*``; 0:
 #: one of ``_Look``'s own).
 _ROW_KINDS = ("", "shoot", "potshot", "ram", "salvage", "repair", "move")
-
-
-def _act(fields: tuple[Any, ...]) -> Act:
-    """An ``Act`` of all its fields in order, made without ``Act``'s keyword handling."""
-    return tuple.__new__(Act, fields)  # type: ignore[type-var, no-any-return]
 
 
 class HeuristicBot:
@@ -183,8 +178,8 @@ class _Look:
             return self.pre[target // 2][target % 2][1]
         name = _ROW_KINDS[kind]
         if name == "move":
-            return _act((name, self.seat, vid, -1, self.w.maps.coords[to], f, 0))
-        return _act((name, self.seat, vid, target, None, -1, f if name == "ram" else 0))
+            return act_of((name, self.seat, vid, -1, self.w.maps.coords[to], f, 0))
+        return act_of((name, self.seat, vid, target, None, -1, f if name == "ram" else 0))
 
     def best(self) -> Act:
         """The action the player takes: the vehicle that took this turn's last action

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pnp.games.wreck_and_ruin.actions import Act
+from pnp.games.wreck_and_ruin.actions import Act, act_of
 from pnp.games.wreck_and_ruin.cards import CARD_ON_VEHICLE, CARD_PLAYS, FACTION_TARGET
 from pnp.games.wreck_and_ruin.hexes import (
     DIRECTIONS,
     Coord,
     behind,
+    distance,
     front_arc,
     step,
 )
@@ -24,9 +25,6 @@ from pnp.games.wreck_and_ruin.tables import tables_of
 
 if TYPE_CHECKING:
     from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
-
-#: ``Act`` of all its fields in order, without ``Act``'s keyword handling.
-_new = tuple.__new__
 
 __all__ = ["MOVE_KINDS", "group_actions", "group_of", "groups", "legal_actions", "move_ends",
            "move_options", "ram_options", "shoot_targets"]
@@ -326,7 +324,7 @@ def group_actions(s: WreckState, kind: str, vid: int) -> list[Act]:
         return [Act(kind, seat, target=v.vid) for v in mine
                 if v.active and v.pos is not None and v.damage]
     if kind in MOVE_KINDS:
-        return [_new(Act, (kind, seat, vid, -1, a, f, 0))      # Act(kind, seat, vid, to=a, ...)
+        return [act_of((kind, seat, vid, -1, a, f, 0))      # Act(kind, seat, vid, to=a, ...)
                 for (a, f) in sorted(move_ends(s, kind, vid))]
     v = s.vehicles[vid]
     if kind == "return":
@@ -381,13 +379,8 @@ def airstrike_targets(s: WreckState) -> list[int]:
     for t in s.vehicles:
         if team[t.seat] == mine or not t.active or t.pos is None:
             continue
-        for th in t.hexes():
-            # within 3 hexes (``distance``): twice the distance is the sum of the three
-            # axial differences
-            if any(abs(h[0] - th[0]) + abs(h[1] - th[1]) + abs(h[0] - th[0] + h[1] - th[1])
-                   <= 6 for h in hexes):
-                out.append(t.vid)
-                break
+        if any(distance(h, th) <= 3 for th in t.hexes() for h in hexes):
+            out.append(t.vid)
     return out
 
 
@@ -401,11 +394,11 @@ def card_plays(s: WreckState, seat: int) -> list[Act]:
         # each Act made of its fields in order (``Act``'s keywords cost 5 times as much: the
         # heuristic player asks at every decision)
         if e in CARD_ON_VEHICLE:
-            out += [_new(Act, ("card", seat, -1, v.vid, None, -1, c))
+            out += [act_of(("card", seat, -1, v.vid, None, -1, c))
                     for v in s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
                     if v.active and v.pos is not None]
         elif e in CARD_PLAYS:
-            out.append(_new(Act, ("card", seat, -1, -1, None, -1, c)))
+            out.append(act_of(("card", seat, -1, -1, None, -1, c)))
     return out
 
 
@@ -415,9 +408,9 @@ def faction_actions(s: WreckState, effect: str) -> list[Act]:
     need = FACTION_TARGET.get(effect)
     # each Act made of its fields in order, as ``card_plays``
     if need == "own":
-        return [_new(Act, ("faction", seat, v.vid, -1, None, -1, 0)) for v in
+        return [act_of(("faction", seat, v.vid, -1, None, -1, 0)) for v in
                 s.vehicles[seat * s.per_seat:(seat + 1) * s.per_seat]
                 if v.active and v.pos is not None and v.count]
     if need == "enemy":
-        return [_new(Act, ("faction", seat, -1, t, None, -1, 0)) for t in airstrike_targets(s)]
-    return [_new(Act, ("faction", seat, -1, -1, None, -1, 0))]
+        return [act_of(("faction", seat, -1, t, None, -1, 0)) for t in airstrike_targets(s)]
+    return [act_of(("faction", seat, -1, -1, None, -1, 0))]
