@@ -162,6 +162,9 @@ class Where:
         #: The sites and the odds' tables ``args`` holds, and the arguments of
         #: ``kernels.decide``.
         self.tokens: list[Any] = [None]
+        #: The event the decision's numbers were last worked out for, and its ``_shifts``.
+        self.event: Any = _NONE
+        self.shifts = (0, 0, 0)
         self.odds: Any = None
         self.args: tuple[Any, ...] = ()
 
@@ -183,16 +186,13 @@ class Where:
         under the follow-up); (the best row of ``only`` (-1: none), its value, the end of the
         rows, the best row of every vehicle (-1: none), its value, True if a vehicle can
         act)."""
-        cfg = s.config
         e = s.event
-        effect = "" if e is None else e.effect
-        amount = 0 if e is None else e.amount
-        reach = max(1, cfg.shoot_range - (amount if effect == "sandstorm" else 0))
-        numbers = [s.seat, s.ap, reach,
-                   s.bonus_dice - (amount if effect == "ammo_shortage" else 0),
-                   s.bonus_move + (amount if effect == "tailwind" else 0)
-                   - (amount if effect == "deep_sand" else 0), only, mode]
-        _NUMBERS.pack_into(self.P_bytes, k.P_DECISION * 8, *numbers)
+        if e is not self.event:
+            self.event = e
+            self.shifts = _shifts(s.config.shoot_range, e)
+        reach, dice, move = self.shifts
+        _NUMBERS.pack_into(self.P_bytes, k.P_DECISION * 8, s.seat, s.ap, reach,
+                           s.bonus_dice + dice, s.bonus_move + move, only, mode)
         notes = s.notes
         rows = notes.view
         if rows is None:
@@ -217,6 +217,25 @@ class Where:
         return (only_best, vals.item(only_best) if only_best >= 0 else 0.0, end, best,
                 vals.item(best) if best >= 0 else 0.0, bool(any_active))
 
+
+    def damaged(self) -> tuple[int, int]:
+        """By slot bit, the player's vehicles the last ``decide`` saw on the board, active and
+        damaged, and those of them one more hit wrecks."""
+        res = self.res
+        return res.item(k.R_DAMAGED), res.item(k.R_HURT)
+
+
+def _shifts(shoot_range: int, e: Any) -> tuple[int, int, int]:
+    """With event ``e`` (None: none) in play, the range of a shot and what is added to its
+    dice and to a vehicle's movement."""
+    effect = "" if e is None else e.effect
+    amount = 0 if e is None else e.amount
+    return (max(1, shoot_range - (amount if effect == "sandstorm" else 0)),
+            -(amount if effect == "ammo_shortage" else 0),
+            (amount if effect == "tailwind" else 0) - (amount if effect == "deep_sand" else 0))
+
+
+_NONE = object()
 
 #: A decision's numbers (``kernels.P_SEAT`` ..) written into ``P``'s bytes (faster than
 #: numpy's slice from a list).

@@ -38,7 +38,7 @@ from pnp.games.wreck_and_ruin.legal import (
 )
 from pnp.games.wreck_and_ruin.play import summon_spot
 from pnp.games.wreck_and_ruin.state import Vehicle, WreckState
-from pnp.games.wreck_and_ruin.tables import FAR, tables_of
+from pnp.games.wreck_and_ruin.tables import FAR, per_map, tables_of
 
 __all__ = ["BOTS", "HeuristicBot", "RandomBot", "search_candidates"]
 
@@ -258,18 +258,25 @@ class _Look:
         """The salvage cards' candidates that may be worth more than ``floor``."""
         s, seat = self.s, self.seat
         out: list[tuple[float, Act]] = []
-        if floor < KIT:
-            hurt = [v for v in self.mine if v.active and v.pos is not None and v.damage]
-            kit = bool(hurt) and s.holds(seat, "field_repair")
-            for v in hurt:
-                out.append((DISCARD if _hurt(v) else 0.4, Act("discard", seat, target=v.vid)))
-                if kit:
-                    out.append((KIT if _hurt(v) else 0.5, Act("kit", seat, target=v.vid)))
+        damaged, hurt = self.w.damaged()        # as the look saw the player's vehicles
+        if floor < KIT and damaged:
+            kit = s.holds(seat, "field_repair")
+            first = seat * s.per_seat
+            for slot in range(s.per_seat):
+                if damaged >> slot & 1:
+                    vid = first + slot
+                    bad = hurt >> slot & 1
+                    out.append((DISCARD if bad else 0.4,
+                                act_of(("discard", seat, -1, vid, None, -1, 0))))
+                    if kit:
+                        out.append((KIT if bad else 0.5,
+                                    act_of(("kit", seat, -1, vid, None, -1, 0))))
         salvage = s.salvage
-        if any(_most(salvage[c].effect, salvage[c].amount) > floor for c in s.hands[seat]):
+        most = _mosts(salvage)
+        if any(most[c] > floor for c in s.hands[seat]):
             for a in card_plays(s, seat):
-                card = salvage[a.n]
-                if _most(card.effect, card.amount) > floor:
+                if most[a.n] > floor:
+                    card = salvage[a.n]
                     out.append((self._value(a, card.effect, card.amount), a))
         return out
 
@@ -335,6 +342,14 @@ def _most(effect: str, n: int) -> float:
     if effect == "airstrike":
         return 4.0 + 2.0 * n + CONTEST
     return _MOST.get(effect, SCAVENGE)
+
+
+_MOSTS: dict[int, tuple[object, Any]] = {}
+
+
+def _mosts(salvage: tuple[Any, ...]) -> tuple[float, ...]:
+    """``_most`` of each card of a salvage deck, by its place in the deck, once per deck."""
+    return per_map(_MOSTS, salvage, lambda: tuple(_most(c.effect, c.amount) for c in salvage))
 
 
 @cache

@@ -518,9 +518,11 @@ ROW_WIDTH = 11
 C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE = range(7)
 #: ``res``: 1 if a vehicle can act (``R_ACTIVE``); which value is missing from the tables,
 #: if one is (``R_NEED``: 1 a shot, 2 a ram, then its key); the seat and range the geometry
-#: ``G`` holds (``R_GEO``; -1: none).
-R_ACTIVE, R_NEED, R_GEO = 0, 1, 7
-R_SIZE = R_GEO + 2
+#: ``G`` holds (``R_GEO``; -1: none); by slot bit, the player's vehicles on the board, active
+#: and damaged (``R_DAMAGED``), and those of them one more hit wrecks (``R_HURT``,
+#: ``bots._hurt``).
+R_ACTIVE, R_NEED, R_GEO, R_DAMAGED, R_HURT = 0, 1, 7, 9, 10
+R_SIZE = R_HURT + 1
 
 
 
@@ -616,6 +618,16 @@ def decide(R: Any, P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: 
             n_goals += 1
     res[R_NEED] = 0
     res[R_ACTIVE] = 0
+    damaged = _ZERO
+    hurt = _ZERO
+    for slot in range(per):
+        me = first + slot
+        if vpos[me] >= 0 and vactive[me] and V[V_DAMAGE, me]:
+            damaged |= 1 << slot
+            if _hurt(V, me):
+                hurt |= 1 << slot
+    res[R_DAMAGED] = damaged
+    res[R_HURT] = hurt
     at = _ZERO
     only = _MINUS
     if P[P_ONLY] >= 0:
