@@ -33,20 +33,21 @@ class MapArrays:
     def __init__(self, board: Any) -> None:
         g = grid_of(board)
         terrain = board.terrain
-        cells = len(g.coords)
+        self.cells = cells = len(g.coords)
         self.index = g.index
         self.coords = g.coords
-        self.M = np.array([[c[0] for c in g.coords], [c[1] for c in g.coords],
-                           [terrain[c] == OBSTACLE for c in g.coords], g.open,
-                           [terrain[c] == HAZARD for c in g.coords]], dtype=np.int64)
-        self.nb = np.array(g.nb, dtype=np.int64).reshape(-1, 6)
-        #: Row ``goal``: ``tables.Tables.steps_to(goal)``, once ``ready[goal]``.
-        self.fields = np.zeros((cells, cells), dtype=np.int16)
-        #: Row ``goal * 3 + kind``: the movement to ``goal`` per (hex * 6 + facing) of a
-        #: vehicle of ``kind`` (0 one hex, 1 AGILE, 2 the big rig), once ``ready[cells +
-        #: goal * 3 + kind]``.
-        self.to_go = np.zeros((cells * 3, cells * 6), dtype=np.int16)
-        self.ready = np.zeros(cells * 4, dtype=np.bool_)
+        #: ``M`` then ``nb``, in one array (``kernels.carve``).
+        self.MT = np.concatenate([
+            np.array([[c[0] for c in g.coords], [c[1] for c in g.coords],
+                      [terrain[c] == OBSTACLE for c in g.coords], g.open,
+                      [terrain[c] == HAZARD for c in g.coords]], dtype=np.int64).ravel(),
+            np.array(g.nb, dtype=np.int64)])
+        #: The distance tables, in one array: ``fields`` row ``goal``:
+        #: ``tables.Tables.steps_to(goal)``, once ``ready[goal]``; ``to_go`` row ``goal * 3 +
+        #: kind``: the movement to ``goal`` per (hex * 6 + facing) of a vehicle of ``kind`` (0
+        #: one hex, 1 AGILE, 2 the big rig), once ``ready[cells + goal * 3 + kind]``.
+        self.T = np.zeros(cells * cells * 19 + cells * 4, dtype=np.int16)
+        self.M, self.nb = k.carve_map(self.MT, self.T, cells)[:2]
 
 
 _ARRAYS: dict[int, tuple[object, Any]] = {}
@@ -128,7 +129,24 @@ class Where:
         self.maps = maps = arrays_of(s.board)
         vehicles = s.vehicles
         n = len(vehicles)
-        V = self.V = np.zeros((k.V_ROWS, n), dtype=np.int64)
+        per, steam, cells = s.per_seat, s.config.steamroll, maps.cells
+        geo = per * (3 + 2 * n + 9 * (steam + 1) + 3)
+        # room for two looks: per vehicle its own candidates, shots and potshots at every
+        # vehicle, rams, salvage and repairs; and a move each
+        rows = 2 * per * (2 + 2 * n + 3 * (steam + 1) + 3 + 4 + 1)
+        #: The integers and the floats of ``kernels.decide`` (``kernels.carve`` gives their
+        #: parts: the same memory as ``P``, ``V``, ``owner``, ``res``, ``G``, ``rows``, ``pre``
+        #: and ``vals`` here). The floats are an ``array``: an item of it is written faster
+        #: than one of numpy's (``pre_values``).
+        self.W = np.zeros(k.P_SIZE + k.V_ROWS * n + cells + k.R_SIZE + 2 * cells + geo
+                          + rows * 5, dtype=np.int64)
+        self.W[:k.P_DECISION] = (per, s.config.ap_limit, steam, s.config.hazard_move_penalty,
+                                 s.config.potshot_penalty, n, cells, geo, rows, 0)
+        self.pre_values = array("d", [np.nan] * (per * 2) + [0.0] * rows)
+        self.F = np.frombuffer(self.pre_values)
+        (self.P, V, self.owner, self.res, self.toks, self.G, self.rows, self.pre, self.vals
+         ) = k.carve(self.W, self.F)
+        self.V = V
         V[k.V_POS] = V[k.V_FRONT] = -1
         V[k.V_SEAT] = [v.seat for v in vehicles]
         V[k.V_TEAM] = [s.team[v.seat] for v in vehicles]
@@ -138,25 +156,10 @@ class Where:
         for row, name in ((k.V_ATTACK, "attack"), (k.V_ARMOUR, "armour"), (k.V_DP, "dp"),
                           (k.V_SIZE, "size"), (k.V_MOVE, "move")):
             V[row] = [getattr(v.kind, name) for v in vehicles]
-        self.owner = np.full(len(maps.index), -1, dtype=np.int64)
-        per, steam = s.per_seat, s.config.steamroll
-        self.G = np.zeros(per * (3 + 2 * n + 9 * (steam + 1) + 3), dtype=np.int64)
-        self.P = np.zeros(k.P_SIZE, dtype=np.int64)
+        self.owner[:] = -1
         self.P_bytes = self.P.data
-        self.P[:k.P_DECISION] = (per, s.config.ap_limit, steam, s.config.hazard_move_penalty,
-                                 s.config.potshot_penalty)
-        #: ``kernels.decide``'s ``pre``, written through ``pre_values`` (an item of an
-        #: ``array`` is written faster than one of numpy's).
-        self.pre_values = array("d", [np.nan] * (per * 2))
-        self.cleared = self.pre_values[:]
-        self.pre = np.frombuffer(self.pre_values).reshape(per, 2)
-        # room for two looks: per vehicle its own candidates, shots and potshots at every
-        # vehicle, rams, salvage and repairs; and a move each
-        rows = 2 * per * (2 + 2 * n + 3 * (steam + 1) + 3 + 4 + 1)
-        self.vals = np.zeros(rows)
-        self.rows = np.zeros((rows, 5), dtype=np.int64)
+        self.cleared = self.pre_values[:per * 2]
         #: What the kernel keeps and says besides its results (``kernels.R_*``).
-        self.res = np.zeros(k.R_SIZE, dtype=np.int64)
         self.res[k.R_GEO] = -1
         self.pre_set = False
         #: The sites and the odds' tables ``args`` holds, and the arguments of
@@ -174,7 +177,7 @@ class Where:
         if not pre and not self.pre_set:
             return
         values = self.pre_values
-        values[:] = self.cleared
+        values[:len(self.cleared)] = self.cleared
         for slot, items in pre.items():
             for j, (value, _) in enumerate(items):
                 values[slot * 2 + j] = value
@@ -198,20 +201,19 @@ class Where:
         if rows is None:
             rows = notes.view = np.frombuffer(notes.rows, dtype=np.int64)
         tokens = list(s.tokens.items())
-        if tokens != self.tokens or self.odds is not _ODDS.tables:
+        if tokens != self.tokens:
             self.tokens = tokens
-            self.odds = _ODDS.tables
             index = self.maps.index
-            toks = np.array([x for h, green in tokens for x in (index[h], green)],
-                            dtype=np.int64)
-            m = self.maps
-            self.args = (self.P, self.V, toks, self.pre, m.M, m.nb, self.owner, m.fields, m.to_go,
-                         m.ready, *self.odds, self.G, self.vals, self.rows, self.res)
+            self.P[k.P_TOKENS] = len(tokens)
+            self.toks[:2 * len(tokens)] = [x for h, green in tokens for x in (index[h], green)]
+        if self.odds is not _ODDS.tables:
+            self.odds = _ODDS.tables
+            self.args = (self.W, self.F, self.maps.MT, self.maps.T, *self.odds)
         need, only_best, end, best, any_active = k.decide(rows, *self.args)
         while need:
             _ODDS.fill(self.res[k.R_NEED:])
-            self.args = (*self.args[:10], *_ODDS.tables, *self.args[12:])
             self.odds = _ODDS.tables
+            self.args = (*self.args[:4], *self.odds)
             need, only_best, end, best, any_active = k.decide(rows, *self.args)
         vals = self.vals
         return (only_best, vals.item(only_best) if only_best >= 0 else 0.0, end, best,

@@ -503,12 +503,12 @@ def descend_all(vids: Any, goals: Any, penalty: int, extra: int, vpos: Any, vfac
 V_ROWS = 20
 #: More skill bits: REPAIR, MECHANIC, a scout (which cannot ram), a big rig (two hexes).
 REPAIRS, MECHANIC, SCOUT, BIG = 16, 32, 64, 128
-#: The decision's numbers ``P`` (``arrays.Where.decide``).
-(P_PER_SEAT, P_AP_LIMIT, P_STEAMROLL, P_PENALTY, P_POTSHOT, P_SEAT, P_AP, P_REACH, P_DICE,
- P_MOVE, P_ONLY, P_MODE) = range(12)
-P_SIZE = 12
-#: The numbers from ``P_SEAT`` on change from one decision to the next; those before, the
-#: game's rules, do not.
+#: The decision's numbers ``P`` (``arrays.Where.decide``): the game's rules, the sizes of the
+#: tables (``carve``) and the salvage sites there are now, then the numbers of one decision.
+(P_PER_SEAT, P_AP_LIMIT, P_STEAMROLL, P_PENALTY, P_POTSHOT, P_VEHICLES, P_CELLS, P_GEO, P_ROWS,
+ P_TOKENS, P_SEAT, P_AP, P_REACH, P_DICE, P_MOVE, P_ONLY, P_MODE) = range(17)
+P_SIZE = 17
+#: The numbers from ``P_SEAT`` on change from one decision to the next.
 P_DECISION = P_SEAT
 #: The numbers of a vehicle's row in ``state.Notes.rows``: the anchor hex (-1: off the
 #: board), then the rows ``V_FACING`` .. ``V_REPAIR`` (``state.ROW``).
@@ -539,9 +539,43 @@ def _steps(nb: Any, open_: Any, fields: Any, fields_ready: Any, goal: int, a: in
 
 
 @_jit
-def decide(R: Any, P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: Any, fields: Any,
-           to_go: Any, ready_all: Any, shot: Any, ram: Any, G: Any, vals: Any, rows: Any,
-           res: Any) -> tuple[int, int, int, int, int]:
+def carve(W: Any, F: Any) -> tuple[Any, ...]:
+    """The player's tables of ``decide`` as views of the two arrays it is given (numba checks
+    and unboxes each array argument of a call, about 0.09 us apiece, and a decision is one
+    call): ``W`` its integers and ``F`` its floats (``arrays.Where``), sizes from ``W``'s first
+    numbers (``P``). (P, V, owner, res, the room for the sites (``toks``), G, rows, pre,
+    vals.)"""
+    P = W[:P_SIZE]
+    n, cells, per = P[P_VEHICLES], P[P_CELLS], P[P_PER_SEAT]
+    at = P_SIZE
+    V = W[at:at + V_ROWS * n].reshape((V_ROWS, n))
+    at += V_ROWS * n
+    owner = W[at:at + cells]
+    at += cells
+    res = W[at:at + R_SIZE]
+    at += R_SIZE
+    toks = W[at:at + 2 * cells]         # room for a site on every hex
+    at += 2 * cells
+    G = W[at:at + P[P_GEO]]
+    at += P[P_GEO]
+    rows = W[at:at + 5 * P[P_ROWS]].reshape((P[P_ROWS], 5))
+    return P, V, owner, res, toks, G, rows, F[:2 * per].reshape((per, 2)), F[2 * per:]
+
+
+@_jit
+def carve_map(MT: Any, T: Any, cells: int) -> tuple[Any, ...]:
+    """A map's tables as views of its two arrays (``arrays.MapArrays``): (M, nb, fields,
+    to_go, ready)."""
+    at = cells * cells
+    return (MT[:5 * cells].reshape((5, cells)), MT[5 * cells:11 * cells].reshape((cells, 6)),
+            T[:at].reshape((cells, cells)),
+            T[at:at + 18 * cells * cells].reshape((3 * cells, 6 * cells)),
+            T[at + 18 * cells * cells:at + 18 * cells * cells + 4 * cells])
+
+
+@_jit
+def decide(R: Any, W: Any, F: Any, MT: Any, T: Any, shot: Any, ram: Any
+           ) -> tuple[int, int, int, int, int]:
     """One decision of the heuristic player (``bots.HeuristicBot.choose``) but for the cards,
     searching and the candidates the caller lists itself (``pre``), as candidate rows in the
     order ``bots`` lists them: ``vals[k]`` the value, ``rows[k]`` (``C_*`` kind, vehicle,
@@ -563,7 +597,11 @@ def decide(R: Any, P: Any, V: Any, toks: Any, pre: Any, M: Any, nb: Any, owner: 
     says which, and nothing else is written); ``G``: the geometry (``geometry``) of the
     player's vehicles, kept while no vehicle moves; ``M``: the map's rows
     (``arrays.MapArrays.M``); ``ready_all``: which rows of ``fields`` are worked out, then
-    which of ``to_go``."""
+    which of ``to_go``. All but ``R``, ``shot`` and ``ram`` are views of ``W``, ``F``, ``MT``
+    and ``T`` (``carve``, ``carve_map``)."""
+    P, V, owner, res, toks, G, rows, pre, vals = carve(W, F)
+    toks = toks[:2 * P[P_TOKENS]]
+    M, nb, fields, to_go, ready_all = carve_map(MT, T, P[P_CELLS])
     q, r, obstacle, open_, hazard = M[0], M[1], M[2], M[3], M[4]
     cells = q.shape[0]
     fields_ready, ready = ready_all[:cells], ready_all[cells:]
