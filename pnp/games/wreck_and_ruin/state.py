@@ -11,7 +11,7 @@ import random
 from array import array
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin.actions import NAMES, Act, vehicle_text
@@ -34,7 +34,7 @@ SCRAP = CardDef("Scrap", "salvage", "scrap")
 _set = object.__setattr__
 #: What a vehicle did this turn, cleared (``Vehicle.reset_turn``).
 _FRESH_TURN = (("acts", 0), ("count", 0), ("done", False), ("stuck", 0), ("potshot", False),
-               ("repair", False), ("hazard_move", False))
+               ("repair", False))
 
 
 #: The fields of a vehicle the heuristic player reads from arrays (``arrays.Where``), in
@@ -89,12 +89,13 @@ class Notes:
             self.down[v.seat].discard(v.vid)
 
 
-class Vehicle:
-    """One vehicle: where it is, its damage and what it did this turn."""
+class _Fields:
+    """A vehicle's fields, stored plainly: ``Vehicle`` adds the notes (``Vehicle.copy`` fills
+    one of these in and makes it a vehicle)."""
 
     __slots__ = ("acts", "active", "notes", "count", "damage", "done", "facing", "kind",
                  "name", "plating", "pos", "potshot", "repair", "seat", "slot", "special",
-                 "stuck", "vid", "hazard_move")
+                 "stuck", "vid")
 
     vid: int
     seat: int
@@ -119,7 +120,12 @@ class Vehicle:
     stuck: int                  # in a hazard: 0 not rolled yet, 1 free to act, 2 stuck
     potshot: bool               # a POTSHOT is available (after its move this turn)
     repair: bool                # a REPAIR is available (after the buggy's move this turn)
-    hazard_move: bool
+
+
+class Vehicle(_Fields):
+    """One vehicle: where it is, its damage and what it did this turn."""
+
+    __slots__ = ()
 
     def __init__(self, vid: int, seat: int, slot: int, kind: VehicleType, notes: Notes
                  ) -> None:
@@ -148,8 +154,7 @@ class Vehicle:
 
     def reset_turn(self) -> None:
         """Clear what the vehicle did this turn (it starts every turn)."""
-        if self.acts or self.count or self.done or self.stuck or self.potshot or self.repair \
-                or self.hazard_move:
+        if self.acts or self.count or self.done or self.stuck or self.potshot or self.repair:
             for name, value in _FRESH_TURN:
                 _set(self, name, value)
             at = self.vid * _WIDTH + _TURN
@@ -171,11 +176,18 @@ class Vehicle:
     def copy(self, notes: Notes) -> Vehicle:
         """A copy whose changes are written in ``notes`` (its state's: a copy of this
         one's)."""
-        twin = Vehicle.__new__(Vehicle)
-        for name in Vehicle.__slots__:
-            _set(twin, name, getattr(self, name))
-        _set(twin, "notes", notes)
-        return twin
+        # Stored as plain fields, then made a vehicle: a store through ``__setattr__`` (or
+        # ``object.__setattr__``) costs several plain ones, and a game starts with some 30
+        # vehicles copied; ``notes`` holds their rows already.
+        twin = _Fields()
+        twin.vid, twin.seat, twin.slot, twin.kind = self.vid, self.seat, self.slot, self.kind
+        twin.name, twin.notes, twin.pos, twin.facing = self.name, notes, self.pos, self.facing
+        twin.damage, twin.active, twin.special = self.damage, self.active, self.special
+        twin.plating, twin.acts, twin.count, twin.done = (self.plating, self.acts, self.count,
+                                                          self.done)
+        twin.stuck, twin.potshot, twin.repair = self.stuck, self.potshot, self.repair
+        twin.__class__ = Vehicle
+        return cast(Vehicle, twin)
 
 
 class WreckState:
