@@ -44,7 +44,8 @@ ROW = ("pos", "facing", "active", "damage", "plating", "acts", "count", "done", 
        "potshot", "repair")
 _AT = {name: k for k, name in enumerate(ROW)}
 _WIDTH = len(ROW)
-_ACTIVE, _TURN = _AT["active"], _AT["acts"]
+_ACTIVE, _ACTS, _COUNT = _AT["active"], _AT["acts"], _AT["count"]
+_TURN = _ACTS       # the first of the fields ``_FRESH_TURN`` clears
 #: A row's part that ``_FRESH_TURN`` clears (``acts`` .. ``repair``), cleared.
 _CLEARED = array("q", bytes(8 * (_WIDTH - _TURN)))
 
@@ -122,6 +123,13 @@ class _Fields:
     repair: bool                # a REPAIR is available (after the buggy's move this turn)
 
 
+#: Per field of ``ROW``, its plain store (the slot's own setter, without ``Vehicle``'s
+#: notes: a third cheaper than ``object.__setattr__``, and every action makes a few).
+_STORE = tuple(getattr(_Fields, name).__set__ for name in ROW)
+#: ``_FRESH_TURN`` by plain stores.
+_FRESH_STORES = tuple((_STORE[_AT[name]], value) for name, value in _FRESH_TURN)
+
+
 class Vehicle(_Fields):
     """One vehicle: where it is, its damage and what it did this turn."""
 
@@ -138,27 +146,46 @@ class Vehicle(_Fields):
 
     def __setattr__(self, name: str, value: Any) -> None:
         # every change the heuristic player reads is written in its state's notes
-        _set(self, name, value)
         at = _AT.get(name)
-        if at is not None:
+        if at is None:
+            _set(self, name, value)
+            if name == "special":
+                self.notes.place(self)
+            return
+        if at:
+            _STORE[at](self, value)
             notes = self.notes
-            if at:
-                notes.rows[self.vid * _WIDTH + at] = value
-                if at == _ACTIVE:
-                    notes.place(self)
-            else:
-                notes.rows[self.vid * _WIDTH] = -1 if value is None else notes.index.get(value, -1)
+            notes.rows[self.vid * _WIDTH + at] = value
+            if at == _ACTIVE:
                 notes.place(self)
-        elif name == "special":
-            self.notes.place(self)
+            return
+        # whether it is down changes only as it comes onto the board or leaves it (a move
+        # from hex to hex, most changes of ``pos``, leaves it as it was)
+        on_or_off = (value is None) is not (self.pos is None)
+        _STORE[at](self, value)
+        notes = self.notes
+        notes.rows[self.vid * _WIDTH] = -1 if value is None else notes.index.get(value, -1)
+        if on_or_off:
+            notes.place(self)
 
     def reset_turn(self) -> None:
         """Clear what the vehicle did this turn (it starts every turn)."""
         if self.acts or self.count or self.done or self.stuck or self.potshot or self.repair:
-            for name, value in _FRESH_TURN:
-                _set(self, name, value)
+            # plain stores, its notes' part of the row cleared in one go
+            for store, value in _FRESH_STORES:
+                store(self, value)
             at = self.vid * _WIDTH + _TURN
             self.notes.rows[at:at + _WIDTH - _TURN] = _CLEARED
+
+    def took(self, bit: int) -> None:
+        """Note one of the actions limited per turn (``bit`` of ``actions.AP_LIMITED``): the
+        two fields and their notes at once (every action but a few)."""
+        acts, count = self.acts | bit, self.count + 1
+        _STORE[_ACTS](self, acts)
+        _STORE[_COUNT](self, count)
+        rows, at = self.notes.rows, self.vid * _WIDTH
+        rows[at + _ACTS] = acts
+        rows[at + _COUNT] = count
 
     def armour(self) -> int:
         """Its ARMOUR now: the type's, plus any plating."""
