@@ -30,11 +30,12 @@ def _roll(s: WreckState, dice: int, target: int, modifier: int = 0
     return roll_pool(s.rng, dice, target, modifier, faces), faces
 
 
-def rear_of(s: WreckState, shooter_hexes: tuple[Coord, ...], target: Vehicle) -> bool:
-    """True if any of the shooter's hexes is "directly in the line behind" the target."""
+def rear_of(s: WreckState, shooter: Vehicle, shooter_hexes: tuple[Coord, ...], target: Vehicle
+            ) -> bool:
+    """True if any of the ``shooter``'s hexes (those it shoots from) is "directly in the line
+    behind" the target."""
     assert target.pos is not None
-    shooter = s.occupant.get(shooter_hexes[0]) if shooter_hexes else None
-    if shooter is not None and s.vehicles[shooter].kind.has("FLYING"):
+    if shooter.vid in s.flyers:
         return False    # "Flying vehicles do not gain a bonus for attacking ... from the rear"
     pos, facing = target.pos, target.facing
     for h in shooter_hexes:

@@ -47,8 +47,7 @@ def _spend(s: WreckState, v: Vehicle | None, kind: str) -> None:
     if v is not None:
         bit = AP_LIMITED.get(kind)
         if bit is not None:
-            v.acts |= bit
-            v.count += 1
+            v.took(bit)
 
 
 def _relocate(s: WreckState, v: Vehicle, to: tuple[int, int], facing: int) -> None:
@@ -150,7 +149,7 @@ def _shoot(s: WreckState, a: Act, v: Vehicle | None, t: Vehicle | None) -> None:
     else:
         _spend(s, v, "shoot")
     hexes = v.hexes()
-    rear = combat.rear_of(s, hexes if turret_on(s, v) else hexes[-1:], t)
+    rear = combat.rear_of(s, v, hexes if turret_on(s, v) else hexes[-1:], t)
     combat.shoot(s, v, t, potshot=potshot, rear=rear)
 
 

@@ -11,7 +11,7 @@ import random
 from array import array
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from pnp.games.api import IllegalAction
 from pnp.games.wreck_and_ruin.actions import NAMES, Act, vehicle_text
@@ -34,7 +34,7 @@ SCRAP = CardDef("Scrap", "salvage", "scrap")
 _set = object.__setattr__
 #: What a vehicle did this turn, cleared (``Vehicle.reset_turn``).
 _FRESH_TURN = (("acts", 0), ("count", 0), ("done", False), ("stuck", 0), ("potshot", False),
-               ("repair", False), ("hazard_move", False))
+               ("repair", False))
 
 
 #: The fields of a vehicle the heuristic player reads from arrays (``arrays.Where``), in
@@ -44,7 +44,8 @@ ROW = ("pos", "facing", "active", "damage", "plating", "acts", "count", "done", 
        "potshot", "repair")
 _AT = {name: k for k, name in enumerate(ROW)}
 _WIDTH = len(ROW)
-_ACTIVE, _TURN = _AT["active"], _AT["acts"]
+_ACTIVE, _ACTS, _COUNT = _AT["active"], _AT["acts"], _AT["count"]
+_TURN = _ACTS       # the first of the fields ``_FRESH_TURN`` clears
 #: A row's part that ``_FRESH_TURN`` clears (``acts`` .. ``repair``), cleared.
 _CLEARED = array("q", bytes(8 * (_WIDTH - _TURN)))
 
@@ -89,12 +90,13 @@ class Notes:
             self.down[v.seat].discard(v.vid)
 
 
-class Vehicle:
-    """One vehicle: where it is, its damage and what it did this turn."""
+class _Fields:
+    """A vehicle's fields, stored plainly: ``Vehicle`` adds the notes (``Vehicle.copy`` fills
+    one of these in and makes it a vehicle)."""
 
     __slots__ = ("acts", "active", "notes", "count", "damage", "done", "facing", "kind",
                  "name", "plating", "pos", "potshot", "repair", "seat", "slot", "special",
-                 "stuck", "vid", "hazard_move")
+                 "stuck", "vid")
 
     vid: int
     seat: int
@@ -119,7 +121,19 @@ class Vehicle:
     stuck: int                  # in a hazard: 0 not rolled yet, 1 free to act, 2 stuck
     potshot: bool               # a POTSHOT is available (after its move this turn)
     repair: bool                # a REPAIR is available (after the buggy's move this turn)
-    hazard_move: bool
+
+
+#: Per field of ``ROW``, its plain store (the slot's own setter, without ``Vehicle``'s
+#: notes: a third cheaper than ``object.__setattr__``, and every action makes a few).
+_STORE = tuple(getattr(_Fields, name).__set__ for name in ROW)
+#: ``_FRESH_TURN`` by plain stores.
+_FRESH_STORES = tuple((_STORE[_AT[name]], value) for name, value in _FRESH_TURN)
+
+
+class Vehicle(_Fields):
+    """One vehicle: where it is, its damage and what it did this turn."""
+
+    __slots__ = ()
 
     def __init__(self, vid: int, seat: int, slot: int, kind: VehicleType, notes: Notes
                  ) -> None:
@@ -132,28 +146,46 @@ class Vehicle:
 
     def __setattr__(self, name: str, value: Any) -> None:
         # every change the heuristic player reads is written in its state's notes
-        _set(self, name, value)
         at = _AT.get(name)
-        if at is not None:
+        if at is None:
+            _set(self, name, value)
+            if name == "special":
+                self.notes.place(self)
+            return
+        if at:
+            _STORE[at](self, value)
             notes = self.notes
-            if at:
-                notes.rows[self.vid * _WIDTH + at] = value
-                if at == _ACTIVE:
-                    notes.place(self)
-            else:
-                notes.rows[self.vid * _WIDTH] = -1 if value is None else notes.index.get(value, -1)
+            notes.rows[self.vid * _WIDTH + at] = value
+            if at == _ACTIVE:
                 notes.place(self)
-        elif name == "special":
-            self.notes.place(self)
+            return
+        # whether it is down changes only as it comes onto the board or leaves it (a move
+        # from hex to hex, most changes of ``pos``, leaves it as it was)
+        on_or_off = (value is None) is not (self.pos is None)
+        _STORE[at](self, value)
+        notes = self.notes
+        notes.rows[self.vid * _WIDTH] = -1 if value is None else notes.index.get(value, -1)
+        if on_or_off:
+            notes.place(self)
 
     def reset_turn(self) -> None:
         """Clear what the vehicle did this turn (it starts every turn)."""
-        if self.acts or self.count or self.done or self.stuck or self.potshot or self.repair \
-                or self.hazard_move:
-            for name, value in _FRESH_TURN:
-                _set(self, name, value)
+        if self.acts or self.count or self.done or self.stuck or self.potshot or self.repair:
+            # plain stores, its notes' part of the row cleared in one go
+            for store, value in _FRESH_STORES:
+                store(self, value)
             at = self.vid * _WIDTH + _TURN
             self.notes.rows[at:at + _WIDTH - _TURN] = _CLEARED
+
+    def took(self, bit: int) -> None:
+        """Note one of the actions limited per turn (``bit`` of ``actions.AP_LIMITED``): the
+        two fields and their notes at once (every action but a few)."""
+        acts, count = self.acts | bit, self.count + 1
+        _STORE[_ACTS](self, acts)
+        _STORE[_COUNT](self, count)
+        rows, at = self.notes.rows, self.vid * _WIDTH
+        rows[at + _ACTS] = acts
+        rows[at + _COUNT] = count
 
     def armour(self) -> int:
         """Its ARMOUR now: the type's, plus any plating."""
@@ -171,11 +203,18 @@ class Vehicle:
     def copy(self, notes: Notes) -> Vehicle:
         """A copy whose changes are written in ``notes`` (its state's: a copy of this
         one's)."""
-        twin = Vehicle.__new__(Vehicle)
-        for name in Vehicle.__slots__:
-            _set(twin, name, getattr(self, name))
-        _set(twin, "notes", notes)
-        return twin
+        # Stored as plain fields, then made a vehicle: a store through ``__setattr__`` (or
+        # ``object.__setattr__``) costs several plain ones, and a game starts with some 30
+        # vehicles copied; ``notes`` holds their rows already.
+        twin = _Fields()
+        twin.vid, twin.seat, twin.slot, twin.kind = self.vid, self.seat, self.slot, self.kind
+        twin.name, twin.notes, twin.pos, twin.facing = self.name, notes, self.pos, self.facing
+        twin.damage, twin.active, twin.special = self.damage, self.active, self.special
+        twin.plating, twin.acts, twin.count, twin.done = (self.plating, self.acts, self.count,
+                                                          self.done)
+        twin.stuck, twin.potshot, twin.repair = self.stuck, self.potshot, self.repair
+        twin.__class__ = Vehicle
+        return cast(Vehicle, twin)
 
 
 class WreckState:

@@ -662,16 +662,16 @@ def test_rear_is_the_straight_line_behind_and_never_for_flying_shooters():
     s = new_state()
     t = put(s, 1, BUGGY, (0, 0), 0)
     b = put(s, 0, BUGGY, (-2, 0), 0)
-    assert combat.rear_of(s, b.hexes(), t)
+    assert combat.rear_of(s, b, b.hexes(), t)
     t.facing = 1
-    assert not combat.rear_of(s, b.hexes(), t)
+    assert not combat.rear_of(s, b, b.hexes(), t)
     t.facing = 0
     drone = put(s, 0, DRONE, (-3, 0), 0)
-    assert not combat.rear_of(s, drone.hexes(), t)
+    assert not combat.rear_of(s, drone, drone.hexes(), t)
     rig = put(s, 0, RIG, (-3, 1), 5)                     # rear (-3, 1), front (-2, 0)
     b.pos = None
-    assert rig.hexes() == ((-3, 1), (-2, 0)) and combat.rear_of(s, rig.hexes(), t)
-    assert not combat.rear_of(s, (), t)
+    assert rig.hexes() == ((-3, 1), (-2, 0)) and combat.rear_of(s, rig, rig.hexes(), t)
+    assert not combat.rear_of(s, b, (), t)
 
 
 def test_the_pusher_prefers_off_the_board_to_a_hex_on_it():

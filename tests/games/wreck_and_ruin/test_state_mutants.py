@@ -154,7 +154,9 @@ def test_a_clone_is_the_same_game_apart():
     assert [h is not g for h, g in zip(twin.hands, s.hands, strict=True)] == [True, True]
     for v, w in zip(s.vehicles, twin.vehicles, strict=True):
         # (``notes`` is not the game's: the clone writes its own, a copy)
-        assert v is not w and all(getattr(v, n) == getattr(w, n) for n in type(v).__slots__
+        fields = [n for c in type(v).__mro__ for n in getattr(c, "__slots__", ())]
+        assert type(w) is type(v) and len(fields) > 10
+        assert v is not w and all(getattr(v, n) == getattr(w, n) for n in fields
                                   if n != "notes")
         assert w.notes is twin.notes and twin.notes is not s.notes
     assert twin.notes.rows == s.notes.rows and twin.notes.rows is not s.notes.rows
