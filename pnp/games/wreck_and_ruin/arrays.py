@@ -7,7 +7,6 @@ Pure core, imported by the simulator alone (through ``bots.kernels``).
 
 from __future__ import annotations
 
-import struct
 from array import array
 from functools import cache
 from typing import Any
@@ -134,18 +133,22 @@ class Where:
         # room for two looks: per vehicle its own candidates, shots and potshots at every
         # vehicle, rams, salvage and repairs; and a move each
         rows = 2 * per * (2 + 2 * n + 3 * (steam + 1) + 3 + 4 + 1)
-        #: The integers and the floats of ``kernels.decide`` (``kernels.carve`` gives their
-        #: parts: the same memory as ``P``, ``V``, ``owner``, ``res``, ``G``, ``rows``, ``pre``
-        #: and ``vals`` here). The floats are an ``array``: an item of it is written faster
-        #: than one of numpy's (``pre_values``).
-        self.W = np.zeros(k.P_SIZE + k.V_ROWS * n + cells + k.R_SIZE + 2 * cells + geo
-                          + rows * 5, dtype=np.int64)
+        #: The integers and the floats of ``kernels.decide`` (``W`` and ``F``; ``kernels.carve``
+        #: gives their parts: the same memory as ``P``, ``V``, ``owner``, ``res``, ``G``,
+        #: ``rows``, ``pre`` and ``vals`` here), each an ``array`` under numpy's view of it: an
+        #: item of an ``array`` is read and written several times faster than one of numpy's.
+        self.ints = array("q", bytes(8 * (k.P_SIZE + k.V_ROWS * n + cells + k.R_SIZE
+                                          + 2 * cells + geo + rows * 5)))
+        self.floats = array("d", [np.nan] * (per * 2) + [0.0] * rows)
+        self.W = np.frombuffer(self.ints, dtype=np.int64)
+        self.F = np.frombuffer(self.floats)
         self.W[:k.P_DECISION] = (per, s.config.ap_limit, steam, s.config.hazard_move_penalty,
                                  s.config.potshot_penalty, n, cells, geo, rows, 0)
-        self.pre_values = array("d", [np.nan] * (per * 2) + [0.0] * rows)
-        self.F = np.frombuffer(self.pre_values)
         (self.P, V, self.owner, self.res, self.toks, self.G, self.rows, self.pre, self.vals
          ) = k.carve(self.W, self.F)
+        #: Where ``rows``, ``res`` and ``vals`` start in ``ints`` and ``floats``.
+        self.rows_at, self.res_at = (_at(self.W, a) for a in (self.rows, self.res))
+        self.vals_at = _at(self.F, self.vals)
         self.V = V
         V[k.V_POS] = V[k.V_FRONT] = -1
         V[k.V_SEAT] = [v.seat for v in vehicles]
@@ -157,8 +160,7 @@ class Where:
                           (k.V_SIZE, "size"), (k.V_MOVE, "move")):
             V[row] = [getattr(v.kind, name) for v in vehicles]
         self.owner[:] = -1
-        self.P_bytes = self.P.data
-        self.cleared = self.pre_values[:per * 2]
+        self.cleared = self.floats[:per * 2]
         #: What the kernel keeps and says besides its results (``kernels.R_*``).
         self.res[k.R_GEO] = -1
         self.pre_set = False
@@ -176,26 +178,30 @@ class Where:
         its own (``kernels.decide``'s ``pre``)."""
         if not pre and not self.pre_set:
             return
-        values = self.pre_values
+        values = self.floats
         values[:len(self.cleared)] = self.cleared
         for slot, items in pre.items():
             for j, (value, _) in enumerate(items):
                 values[slot * 2 + j] = value
         self.pre_set = bool(pre)
 
-    def decide(self, s: Any, only: int, mode: int) -> tuple[int, float, int, int, float, bool]:
-        """``kernels.decide`` for ``s`` (the table up to date): the vehicle ``only`` first
-        (-1: none), then every vehicle (``mode`` 1: always, else when ``only``'s best is
-        under the follow-up); (the best row of ``only`` (-1: none), its value, the end of the
-        rows, the best row of every vehicle (-1: none), its value, True if a vehicle can
-        act)."""
+    def decide(self, s: Any, only: int) -> tuple[int, float, bool, int, bool]:
+        """``kernels.decide`` for ``s`` (the table up to date): the vehicle ``only`` first (-1:
+        none), then, unless its best is worth ``bots.FOLLOW_UP``, every vehicle; (the row
+        picked (-1: none), its value, True if it is ``only``'s, the end of the rows, True if a
+        vehicle can act)."""
         e = s.event
         if e is not self.event:
             self.event = e
             self.shifts = _shifts(s.config.shoot_range, e)
         reach, dice, move = self.shifts
-        _NUMBERS.pack_into(self.P_bytes, k.P_DECISION * 8, s.seat, s.ap, reach,
-                           s.bonus_dice + dice, s.bonus_move + move, only, mode)
+        ints = self.ints
+        ints[k.P_SEAT] = s.seat
+        ints[k.P_AP] = s.ap
+        ints[k.P_REACH] = reach
+        ints[k.P_DICE] = s.bonus_dice + dice
+        ints[k.P_MOVE] = s.bonus_move + move
+        ints[k.P_ONLY] = only
         notes = s.notes
         rows = notes.view
         if rows is None:
@@ -204,27 +210,35 @@ class Where:
         if tokens != self.tokens:
             self.tokens = tokens
             index = self.maps.index
-            self.P[k.P_TOKENS] = len(tokens)
+            ints[k.P_TOKENS] = len(tokens)
             self.toks[:2 * len(tokens)] = [x for h, green in tokens for x in (index[h], green)]
         if self.odds is not _ODDS.tables:
             self.odds = _ODDS.tables
             self.args = (self.W, self.F, self.maps.MT, self.maps.T, *self.odds)
-        need, only_best, end, best, any_active = k.decide(rows, *self.args)
+        need, pick, first, end, any_active = k.decide(rows, *self.args)
         while need:
             _ODDS.fill(self.res[k.R_NEED:])
             self.odds = _ODDS.tables
             self.args = (*self.args[:4], *self.odds)
-            need, only_best, end, best, any_active = k.decide(rows, *self.args)
-        vals = self.vals
-        return (only_best, vals.item(only_best) if only_best >= 0 else 0.0, end, best,
-                vals.item(best) if best >= 0 else 0.0, bool(any_active))
+            need, pick, first, end, any_active = k.decide(rows, *self.args)
+        return (pick, self.floats[self.vals_at + pick] if pick >= 0 else 0.0, bool(first), end,
+                bool(any_active))
 
+    def row(self, i: int) -> array:
+        """Candidate row ``i`` (``kernels.decide``'s ``rows[i]``)."""
+        at = self.rows_at + 5 * i
+        return self.ints[at:at + 5]
 
     def damaged(self) -> tuple[int, int]:
         """By slot bit, the player's vehicles the last ``decide`` saw on the board, active and
         damaged, and those of them one more hit wrecks."""
-        res = self.res
-        return res.item(k.R_DAMAGED), res.item(k.R_HURT)
+        at = self.res_at
+        return self.ints[at + k.R_DAMAGED], self.ints[at + k.R_HURT]
+
+
+def _at(whole: Any, part: Any) -> int:
+    """Where the view ``part`` of the 1-d array ``whole`` starts, in items."""
+    return (part.ctypes.data - whole.ctypes.data) // whole.itemsize  # type: ignore[no-any-return]
 
 
 def _shifts(shoot_range: int, e: Any) -> tuple[int, int, int]:
@@ -238,11 +252,6 @@ def _shifts(shoot_range: int, e: Any) -> tuple[int, int, int]:
 
 
 _NONE = object()
-
-#: A decision's numbers (``kernels.P_SEAT`` ..) written into ``P``'s bytes (faster than
-#: numpy's slice from a list).
-_NUMBERS = struct.Struct(f"{k.P_SIZE - k.P_DECISION}q")
-
 
 _WHERES: dict[int, tuple[object, Any]] = {}
 

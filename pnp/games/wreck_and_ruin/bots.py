@@ -171,7 +171,7 @@ class _Look:
             out.append((1.2 if s.ap >= 2 else 0.6, Act("fix", seat, v.vid)))
         return out
 
-    def _act(self, row: list[int]) -> Act:
+    def _act(self, row: Any) -> Act:
         """The action of a candidate row of ``kernels.decide``."""
         kind, vid, target, to, f = row
         if kind == 0:
@@ -187,11 +187,10 @@ class _Look:
         halves the full looks a turn takes; every candidate when it has none worth
         ``FOLLOW_UP``."""
         w = self.w
-        only, only_value, _, i, value, any_active = w.decide(self.s, self.s.last_vehicle, 0)
-        if only >= 0 and only_value >= FOLLOW_UP:
-            return self._act(w.rows[only].tolist())
-        best, best_value = (Act("end", self.seat), 0.0) if i < 0 else (
-            self._act(w.rows[i].tolist()), value)
+        i, value, first, _, any_active = w.decide(self.s, self.s.last_vehicle)
+        if first:
+            return self._act(w.row(i))
+        best, best_value = (Act("end", self.seat), 0.0) if i < 0 else (self._act(w.row(i)), value)
         for value, act in self._after(any_active, best_value):
             if value > best_value + EPS:
                 best, best_value = act, value
@@ -200,7 +199,7 @@ class _Look:
     def candidates(self) -> list[tuple[float, Act]]:
         """Every scored candidate, in order."""
         w = self.w
-        *_, end, _, _, any_active = w.decide(self.s, -1, 1)
+        *_, end, any_active = w.decide(self.s, -1)
         out = [(value, self._act(row)) for value, row in
                zip(w.vals[:end].tolist(), w.rows[:end].tolist(), strict=True)]
         return out + self._after(any_active)

@@ -506,8 +506,8 @@ REPAIRS, MECHANIC, SCOUT, BIG = 16, 32, 64, 128
 #: The decision's numbers ``P`` (``arrays.Where.decide``): the game's rules, the sizes of the
 #: tables (``carve``) and the salvage sites there are now, then the numbers of one decision.
 (P_PER_SEAT, P_AP_LIMIT, P_STEAMROLL, P_PENALTY, P_POTSHOT, P_VEHICLES, P_CELLS, P_GEO, P_ROWS,
- P_TOKENS, P_SEAT, P_AP, P_REACH, P_DICE, P_MOVE, P_ONLY, P_MODE) = range(17)
-P_SIZE = 17
+ P_TOKENS, P_SEAT, P_AP, P_REACH, P_DICE, P_MOVE, P_ONLY) = range(16)
+P_SIZE = 16
 #: The numbers from ``P_SEAT`` on change from one decision to the next.
 P_DECISION = P_SEAT
 #: The numbers of a vehicle's row in ``state.Notes.rows``: the anchor hex (-1: off the
@@ -581,11 +581,12 @@ def decide(R: Any, W: Any, F: Any, MT: Any, T: Any, shot: Any, ram: Any
     order ``bots`` lists them: ``vals[k]`` the value, ``rows[k]`` (``C_*`` kind, vehicle,
     target or pre number, hex, facing or steamroll hexes).
 
-    Returns (the missing value's kind, 0 if none is missing; the best row of the vehicle that
-    acted last, -1 if none beats ending the turn; the end of the rows; the best row of every
-    vehicle, when they were looked at, else -1; 1 if a vehicle can act). The best is the
-    first row worth more than every earlier one (by ``bots.EPS``), as the player scans them;
-    the rows of the look at the last vehicle come first, then those of every vehicle.
+    Returns (the missing value's kind, 0 if none is missing; the row picked, -1 if none
+    beats ending the turn; 1 if it is the vehicle that acted last's (``P_ONLY``), worth
+    ``bots.FOLLOW_UP``, the others not looked at; the end of the rows; 1 if a vehicle can act).
+    The best is the first row worth more than every earlier one (by ``bots.EPS``), as the
+    player scans them; the rows of the look at the last vehicle come first, then those of
+    every vehicle.
 
     ``R``: the state's vehicles (``state.Notes.rows``), written into ``V`` and ``owner``
     first where they differ; ``P``: the decision's numbers (``P_*``); ``V``: the vehicles
@@ -673,13 +674,13 @@ def decide(R: Any, W: Any, F: Any, MT: Any, T: Any, shot: Any, ram: Any
                          goals[:n_goals], q, r, nb, open_, hazard, owner, fields,
                          fields_ready, to_go, ready, shot, ram, G, vals, rows, res, need, at)
         if res[R_NEED]:
-            return res[R_NEED], only, at, _MINUS, res[R_ACTIVE]
-    best = _MINUS
-    if P[P_ONLY] < 0 or P[P_MODE] or only < 0 or vals[only] < FOLLOW_UP:
-        at, best = _look(_MINUS, P, V, pre, off, holder, held, free, toks, goals[:n_goals], q,
-                         r, nb, open_, hazard, owner, fields, fields_ready, to_go, ready,
-                         shot, ram, G, vals, rows, res, need, at)
-    return res[R_NEED], only, at, best, res[R_ACTIVE]
+            return res[R_NEED], only, 0, at, res[R_ACTIVE]
+    if only >= 0 and vals[only] >= FOLLOW_UP:
+        return res[R_NEED], only, 1, at, res[R_ACTIVE]
+    at, best = _look(_MINUS, P, V, pre, off, holder, held, free, toks, goals[:n_goals], q, r,
+                     nb, open_, hazard, owner, fields, fields_ready, to_go, ready, shot, ram,
+                     G, vals, rows, res, need, at)
+    return res[R_NEED], best, 0, at, res[R_ACTIVE]
 
 
 @_jit
