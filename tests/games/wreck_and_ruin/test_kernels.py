@@ -99,7 +99,7 @@ def test_geometry_is_the_rules_shoot_targets_ram_options_and_wrecks(kernel_mode)
         mine = [v for v in turn.mine if v.pos is not None and v.active]
         enemies = _enemies(s, s.seat)
         w = arrays.Where(s)
-        w.decide(s, -1, 1)          # the vehicles written in
+        w.decide(s, -1)          # the vehicles written in
         shots, rams, wrecks = geometry(s, w, mine)
         for v, shot, ram, wreck in zip(mine, shots, rams, wrecks, strict=True):
             assert shot == shoot_targets(s, v, enemies), (str(v.name), s.round)
@@ -150,8 +150,8 @@ def test_an_updated_where_is_a_new_one():
                       *(int(getattr(v, name)) for name in ROW[1:]))]
         kept = arrays.Where(s) if kept is None else kept
         fresh = arrays.Where(s)
-        kept.decide(s, -1, 1)
-        fresh.decide(s, -1, 1)
+        kept.decide(s, -1)
+        fresh.decide(s, -1)
         assert kept.V.tolist() == fresh.V.tolist()
         assert kept.owner.tolist() == fresh.owner.tolist()
         assert s.notes.down == [
