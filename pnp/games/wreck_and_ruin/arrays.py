@@ -146,8 +146,9 @@ class Where:
                                  s.config.potshot_penalty, n, cells, geo, rows, 0)
         (self.P, V, self.owner, self.res, self.toks, self.G, self.rows, self.pre, self.vals
          ) = k.carve(self.W, self.F)
-        #: Where ``rows``, ``res`` and ``vals`` start in ``ints`` and ``floats``.
-        self.rows_at, self.res_at = (_at(self.W, a) for a in (self.rows, self.res))
+        #: Where ``rows``, ``res``, the sites and ``vals`` start in ``ints`` and ``floats``.
+        self.rows_at, self.res_at, self.toks_at = (
+            _at(self.W, a) for a in (self.rows, self.res, self.toks))
         self.vals_at = _at(self.F, self.vals)
         self.V = V
         V[k.V_POS] = V[k.V_FRONT] = -1
@@ -211,7 +212,10 @@ class Where:
             self.tokens = tokens
             index = self.maps.index
             ints[k.P_TOKENS] = len(tokens)
-            self.toks[:2 * len(tokens)] = [x for h, green in tokens for x in (index[h], green)]
+            at = self.toks_at
+            if tokens:      # (an empty slice of an array viewed by numpy cannot be assigned)
+                ints[at:at + 2 * len(tokens)] = array(
+                    "q", [x for h, green in tokens for x in (index[h], green)])
         if self.odds is not _ODDS.tables:
             self.odds = _ODDS.tables
             self.args = (self.W, self.F, self.maps.MT, self.maps.T, *self.odds)

@@ -217,7 +217,7 @@ class _Look:
             out += self._cards(floor)
         card = s.faction_card[seat]
         if card is not None and not s.faction_played and s.round > 1 \
-                and _most(card.effect, card.amount) > floor:
+                and _most(card.effect, card.amount, s.ap) > floor:
             out += [(self._faction(a), a) for a in faction_actions(s, card.effect)]
         return out
 
@@ -271,7 +271,7 @@ class _Look:
                         out.append((KIT if bad else 0.5,
                                     act_of(("kit", seat, -1, vid, None, -1, 0))))
         salvage = s.salvage
-        most = _mosts(salvage)
+        most = _mosts(salvage, s.ap)
         if any(most[c] > floor for c in s.hands[seat]):
             for a in card_plays(s, seat):
                 if most[a.n] > floor:
@@ -286,7 +286,7 @@ class _Look:
 
     def _value(self, a: Act, e: str, n: int) -> float:
         """How much playing a card of effect ``e`` (amount ``n``) is worth now (at most
-        ``_most(e, n)``)."""
+        ``_most(e, n, s.ap)``)."""
         s = self.s
         if e == "war_cry":
             return _MOST[e]                              # more AP: best at once
@@ -335,20 +335,30 @@ _MOST = {"war_cry": 5.0, "overhaul": 4.0, "bloodlust": 4.0, "nomads": 4.0, "plat
          "frenzy": 2.0, **{e: 4.0 for e in SUMMONS}}
 
 
-def _most(effect: str, n: int) -> float:
-    """The most playing a card of ``effect`` (amount ``n``) can be worth (``_Look._value``):
-    an airstrike's 1 + 2 a hit of its ``n`` dice + 3 to wreck + ``CONTEST`` on a site."""
+#: The AP a card's effect needs to be worth playing (``_Look._value``): at least, at most;
+#: an effect not in ``_MOST`` is valued as scavenge.
+_AP = {"bloodlust": (3, FAR), "nomads": (3, FAR), "plating": (0, 1), "frenzy": (1, FAR),
+       **{e: (2, FAR) for e in SUMMONS}}
+
+
+def _most(effect: str, n: int, ap: int) -> float:
+    """The most playing a card of ``effect`` (amount ``n``) can be worth with ``ap`` AP
+    left (``_Look._value``): an airstrike's 1 + 2 a hit of its ``n`` dice + 3 to wreck +
+    ``CONTEST`` on a site; -1 with AP its effect does not play with."""
     if effect == "airstrike":
         return 4.0 + 2.0 * n + CONTEST
-    return _MOST.get(effect, SCAVENGE)
+    least, most = _AP.get(effect, (0, FAR) if effect in _MOST else (0, 1))
+    return _MOST.get(effect, SCAVENGE) if least <= ap <= most else -1.0
 
 
 _MOSTS: dict[int, tuple[object, Any]] = {}
 
 
-def _mosts(salvage: tuple[Any, ...]) -> tuple[float, ...]:
-    """``_most`` of each card of a salvage deck, by its place in the deck, once per deck."""
-    return per_map(_MOSTS, salvage, lambda: tuple(_most(c.effect, c.amount) for c in salvage))
+def _mosts(salvage: tuple[Any, ...], ap: int) -> tuple[float, ...]:
+    """``_most`` of each card of a salvage deck with ``ap`` AP, by its place in the deck,
+    worked out once per deck (3 AP and more are alike)."""
+    return per_map(_MOSTS, salvage, lambda: tuple(
+        tuple(_most(c.effect, c.amount, ap) for c in salvage) for ap in range(4)))[min(ap, 3)]
 
 
 @cache

@@ -234,26 +234,31 @@ def test_no_card_is_worth_more_than_its_most():
     airstrike's is its value at best (every die hits, the target wrecked, taken off a site
     that scores), which the odds of many dice against armour 2 come within 1e-3 of."""
     met = 0
+    played: dict[str, float] = {}
     for s, turn in positions(games=4):
         if s.round < 2:
             continue
         for a in card_plays(s, s.seat):
             card = s.salvage[a.n]
-            assert turn._value(a, card.effect, card.amount) <= _most(card.effect, card.amount)
+            value = turn._value(a, card.effect, card.amount)
+            assert value <= _most(card.effect, card.amount, s.ap)
             met += 1
+            played[card.effect] = max(played.get(card.effect, -1.0), value)
         card = s.faction_card[s.seat]
         if card is not None:
             for a in faction_actions(s, card.effect):
-                assert turn._faction(a) <= _most(card.effect, card.amount)
+                assert turn._faction(a) <= _most(card.effect, card.amount, s.ap)
                 met += 1
     assert met >= 100
+    # a card worth playing was met with each effect the games dealt
+    assert {e for e, value in played.items() if value < 0} <= {"frenzy"}, played
     for dice in range(1, 9):
         for armour in range(2, 7):
             for left in range(1, 5):
                 exp, any_hit, wreck = arrays.shot_value(dice, armour, 0, left)
                 best = 1.0 + exp * 2 + wreck * 3 + CONTEST * any_hit
-                assert best <= _most("airstrike", dice)
-    assert _most("airstrike", 8) - best_of(8) < 1e-3
+                assert best <= _most("airstrike", dice, 0)
+    assert _most("airstrike", 8, 0) - best_of(8) < 1e-3
 
 
 def best_of(dice: int) -> float:
