@@ -91,7 +91,7 @@ class RandomBot:
 
 #: The action kind of each kind of candidate row of ``kernels.decide`` (``kernels.C_*``; 0:
 #: one of ``_Look``'s own).
-_ROW_KINDS = ("", "shoot", "potshot", "ram", "salvage", "repair", "move")
+_ROW_KINDS = ("", "shoot", "potshot", "ram", "salvage", "repair", "move", "fix")
 
 
 class HeuristicBot:
@@ -120,8 +120,8 @@ def _drive(s: WreckState) -> Act:
 class _Look:
     """One decision: the candidates of the player to move, scored. The vehicles' own (shots,
     rams, salvage, repairs, moves) are listed and scored by one kernel call
-    (``kernels.decide``, over ``arrays.Where``); a vehicle's return, repairs just after it and
-    a wreck's own repair come before them (``pre``), searching and the cards after them.
+    (``kernels.decide``, over ``arrays.Where``); a vehicle's return and repairs just after it
+    come before them (``pre``), searching and the cards after them.
 
     The order of the candidates, vehicle by vehicle:
     - off the board: its return;
@@ -136,17 +136,19 @@ class _Look:
         self.seat = seat = s.seat
         self.w = w = kernels().where_of(s)
         #: By vehicle slot, the candidates the kernel lists only as "pre" rows (only a
-        #: vehicle off the board but for a special one in the box, a wreck or one just
-        #: brought back has any).
+        #: vehicle off the board but for a special one in the box, or one just brought
+        #: back, has any).
         self.pre: dict[int, list[tuple[float, Act]]] = {}
-        down = s.notes.down[seat]
-        if down or s.returned >= 0:
+        down, returned = s.notes.down[seat], s.returned
+        if down or returned >= 0:
             first = seat * s.per_seat
-            ids = down | {s.returned} if s.returned >= 0 else down
-            for vid in ids:
-                items = self._pre(s.vehicles[vid])
-                if items:
-                    self.pre[vid - first] = items
+            vehicles = s.vehicles
+            for vid in down | {returned} if returned >= 0 else down:
+                v = vehicles[vid]
+                if v.pos is None or vid == returned:    # (not a wreck: the kernel's)
+                    items = self._pre(v)
+                    if items:
+                        self.pre[vid - first] = items
         w.set_pre(self.pre)
 
     @cached_property
@@ -157,7 +159,7 @@ class _Look:
 
     def _pre(self, v: Vehicle) -> list[tuple[float, Act]]:
         """The candidates of ``v`` that come before its own: a return, repairs of a vehicle
-        just brought back, a wreck's own repair."""
+        just brought back."""
         s, seat = self.s, self.seat
         if v.pos is None:
             if s.ap and not s.acted and not s.final_push and not s.setup.last_man_standing \
@@ -166,10 +168,7 @@ class _Look:
                 if spot is not None:
                     return [(2.5, Act("return", seat, v.vid, to=spot, facing=s._inward(seat)))]
             return []
-        out = self._patches(v) if v.vid == s.returned and v.damage > 0 else []
-        if not v.active and not (v.done or v.stuck == 2) and s.ap:
-            out.append((1.2 if s.ap >= 2 else 0.6, Act("fix", seat, v.vid)))
-        return out
+        return self._patches(v) if v.vid == s.returned and v.damage > 0 else []
 
     def _act(self, row: Any) -> Act:
         """The action of a candidate row of ``kernels.decide``."""

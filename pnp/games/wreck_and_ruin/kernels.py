@@ -517,8 +517,9 @@ P_DECISION = P_SEAT
 #: board), then the rows ``V_FACING`` .. ``V_REPAIR`` (``state.ROW``).
 ROW_WIDTH = 11
 #: What a candidate row does (``rows[k, 0]``): one of the caller's own candidates (``pre``,
-#: its number in ``rows[k, 2]``), a shot, a potshot, a ram, a wreck salvaged, a repair, a move.
-C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE = range(7)
+#: its number in ``rows[k, 2]``), a shot, a potshot, a ram, a wreck salvaged, a repair, a move, a
+#: wreck's own repair.
+C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE, C_FIX = range(8)
 #: ``res``: 1 if a vehicle can act (``R_ACTIVE``); which value is missing from the tables,
 #: if one is (``R_NEED``: 1 a shot, 2 a ram, then its key); the seat and range the geometry
 #: ``G`` holds (``R_GEO``; -1: none); by slot bit, the player's vehicles on the board, active
@@ -762,8 +763,12 @@ def _look(only: int, P: Any, V: Any, pre: Any, off: Any, holder: Any, held: Any,
             if not np.isnan(pre[slot, j]):
                 at, best = _row(vals, rows, at, best, pre[slot, j], C_PRE, me, slot * 2 + j,
                                 -1, -1)
-        if (V[V_POS, me] < 0 or V[V_DONE, me] or V[V_STUCK, me] == 2
-                or not V[V_ACTIVE, me]):
+        if V[V_POS, me] < 0 or V[V_DONE, me] or V[V_STUCK, me] == 2:
+            continue
+        if not V[V_ACTIVE, me]:
+            if ap:      # a wreck's own repair (legal.group_actions: "fix")
+                at, best = _row(vals, rows, at, best, 1.2 if ap >= 2 else 0.6, C_FIX, me, -1,
+                                -1, -1)
             continue
         res[R_ACTIVE] = 1
         skills = V[V_SKILLS, me]
