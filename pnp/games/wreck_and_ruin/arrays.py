@@ -131,8 +131,8 @@ class Where:
         per, steam, cells = s.per_seat, s.config.steamroll, maps.cells
         geo = per * (3 + 2 * n + 9 * (steam + 1) + 3)
         # room for two looks: per vehicle its own candidates, shots and potshots at every
-        # vehicle, rams, salvage and repairs; and a move each
-        rows = 2 * per * (2 + 2 * n + 3 * (steam + 1) + 3 + 4 + 1)
+        # vehicle, rams, salvage and repairs; and a move each; then an airstrike at each
+        rows = 2 * per * (2 + 2 * n + 3 * (steam + 1) + 3 + 4 + 1) + n
         #: The integers and the floats of ``kernels.decide`` (``W`` and ``F``; ``kernels.carve``
         #: gives their parts: the same memory as ``P``, ``V``, ``owner``, ``res``, ``G``,
         #: ``rows``, ``pre`` and ``vals`` here), each an ``array`` under numpy's view of it: an
@@ -186,11 +186,13 @@ class Where:
                 values[slot * 2 + j] = value
         self.pre_set = bool(pre)
 
-    def decide(self, s: Any, only: int) -> tuple[int, float, bool, int, bool]:
+    def decide(self, s: Any, only: int, airstrike: int = 0
+               ) -> tuple[int, float, bool, int, bool]:
         """``kernels.decide`` for ``s`` (the table up to date): the vehicle ``only`` first (-1:
-        none), then, unless its best is worth ``bots.FOLLOW_UP``, every vehicle; (the row
-        picked (-1: none), its value, True if it is ``only``'s, the end of the rows, True if a
-        vehicle can act)."""
+        none), then, unless its best is worth ``bots.FOLLOW_UP``, every vehicle, and an
+        ``airstrike`` of that many dice (0: none) at each of its targets after the rows
+        (``airstrikes``); (the row picked (-1: none), its value, True if it is ``only``'s, the
+        end of the rows, True if a vehicle can act)."""
         e = s.event
         if e is not self.event:
             self.event = e
@@ -203,6 +205,7 @@ class Where:
         ints[k.P_DICE] = s.bonus_dice + dice
         ints[k.P_MOVE] = s.bonus_move + move
         ints[k.P_ONLY] = only
+        ints[k.P_AIRSTRIKE] = airstrike
         notes = s.notes
         rows = notes.view
         if rows is None:
@@ -232,6 +235,12 @@ class Where:
         """Candidate row ``i`` (``kernels.decide``'s ``rows[i]``)."""
         at = self.rows_at + 5 * i
         return self.ints[at:at + 5]
+
+    def airstrikes(self, end: int) -> list[tuple[float, int]]:
+        """The airstrikes the last ``decide`` valued from row ``end`` on: (value, target)."""
+        count = self.ints[self.res_at + k.R_AIRSTRIKE]
+        floats, at = self.floats, self.vals_at + end
+        return [(floats[at + j], self.row(end + j)[2]) for j in range(count)]
 
     def damaged(self) -> tuple[int, int]:
         """By slot bit, the player's vehicles the last ``decide`` saw on the board, active and

@@ -186,11 +186,12 @@ class _Look:
         halves the full looks a turn takes; every candidate when it has none worth
         ``FOLLOW_UP``."""
         w = self.w
-        i, value, first, _, any_active = w.decide(self.s, self.s.last_vehicle)
+        i, value, first, end, any_active = w.decide(self.s, self.s.last_vehicle,
+                                                    self._airstrike())
         if first:
             return self._act(w.row(i))
         best, best_value = (Act("end", self.seat), 0.0) if i < 0 else (self._act(w.row(i)), value)
-        for value, act in self._after(any_active, best_value):
+        for value, act in self._after(any_active, end, best_value):
             if value > best_value + EPS:
                 best, best_value = act, value
         return best
@@ -198,15 +199,25 @@ class _Look:
     def candidates(self) -> list[tuple[float, Act]]:
         """Every scored candidate, in order."""
         w = self.w
-        *_, end, any_active = w.decide(self.s, -1)
+        *_, end, any_active = w.decide(self.s, -1, self._airstrike())
         out = [(value, self._act(row)) for value, row in
                zip(w.vals[:end].tolist(), w.rows[:end].tolist(), strict=True)]
-        return out + self._after(any_active)
+        return out + self._after(any_active, end)
 
-    def _after(self, any_active: bool, floor: float = -FAR) -> list[tuple[float, Act]]:
+    def _airstrike(self) -> int:
+        """The dice of the player's faction card if it is an airstrike it may play now (the
+        look values it at each target), else 0."""
+        s = self.s
+        card = s.faction_card[self.seat]
+        if card is None or card.effect != "airstrike" or s.faction_played or s.round < 2:
+            return 0
+        return card.amount  # type: ignore[no-any-return]
+
+    def _after(self, any_active: bool, end: int, floor: float = -FAR
+               ) -> list[tuple[float, Act]]:
         """Searching, the salvage cards and the faction card: those that may be worth more
         than ``floor`` (the best value so far: one worth no more is never taken, so it is
-        not valued)."""
+        not valued); the look's rows end at ``end``."""
         s, seat = self.s, self.seat
         out = []
         if s.ap and any_active and not s.final_push and SEARCH > floor:
@@ -217,20 +228,12 @@ class _Look:
         card = s.faction_card[seat]
         if card is not None and not s.faction_played and s.round > 1 \
                 and _most(card.effect, card.amount, s.ap) > floor:
-            out += [(self._faction(a), a) for a in faction_actions(s, card.effect)]
+            if card.effect == "airstrike":      # valued by the look
+                out += [(value, act_of(("faction", seat, -1, t, None, -1, 0)))
+                        for value, t in self.w.airstrikes(end)]
+            else:
+                out += [(self._faction(a), a) for a in faction_actions(s, card.effect)]
         return out
-
-    def _holder(self, vid: int) -> int:
-        """1 if ``vid`` is an enemy on a site that scores at the end of this turn, 0 on
-        another site, -1 on none (``kernels.decide``'s holders)."""
-        s = self.s
-        t = s.vehicles[vid]
-        green = -1
-        if t.active and s.team[t.seat] != s.team[self.seat]:
-            for h in t.hexes():
-                if h in s.tokens and s.occupant.get(h) == vid:
-                    green = max(green, int(s.tokens[h]))
-        return green
 
     def _held(self, v: Vehicle) -> bool:
         """True if ``v`` (the player's) stands on a site."""
@@ -285,7 +288,7 @@ class _Look:
 
     def _value(self, a: Act, e: str, n: int) -> float:
         """How much playing a card of effect ``e`` (amount ``n``) is worth now (at most
-        ``_most(e, n, s.ap)``)."""
+        ``_most(e, n, s.ap)``); an airstrike is valued by the look (``kernels._airstrikes``)."""
         s = self.s
         if e == "war_cry":
             return _MOST[e]                              # more AP: best at once
@@ -301,14 +304,6 @@ class _Look:
             return _MOST[e] if v.count >= 2 and s.ap >= 1 else -1.0
         if e in SUMMONS:
             return _MOST[e] if s.ap >= 2 and summon_spot(s, a.seat, SUMMONS[e]) else -1.0
-        if e == "airstrike":
-            t = s.vehicles[a.target]
-            exp, any_hit, wreck = kernels().shot_value(n, t.armour(), 0, t.kind.dp - t.damage)
-            value = 1.0 + exp * 2 + wreck * 3
-            holder = self._holder(t.vid)
-            if holder >= 0:
-                value += (CONTEST if holder else 1.0) * any_hit
-            return value
         return SCAVENGE if s.ap <= 1 else -1.0           # scavenge: with the last AP
 
     def _plating(self, v: Vehicle) -> float:

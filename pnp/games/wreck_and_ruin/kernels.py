@@ -509,8 +509,8 @@ REPAIRS, MECHANIC, SCOUT, BIG = 16, 32, 64, 128
 #: The decision's numbers ``P`` (``arrays.Where.decide``): the game's rules, the sizes of the
 #: tables (``carve``) and the salvage sites there are now, then the numbers of one decision.
 (P_PER_SEAT, P_AP_LIMIT, P_STEAMROLL, P_PENALTY, P_POTSHOT, P_VEHICLES, P_CELLS, P_GEO, P_ROWS,
- P_TOKENS, P_SEAT, P_AP, P_REACH, P_DICE, P_MOVE, P_ONLY) = range(16)
-P_SIZE = 16
+ P_TOKENS, P_SEAT, P_AP, P_REACH, P_DICE, P_MOVE, P_ONLY, P_AIRSTRIKE) = range(17)
+P_SIZE = 17
 #: The numbers from ``P_SEAT`` on change from one decision to the next.
 P_DECISION = P_SEAT
 #: The numbers of a vehicle's row in ``state.Notes.rows``: the anchor hex (-1: off the
@@ -518,15 +518,17 @@ P_DECISION = P_SEAT
 ROW_WIDTH = 11
 #: What a candidate row does (``rows[k, 0]``): one of the caller's own candidates (``pre``,
 #: its number in ``rows[k, 2]``), a shot, a potshot, a ram, a wreck salvaged, a repair, a move, a
-#: wreck's own repair.
-C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE, C_FIX = range(8)
+#: wreck's own repair, the faction card's airstrike (``_airstrikes``).
+C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE, C_FIX, C_AIRSTRIKE = range(9)
 #: ``res``: 1 if a vehicle can act (``R_ACTIVE``); which value is missing from the tables,
 #: if one is (``R_NEED``: 1 a shot, 2 a ram, then its key); the seat and range the geometry
 #: ``G`` holds (``R_GEO``; -1: none); by slot bit, the player's vehicles on the board, active
 #: and damaged (``R_DAMAGED``), and those of them one more hit wrecks (``R_HURT``,
 #: ``bots._hurt``).
 R_ACTIVE, R_NEED, R_GEO, R_DAMAGED, R_HURT = 0, 1, 7, 9, 10
-R_SIZE = R_HURT + 1
+#: How many airstrike rows follow the look's (``decide``).
+R_AIRSTRIKE = 11
+R_SIZE = R_AIRSTRIKE + 1
 
 
 
@@ -661,6 +663,7 @@ def decide(R: Any, W: Any, F: Any, MT: Any, T: Any, shot: Any, ram: Any
             n_goals += 1
     res[R_NEED] = 0
     res[R_ACTIVE] = 0
+    res[R_AIRSTRIKE] = 0
     damaged = _ZERO
     hurt = _ZERO
     for slot in range(per):
@@ -684,7 +687,56 @@ def decide(R: Any, W: Any, F: Any, MT: Any, T: Any, shot: Any, ram: Any
     at, best = _look(_MINUS, P, V, pre, off, holder, held, free, toks, goals[:n_goals], q, r,
                      nb, open_, hazard, owner, fields, fields_ready, to_go, ready, shot, ram,
                      G, vals, rows, res, need, at)
+    if P[P_AIRSTRIKE] and not res[R_NEED]:
+        _airstrikes(P, V, holder, q, r, shot, vals, rows, res, need, at)
     return res[R_NEED], best, 0, at, res[R_ACTIVE]
+
+
+@_jit
+def _airstrikes(P: Any, V: Any, holder: Any, q: Any, r: Any, shot: Any, vals: Any, rows: Any,
+                res: Any, need: Any, at: int) -> None:
+    """From row ``at`` on, the faction card's airstrike of ``P[P_AIRSTRIKE]`` dice at each
+    of its targets (``legal.airstrike_targets``: the active enemies on the board within 3
+    hexes of the player's big rig, any line of sight), valued as a shot; how many in
+    ``res[R_AIRSTRIKE]``. Not candidates of the look: the player weighs them after its
+    cards."""
+    per = P[P_PER_SEAT]
+    first = P[P_SEAT] * per
+    dice = P[P_AIRSTRIKE]
+    vpos, vfront = V[V_POS], V[V_FRONT]
+    start = at
+    for t in range(vpos.shape[0]):
+        if V[V_TEAM, t] == V[V_TEAM, first] or not V[V_ACTIVE, t] or vpos[t] < 0:
+            continue
+        near = False
+        for me in range(first, first + per):
+            if V[V_SKILLS, me] & TURRET and vpos[me] >= 0:
+                for a in (vpos[me], vfront[me]):
+                    for b in (vpos[t], vfront[t]):
+                        near = near or _dist(q, r, a, b) <= 3
+        if not near:
+            continue
+        target = V[V_ARMOUR, t] + V[V_PLATING, t]
+        left = V[V_DP, t] - V[V_DAMAGE, t]
+        if not (dice < shot.shape[0] and 0 <= target < shot.shape[1]
+                and 0 <= left < shot.shape[3]) or np.isnan(shot[dice, target, 0, left, 0]):
+            need[0] = 1
+            need[1] = dice
+            need[2] = target
+            need[3] = 0
+            need[4] = left
+            return
+        value = 1.0 + 2 * shot[dice, target, 0, left, 0] + 3 * shot[dice, target, 0, left, 2]
+        if holder[t] >= 0:
+            value += (CONTEST if holder[t] == 1 else 1.0) * shot[dice, target, 0, left, 1]
+        vals[at] = value
+        rows[at, 0] = C_AIRSTRIKE
+        rows[at, 1] = -1
+        rows[at, 2] = t
+        rows[at, 3] = -1
+        rows[at, 4] = -1
+        at += 1
+    res[R_AIRSTRIKE] = at - start
 
 
 @_inline

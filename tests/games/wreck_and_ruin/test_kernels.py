@@ -245,7 +245,7 @@ def test_no_card_is_worth_more_than_its_most():
             met += 1
             played[card.effect] = max(played.get(card.effect, -1.0), value)
         card = s.faction_card[s.seat]
-        if card is not None:
+        if card is not None and card.effect != "airstrike":     # (the look's: below)
             for a in faction_actions(s, card.effect):
                 assert turn._faction(a) <= _most(card.effect, card.amount, s.ap)
                 met += 1
@@ -259,6 +259,39 @@ def test_no_card_is_worth_more_than_its_most():
                 best = 1.0 + exp * 2 + wreck * 3 + CONTEST * any_hit
                 assert best <= _most("airstrike", dice, 0)
     assert _most("airstrike", 8, 0) - best_of(8) < 1e-3
+
+
+def test_the_looks_airstrikes_are_the_rules_targets_valued_as_a_shot(kernel_mode):
+    """The faction card's airstrike, which the look values after its own rows
+    (``kernels._airstrikes``): at the rules' targets (``legal.airstrike_targets``), in their
+    order, each worth 1 + 2 a hit expected + 3 x P(wrecked), + ``CONTEST`` x P(any hit) on a
+    site that scores at the end of the turn (1 x on another); never more than ``_most``."""
+    looked = on_site = 0
+    python = kernel_mode == "python"        # (the Python kernels are slow: fewer games)
+    for s, turn in positions(games=12 if python else 60):
+        card = s.faction_card[s.seat]
+        if card is None or card.effect != "airstrike" or s.round < 2 or s.faction_played:
+            continue
+        for plated in (0, 1):       # and again with plating on the first target
+            *_, end, _ = turn.w.decide(s, -1, card.amount)
+            strikes = turn.w.airstrikes(end)
+            assert [t for _, t in strikes] == [a.target for a in faction_actions(s, "airstrike")]
+            for value, t in strikes:
+                v = s.vehicles[t]
+                exp, any_hit, wreck = arrays.shot_value(card.amount, v.armour(), 0,
+                                                        v.kind.dp - v.damage)
+                sites = [s.tokens[h] for h in v.hexes() if h in s.tokens]
+                bonus = (CONTEST if any(sites) else 1.0) * any_hit if sites else 0.0
+                assert value == pytest.approx(1.0 + exp * 2 + wreck * 3 + bonus, abs=1e-12)
+                assert value <= _most("airstrike", card.amount, s.ap)
+                looked += 1
+                on_site += bool(sites)
+            if not strikes:
+                break
+            s.vehicles[strikes[0][1]].plating += 1 if not plated else -1
+        *_, end, _ = turn.w.decide(s, -1, 0)
+        assert turn.w.airstrikes(end) == []
+    assert looked >= (5 if python else 40) and (python or on_site >= 2), (looked, on_site)
 
 
 def best_of(dice: int) -> float:
