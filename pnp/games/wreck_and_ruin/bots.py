@@ -20,7 +20,7 @@ The actions it picks are built from the rules' own tables, so it ``vouch``es for
 from __future__ import annotations
 
 import random
-from functools import cache, cached_property
+from functools import cache
 from typing import Any
 
 from pnp.games.wreck_and_ruin.actions import Act, act_of
@@ -150,12 +150,6 @@ class _Look:
                     if items:
                         self.pre[vid - first] = items
         w.set_pre(self.pre)
-
-    @cached_property
-    def mine(self) -> list[Vehicle]:
-        """The player's vehicles."""
-        s = self.s
-        return s.vehicles[self.seat * s.per_seat:(self.seat + 1) * s.per_seat]
 
     def _pre(self, v: Vehicle) -> list[tuple[float, Act]]:
         """The candidates of ``v`` that come before its own: a return, repairs of a vehicle
@@ -292,8 +286,11 @@ class _Look:
         s = self.s
         if e == "war_cry":
             return _MOST[e]                              # more AP: best at once
-        if e == "overhaul":
-            healed = sum(min(n, v.damage) for v in self.mine if v.active and v.pos is not None)
+        if e == "overhaul":         # the DP it takes off the damaged vehicles the look saw
+            damaged, _ = self.w.damaged()
+            first, vehicles = self.seat * s.per_seat, s.vehicles
+            healed = sum(min(n, vehicles[first + slot].damage) for slot in range(s.per_seat)
+                         if damaged >> slot & 1)
             return _MOST[e] if healed >= 2 else -1.0
         if e in ("bloodlust", "nomads"):
             return _MOST[e] if s.ap >= 3 else -1.0
