@@ -92,16 +92,18 @@ def restore(previous: dict[int, Any]) -> None:
             signal.signal(sig, handler)
 
 
-def worker_init() -> None:
+def worker_init(parent: int = 0) -> None:
     """Run first in every pool worker: die with the parent, leave Ctrl-C to the parent.
 
     The parent stops its workers itself on SIGINT/SIGTERM; if it is killed outright (SIGKILL),
     the kernel kills the workers too (Linux ``PR_SET_PDEATHSIG``), so no worker keeps running
-    or holds the caller's stdout and stderr open.
+    or holds the caller's stdout and stderr open. ``parent``: the process that started the
+    worker, as it knew its own id (``worker_args``); 0 (a forkserver's worker) takes the
+    worker's parent as it starts, which misses a parent killed before that.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    parent = os.getppid()
+    parent = parent or os.getppid()
     if sys.platform.startswith("linux"):
         with contextlib.suppress(Exception):
             import ctypes
@@ -109,5 +111,16 @@ def worker_init() -> None:
             pr_set_pdeathsig = 1
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:  # the parent died while prctl was being set up
+    if os.getppid() != parent:  # the parent died before the death signal was asked for
         os._exit(1)
+
+
+def worker_args(method: str | None) -> tuple[int]:
+    """``worker_init``'s arguments for workers started by ``method`` ("fork", "spawn",
+    "forkserver"; None: the default): this process's id where it is their parent (a worker
+    forked just before this process was killed would otherwise read its new parent's id and
+    outlive it), else 0."""
+    import multiprocessing
+
+    method = method or multiprocessing.get_start_method()
+    return (os.getpid() if method in ("fork", "spawn") else 0,)

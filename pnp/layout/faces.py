@@ -125,10 +125,11 @@ class FaceRunner:
 
             # Both batches go to the workers, which start at once: the parent goes on laying
             # out cards and writing the PDF instead of drawing faces while a core idles.
-            from pnp.signals import worker_init
+            from pnp.signals import worker_args, worker_init
 
             # worker_init: the workers die with this process and leave signals to it.
-            self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=worker_init)
+            self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=worker_init,
+                                            initargs=worker_args(None))
             self.pending.append(self.pool.submit(make_faces, self.held))
             self.held = None
             self.pending.append(self.pool.submit(make_faces, batch))

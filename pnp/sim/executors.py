@@ -110,11 +110,12 @@ def _mp_context() -> multiprocessing.context.BaseContext:
 def run_processes(task: Callable[[Batch], R], batches: Sequence[Batch], workers: int,
                   done: Done) -> list[R]:
     """Run the batches on ``workers`` local processes."""
-    from pnp.signals import worker_init
+    from pnp.signals import worker_args, worker_init
 
     # worker_init: workers die with this process (even on SIGKILL) and leave signals to it.
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(),
-                               initializer=worker_init)
+    context = _mp_context()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=worker_init,
+                               initargs=worker_args(context.get_start_method()))
     try:
         results = _gather(pool, task, chunks(batches, workers), done)
     except BaseException:
