@@ -716,19 +716,10 @@ def _airstrikes(P: Any, V: Any, holder: Any, q: Any, r: Any, shot: Any, vals: An
                         near = near or _dist(q, r, a, b) <= 3
         if not near:
             continue
-        target = V[V_ARMOUR, t] + V[V_PLATING, t]
-        left = V[V_DP, t] - V[V_DAMAGE, t]
-        if not (dice < shot.shape[0] and 0 <= target < shot.shape[1]
-                and 0 <= left < shot.shape[3]) or np.isnan(shot[dice, target, 0, left, 0]):
-            need[0] = 1
-            need[1] = dice
-            need[2] = target
-            need[3] = 0
-            need[4] = left
+        value = _shot_worth(shot, need, holder, dice, V[V_ARMOUR, t] + V[V_PLATING, t], 0,
+                            V[V_DP, t] - V[V_DAMAGE, t], t)
+        if need[0]:
             return
-        value = 1.0 + 2 * shot[dice, target, 0, left, 0] + 3 * shot[dice, target, 0, left, 2]
-        if holder[t] >= 0:
-            value += (CONTEST if holder[t] == 1 else 1.0) * shot[dice, target, 0, left, 1]
         vals[at] = value
         rows[at, 0] = C_AIRSTRIKE
         rows[at, 1] = -1
@@ -901,23 +892,38 @@ def _shots(me: int, potshot: int, i: int, P: Any, V: Any, holder: Any, shot: Any
     potshot = P[P_POTSHOT] if potshot else 0      # the penalty to every roll
     for k in range(G[i]):
         t = G[i + 1 + 2 * k]
-        target = V[V_ARMOUR, t] + V[V_PLATING, t] - (1 if G[i + 2 + 2 * k] == 2 else 0)
-        left = V[V_DP, t] - V[V_DAMAGE, t]
-        if not (dice < shot.shape[0] and 0 <= target < shot.shape[1]
-                and 0 <= potshot < shot.shape[2] and 0 <= left < shot.shape[3]) \
-                or np.isnan(shot[dice, target, potshot, left, 0]):
-            need[0] = 1
-            need[1] = dice
-            need[2] = target
-            need[3] = potshot
-            need[4] = left
+        value = _shot_worth(shot, need, holder, dice,
+                            V[V_ARMOUR, t] + V[V_PLATING, t] - (1 if G[i + 2 + 2 * k] == 2 else 0),
+                            potshot, V[V_DP, t] - V[V_DAMAGE, t], t)
+        if need[0]:
             return at, best
-        exp = shot[dice, target, potshot, left, 0]
-        value = 1.0 + 2 * exp + 3 * shot[dice, target, potshot, left, 2]
-        if holder[t] >= 0:
-            value += (CONTEST if holder[t] == 1 else 1.0) * shot[dice, target, potshot, left, 1]
         at, best = _row(vals, rows, at, best, value, kind, me, t, -1, -1)
     return at, best
+
+
+@_inline
+def _shot_worth(shot: Any, need: Any, holder: Any, dice: int, target: int, penalty: int,
+                left: int, t: int) -> float:
+    """What a shot of ``dice`` dice needing ``target``+ (less ``penalty`` to every roll) at
+    vehicle ``t`` with ``left`` DP is worth: 1 + 2 a hit expected + 3 x P(wrecked), and
+    ``CONTEST`` x P(any hit) when ``t`` holds a site that scores at the end of the turn (1 x
+    on another site); 0 with ``need`` set (1, then the key) when ``shot`` lacks the value."""
+    if not (dice < shot.shape[0] and 0 <= target < shot.shape[1]
+            and 0 <= penalty < shot.shape[2] and 0 <= left < shot.shape[3]) \
+            or np.isnan(shot[dice, target, penalty, left, 0]):
+        need[0] = 1
+        need[1] = dice
+        need[2] = target
+        need[3] = penalty
+        need[4] = left
+        return 0.0
+    exp, any_hit, wreck = (shot[dice, target, penalty, left, 0],
+                           shot[dice, target, penalty, left, 1],
+                           shot[dice, target, penalty, left, 2])
+    value = 1.0 + 2 * exp + 3 * wreck
+    if holder[t] >= 0:
+        value += (CONTEST if holder[t] == 1 else 1.0) * any_hit
+    return value  # type: ignore[no-any-return]
 
 
 @_jit
