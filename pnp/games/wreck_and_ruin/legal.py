@@ -296,13 +296,13 @@ def move_ends(s: WreckState, kind: str, vid: int) -> list[tuple[Coord, int]]:
     in the order ``move_options`` finds them: the end of a full throttle may be where it
     started."""
     v = s.vehicles[vid]
-    keys = grid_of(s.board).keys
+    g = grid_of(s.board)
     if kind == "drive":
         assert v.pos is not None and s.pending is not None
         ends = _end_states(s, v, False, s.pending)
-        ends[grid_of(s.board).index[v.pos] * 6 + v.facing] = 0
-        return [keys[hf] for hf in ends]
-    return [keys[hf] for hf in _end_states(s, v, kind == "reverse", 0)]
+        ends[g.index[v.pos] * 6 + v.facing] = 0
+        return [g.keys[hf] for hf in ends]
+    return [g.keys[hf] for hf in _end_states(s, v, kind == "reverse", 0)]
 
 
 def group_actions(s: WreckState, kind: str, vid: int) -> list[Act]:

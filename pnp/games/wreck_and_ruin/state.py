@@ -23,6 +23,7 @@ from pnp.games.wreck_and_ruin.legal import legal_actions
 from pnp.games.wreck_and_ruin.movement import grid_of, hexes_of
 from pnp.games.wreck_and_ruin.play import apply_action, place_token, start_turn
 from pnp.games.wreck_and_ruin.rules import Config, VehicleType
+from pnp.games.wreck_and_ruin.tables import per_map
 from pnp.games.wreck_and_ruin.tiles import HAZARD
 
 __all__ = ["ROW", "Notes", "Vehicle", "WreckState"]
@@ -233,7 +234,7 @@ class WreckState:
         self.rounds = setup.rounds or cfg.per_players(cfg.rounds, self.players)
         # the vehicles as every game of the setup starts (deployed: "sets their vehicles up
         # completely within their setup area"), copied
-        _, start, occupant, flyers = _start(setup, deploy)
+        start, occupant, flyers = _start(setup, deploy)
         #: The vehicles as the heuristic player reads them (``Notes``).
         self.notes = start[0].notes.copy()
         self.vehicles: list[Vehicle] = [v.copy(self.notes) for v in start]
@@ -567,20 +568,20 @@ class WreckState:
         return f"P{vid // self.per_seat + 1} {NAMES[vid % self.per_seat]}"
 
 
-_Start = tuple[Any, tuple[Vehicle, ...], dict[Coord, int], frozenset[int]]
-#: ``_start``'s vehicles per (setup id, deployed).
-_STARTS: dict[tuple[int, bool], _Start] = {}
+_Start = tuple[tuple[Vehicle, ...], dict[Coord, int], frozenset[int]]
+#: ``_start``'s, per setup: not deployed, deployed.
+_STARTS: tuple[dict[int, tuple[object, Any]], ...] = ({}, {})
 
 
 def _start(setup: Any, deploy: bool) -> _Start:
-    """(``setup``, its vehicles, the hexes they hold, the ids of the FLYING ones) as every
-    game of ``setup`` starts: each seat's roster and special vehicles, with ``deploy`` set up
-    in their setup areas facing the centre (``_deployment``). Built once per setup (no die is
-    rolled for it); a game copies them and never changes these."""
-    key = (id(setup), deploy)
-    hit = _STARTS.get(key)
-    if hit is not None and hit[0] is setup:
-        return hit
+    """(The vehicles, the hexes they hold, the ids of the FLYING ones) as every game of
+    ``setup`` starts: each seat's roster and special vehicles, with ``deploy`` set up in their
+    setup areas facing the centre (``_deployment``). Built once per setup (no die is rolled
+    for it); a game copies them and never changes these."""
+    return per_map(_STARTS[deploy], setup, lambda: _new_start(setup, deploy))
+
+
+def _new_start(setup: Any, deploy: bool) -> _Start:
     cfg, board = setup.config, setup.board
     kinds = cfg.roster + cfg.specials
     notes = Notes(setup.players * len(kinds), setup.players, grid_of(board).index)
@@ -601,11 +602,8 @@ def _start(setup: Any, deploy: bool) -> _Start:
                 v.pos, v.facing = anchor, inward
                 for h in v.hexes():
                     occupant[h] = v.vid
-    if len(_STARTS) >= 16:         # a long run's setups: keep a few
-        _STARTS.clear()
     flyers = frozenset(v.vid for v in vehicles if "FLYING" in v.kind.skills)
-    hit = _STARTS[key] = (setup, tuple(vehicles), occupant, flyers)
-    return hit
+    return tuple(vehicles), occupant, flyers
 
 
 @lru_cache(maxsize=16)

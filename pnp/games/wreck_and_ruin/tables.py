@@ -90,8 +90,9 @@ _TABLES: dict[int, tuple[object, Any]] = {}
 
 
 def per_map(cache: dict[int, tuple[object, Any]], board: object, make: Callable[[], T]) -> T:
-    """``make()`` once per map: kept in ``cache`` by the board's identity (holding the board
-    keeps its id from being reused), at most 64 maps (test runs build many small boards)."""
+    """``make()`` once per map (or setup, or deck): kept in ``cache`` by the board's identity
+    (holding the board keeps its id from being reused), at most 64 of them (test runs build
+    many small boards)."""
     hit = cache.get(id(board))
     if hit is None or hit[0] is not board:
         if len(cache) > 64:
