@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from pnp.games.wreck_and_ruin import kernels as k
-from pnp.games.wreck_and_ruin.dice import pool, ram_odds
+from pnp.games.wreck_and_ruin.dice import _common, pool
 from pnp.games.wreck_and_ruin.movement import grid_of
 from pnp.games.wreck_and_ruin.tables import per_map
 from pnp.games.wreck_and_ruin.tiles import HAZARD, OBSTACLE
@@ -73,10 +73,33 @@ def shot_value(attack: int, target: int, modifier: int, dp_left: int
 @cache
 def ram_value(a_arm: int, a_size: int, t_arm: int, t_size: int, rear: bool
               ) -> tuple[float, float, float]:
-    """(expected DP to the target, to the attacker, P(the target takes any))."""
-    o = ram_odds(a_arm, a_size, t_arm, t_size, rear=rear)
-    return (float(o.expected_target_damage), float(o.expected_attacker_damage),
-            float(1 - o.target_damage[0]))
+    """(expected DP to the target, to the attacker, P(the target takes any)): ``ram_odds``'
+    values (its defaults) as floats, each one integer division, rounded as ``float(Fraction)``.
+
+    Worked out per attacker's score rather than per pair of scores: with ``c`` the sizes'
+    difference, the attacker's ``a`` successes beat the defender's ``d`` when ``d < a + c``,
+    by ``a + c - d`` DP (``dice.ram_result``), and tie at ``d = a + c`` (1 DP), so the DP
+    dealt against ``a`` is ``(a + c) * P(d < a + c) - sum(d * P(d) for d < a + c) + P(d = a
+    + c)``, from running sums; a lower attacker takes the sizes' difference when the
+    defender is larger. As ``ram_odds``, the expected DP count the listed scores only and P(the
+    target takes any) is 1 - P(it takes none), its ``tail`` included."""
+    penalty = 1 if rear else 0
+    a_den, a_num = _common(pool(a_arm, t_arm - penalty).probs)
+    d_den, d_num = _common(pool(max(0, t_arm - penalty), a_arm).probs)
+    below = [0]         # below[m]: the defender's count of scores under m, over d_den
+    below_d = [0]       # and of d x its count
+    for d, n in enumerate(d_num):
+        below.append(below[-1] + n)
+        below_d.append(below_d[-1] + d * n)
+    c = a_size - t_size
+    dealt = lower = 0
+    for a, n in enumerate(a_num):
+        m = min(max(a + c, 0), len(d_num))      # the defender's scores under the attacker's
+        tie = d_num[a + c] if 0 <= a + c < len(d_num) else 0
+        dealt += n * ((a + c) * below[m] - below_d[m] + tie)
+        lower += n * (below[-1] - below[m] - tie)
+    den = a_den * d_den
+    return dealt / den, lower * max(0, -c) / den, (den - lower) / den
 
 
 class _Odds:

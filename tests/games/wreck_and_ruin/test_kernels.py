@@ -5,6 +5,7 @@ heuristic player played before the kernels (a small fingerprint), with or withou
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import subprocess
 import sys
@@ -204,6 +205,19 @@ def test_the_odds_tables_grow_to_what_a_look_asks_and_hold_the_exact_values():
     assert tuple(ram[ram.shape[0] - 1, 3, 4, 2, 1]) == arrays.ram_value(
         ram.shape[0] - 1, 3, 4, 2, True)
     assert np.isnan(shot[1, 1, 0, 1, 0])            # never asked: not worked out
+
+
+def test_a_rams_values_are_the_exact_odds_as_floats():
+    """``ram_value``'s running sums give ``ram_odds``' exact values, rounded alike, bit for
+    bit: every armour 0-8 and size 1-3 each side, from the front and the rear (the sums' edges:
+    a defender far larger or smaller, no dice, the tail)."""
+    from pnp.games.wreck_and_ruin.dice import ram_odds
+
+    for key in itertools.product(range(9), range(1, 4), range(9), range(1, 4), (False, True)):
+        o = ram_odds(*key[:4], rear=key[4])
+        assert arrays.ram_value(*key) == (float(o.expected_target_damage),
+                                          float(o.expected_attacker_damage),
+                                          float(1 - o.target_damage[0])), key
 
 
 def test_games_played_turn_about_are_the_games_played_alone():
