@@ -190,7 +190,7 @@ class Where:
         self.pre_set = False
         #: The sites and the odds' tables ``args`` holds, and the arguments of
         #: ``kernels.decide``.
-        self.tokens: list[Any] = [None]
+        self.tokens: Any = None
         #: The event the decision's numbers were last worked out for, and its ``_shifts``.
         self.event: Any = _NONE
         self.shifts = (0, 0, 0)
@@ -233,15 +233,16 @@ class Where:
         rows = notes.view
         if rows is None:
             rows = notes.view = np.frombuffer(notes.rows, dtype=np.int64)
-        tokens = list(s.tokens.items())
+        tokens = s.tokens
+        # compared as dicts: the kernel's answer does not depend on the sites' order (a test)
         if tokens != self.tokens:
-            self.tokens = tokens
+            self.tokens = dict(tokens)
             index = self.maps.index
             ints[k.P_TOKENS] = len(tokens)
             at = self.toks_at
             if tokens:      # (an empty slice of an array viewed by numpy cannot be assigned)
                 ints[at:at + 2 * len(tokens)] = array(
-                    "q", [x for h, green in tokens for x in (index[h], green)])
+                    "q", [x for h, green in tokens.items() for x in (index[h], green)])
         if self.odds is not _ODDS.tables:
             self.odds = _ODDS.tables
             self.args = (self.W, self.F, self.maps.MT, self.maps.T, *self.odds)

@@ -207,6 +207,27 @@ def test_the_odds_tables_grow_to_what_a_look_asks_and_hold_the_exact_values():
     assert np.isnan(shot[1, 1, 0, 1, 0])            # never asked: not worked out
 
 
+def test_the_looks_answer_does_not_depend_on_the_order_of_the_sites():
+    """``Where.decide`` compares the sites as dicts and keeps the order it wrote them in: the
+    look gives the same rows, values and pick with the sites written in reverse."""
+    looked = 0
+    for s, _ in positions(games=3):
+        if len(s.tokens) < 2:
+            continue
+        kept = s.tokens
+        answers = []
+        for tokens in (dict(kept), dict(reversed(kept.items()))):
+            w = arrays.where_of(s)
+            w.tokens = None             # written again, in this order
+            s.tokens = tokens
+            pick, value, first, end, _ = w.decide(s, s.last_vehicle)
+            answers.append((pick, value, first, w.vals[:end].tolist(), w.rows[:end].tolist()))
+        s.tokens = kept
+        assert answers[0] == answers[1]
+        looked += 1
+    assert looked > 50
+
+
 def test_a_rams_values_are_the_exact_odds_as_floats():
     """``ram_value``'s running sums give ``ram_odds``' exact values, rounded alike, bit for
     bit: every armour 0-8 and size 1-3 each side, from the front and the rear (the sums' edges:
