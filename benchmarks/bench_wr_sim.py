@@ -9,9 +9,9 @@ CPU-seconds, games per CPU-second and actions per game, the min and median over 
 then times the exact odds (``odds.shoot_document`` and ``odds.ram_document``, cold caches, the
 best of 5 CPU times). With ``--against DIR`` (a checkout of another version, e.g. ``git
 worktree add DIR COMMIT``) that version's ``pnp`` is loaded in the same interpreter under
-another name and plays the same games, game by game alternately with this one, so both see the
-same machine load (two processes side by side on a shared machine differ by 10-40%); the
-ratio of the CPU times is printed per round. The load average is printed.
+another name and plays the same games, game by game alternately with this one (each first
+every other game), so both see the same machine load (two processes side by side on a shared
+machine differ by 10-40%); the ratio of the CPU times is printed per round. The load average is printed.
 """
 
 from __future__ import annotations
@@ -113,8 +113,10 @@ def main() -> None:
             versions = {"this": Version("pnp", players, bots, seed)}
             if args.against:
                 versions["against"] = Version("pnp_against", players, bots, seed)
+            order = list(versions.values())
             for i in range(n):
-                for v in versions.values():
+                # each plays first every other game, so neither gains from the other's warm-up
+                for v in order if i % 2 == 0 else order[::-1]:
                     v.play(i)
             line = f"{label:<22}"
             for which, v in versions.items():

@@ -15,6 +15,16 @@ import numpy as np
 
 from pnp.games.wreck_and_ruin import kernels as k
 from pnp.games.wreck_and_ruin.dice import _common, pool
+from pnp.games.wreck_and_ruin.kernels import (
+    P_AIRSTRIKE,
+    P_AP,
+    P_DICE,
+    P_MOVE,
+    P_ONLY,
+    P_REACH,
+    P_SEAT,
+    P_TOKENS,
+)
 from pnp.games.wreck_and_ruin.movement import grid_of
 from pnp.games.wreck_and_ruin.tables import per_map
 from pnp.games.wreck_and_ruin.tiles import HAZARD, OBSTACLE
@@ -222,13 +232,13 @@ class Where:
             self.shifts = _shifts(s.config.shoot_range, e)
         reach, dice, move = self.shifts
         ints = self.ints
-        ints[k.P_SEAT] = s.seat
-        ints[k.P_AP] = s.ap
-        ints[k.P_REACH] = reach
-        ints[k.P_DICE] = s.bonus_dice + dice
-        ints[k.P_MOVE] = s.bonus_move + move
-        ints[k.P_ONLY] = only
-        ints[k.P_AIRSTRIKE] = airstrike
+        ints[P_SEAT] = s.seat
+        ints[P_AP] = s.ap
+        ints[P_REACH] = reach
+        ints[P_DICE] = s.bonus_dice + dice
+        ints[P_MOVE] = s.bonus_move + move
+        ints[P_ONLY] = only
+        ints[P_AIRSTRIKE] = airstrike
         notes = s.notes
         rows = notes.view
         if rows is None:
@@ -238,7 +248,7 @@ class Where:
         if tokens != self.tokens:
             self.tokens = dict(tokens)
             index = self.maps.index
-            ints[k.P_TOKENS] = len(tokens)
+            ints[P_TOKENS] = len(tokens)
             at = self.toks_at
             if tokens:      # (an empty slice of an array viewed by numpy cannot be assigned)
                 ints[at:at + 2 * len(tokens)] = array(

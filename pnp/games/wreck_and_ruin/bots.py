@@ -92,6 +92,7 @@ class RandomBot:
 #: The action kind of each kind of candidate row of ``kernels.decide`` (``kernels.C_*``; 0:
 #: one of ``_Look``'s own).
 _ROW_KINDS = ("", "shoot", "potshot", "ram", "salvage", "repair", "move", "fix")
+_RAM, _MOVE = _ROW_KINDS.index("ram"), _ROW_KINDS.index("move")
 
 
 class HeuristicBot:
@@ -164,15 +165,15 @@ class _Look:
             return []
         return self._patches(v) if v.vid == s.returned and v.damage > 0 else []
 
-    def _act(self, row: Any) -> Act:
-        """The action of a candidate row of ``kernels.decide``."""
-        kind, vid, target, to, f = row
+    def _act(self, i: int) -> Act:
+        """The action of candidate row ``i`` of ``kernels.decide``."""
+        kind, vid, target, to, f = self.w.row(i)
         if kind == 0:
             return self.pre[target // 2][target % 2][1]
         name = _ROW_KINDS[kind]
-        if name == "move":
+        if kind == _MOVE:
             return act_of((name, self.seat, vid, -1, self.w.maps.coords[to], f, 0))
-        return act_of((name, self.seat, vid, target, None, -1, f if name == "ram" else 0))
+        return act_of((name, self.seat, vid, target, None, -1, f if kind == _RAM else 0))
 
     def best(self) -> Act:
         """The action the player takes: the vehicle that took this turn's last action
@@ -183,8 +184,8 @@ class _Look:
         i, value, first, end, any_active = w.decide(self.s, self.s.last_vehicle,
                                                     self._airstrike())
         if first:
-            return self._act(w.row(i))
-        best, best_value = (Act("end", self.seat), 0.0) if i < 0 else (self._act(w.row(i)), value)
+            return self._act(i)
+        best, best_value = (Act("end", self.seat), 0.0) if i < 0 else (self._act(i), value)
         for value, act in self._after(any_active, end, best_value):
             if value > best_value + EPS:
                 best, best_value = act, value
@@ -194,8 +195,7 @@ class _Look:
         """Every scored candidate, in order."""
         w = self.w
         *_, end, any_active = w.decide(self.s, -1, self._airstrike())
-        out = [(value, self._act(row)) for value, row in
-               zip(w.vals[:end].tolist(), w.rows[:end].tolist(), strict=True)]
+        out = [(value, self._act(i)) for i, value in enumerate(w.vals[:end].tolist())]
         return out + self._after(any_active, end)
 
     def _airstrike(self) -> int:
@@ -268,11 +268,15 @@ class _Look:
                                     act_of(("kit", seat, -1, vid, None, -1, 0))))
         salvage = s.salvage
         most = _mosts(salvage, s.ap)
-        if any(most[c] > floor for c in s.hands[seat]):
-            for a in card_plays(s, seat):
-                if most[a.n] > floor:
-                    card = salvage[a.n]
-                    out.append((self._value(a, card.effect, card.amount), a))
+        for c in s.hands[seat]:
+            if most[c] > floor:
+                break
+        else:
+            return out              # no card in hand could be taken
+        for a in card_plays(s, seat):
+            if most[a.n] > floor:
+                card = salvage[a.n]
+                out.append((self._value(a, card.effect, card.amount), a))
         return out
 
     def _faction(self, a: Act) -> float:
@@ -348,8 +352,18 @@ _MOSTS: dict[int, tuple[object, Any]] = {}
 def _mosts(salvage: tuple[Any, ...], ap: int) -> tuple[float, ...]:
     """``_most`` of each card of a salvage deck with ``ap`` AP, by its place in the deck,
     worked out once per deck (3 AP and more are alike)."""
-    return per_map(_MOSTS, salvage, lambda: tuple(
-        tuple(_most(c.effect, c.amount, ap) for c in salvage) for ap in range(4)))[min(ap, 3)]
+    global _LAST_MOSTS
+    deck, table = _LAST_MOSTS        # read once: the table's threads may ask for other decks
+    if deck is not salvage:
+        table = per_map(_MOSTS, salvage, lambda: tuple(
+            tuple(_most(c.effect, c.amount, ap) for c in salvage) for ap in range(4)))
+        _LAST_MOSTS = (salvage, table)
+    return table[min(ap, 3)]  # type: ignore[no-any-return]
+
+
+#: The deck asked for last and its ``_mosts`` (a simulation asks for one deck's at every
+#: decision), replaced whole.
+_LAST_MOSTS: tuple[Any, Any] = (None, None)
 
 
 @cache
