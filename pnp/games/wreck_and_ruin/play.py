@@ -51,10 +51,9 @@ def _spend(s: WreckState, v: Vehicle | None, kind: str) -> None:
 
 
 def _relocate(s: WreckState, v: Vehicle, to: tuple[int, int], facing: int) -> None:
+    """``v`` (on the board) to ``to`` facing ``facing``."""
     s.leave(v)
-    v.pos = to
-    if v.facing != facing:
-        v.facing = facing
+    v.drive_to(to, facing)
     s.enter(v)
 
 

@@ -45,7 +45,7 @@ ROW = ("pos", "facing", "active", "damage", "plating", "acts", "count", "done", 
        "potshot", "repair")
 _AT = {name: k for k, name in enumerate(ROW)}
 _WIDTH = len(ROW)
-_ACTIVE, _ACTS, _COUNT = _AT["active"], _AT["acts"], _AT["count"]
+_ACTIVE, _ACTS, _COUNT, _FACING = _AT["active"], _AT["acts"], _AT["count"], _AT["facing"]
 _TURN = _ACTS       # the first of the fields ``_FRESH_TURN`` clears
 #: A row's part that ``_FRESH_TURN`` clears (``acts`` .. ``repair``), cleared.
 _CLEARED = array("q", bytes(8 * (_WIDTH - _TURN)))
@@ -177,6 +177,16 @@ class Vehicle(_Fields):
                 store(self, value)
             at = self.vid * _WIDTH + _TURN
             self.notes.rows[at:at + _WIDTH - _TURN] = _CLEARED
+
+    def drive_to(self, pos: Coord, facing: int) -> None:
+        """A move on the board to ``pos`` facing ``facing``: both fields and their notes in
+        one call (the moves make most of the changes of place)."""
+        notes, at = self.notes, self.vid * _WIDTH
+        _STORE[0](self, pos)
+        notes.rows[at] = notes.index.get(pos, -1)
+        if self.facing != facing:
+            _STORE[_FACING](self, facing)
+            notes.rows[at + _FACING] = facing
 
     def took(self, bit: int) -> None:
         """Note one of the actions limited per turn (``bit`` of ``actions.AP_LIMITED``): the
