@@ -161,7 +161,7 @@ class _Look:
                     and not v.special:
                 spot = next(s.each_return_spot(v), None)
                 if spot is not None:
-                    return [(2.5, Act("return", seat, v.vid, to=spot, facing=s._inward(seat)))]
+                    return [(2.5, act_of(("return", seat, v.vid, -1, spot, s._inward(seat), 0)))]
             return []
         return self._patches(v) if v.vid == s.returned and v.damage > 0 else []
 
@@ -185,7 +185,8 @@ class _Look:
                                                     self._airstrike())
         if first:
             return self._act(i)
-        best, best_value = (Act("end", self.seat), 0.0) if i < 0 else (self._act(i), value)
+        best, best_value = (act_of(("end", self.seat, -1, -1, None, -1, 0)), 0.0) if i < 0 \
+            else (self._act(i), value)
         for value, act in self._after(any_active, end, best_value):
             if value > best_value + EPS:
                 best, best_value = act, value
@@ -215,7 +216,7 @@ class _Look:
         s, seat = self.s, self.seat
         out = []
         if s.ap and any_active and not s.final_push and SEARCH > floor:
-            out.append((SEARCH, Act("search", seat)))
+            out.append((SEARCH, act_of(("search", seat, -1, -1, None, -1, 0))))
         if (s.hands[seat] and (not s.card_used or s.setup.card_shark) and s.round > 1
                 and not s.final_push):
             out += self._cards(floor)
