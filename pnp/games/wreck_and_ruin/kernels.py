@@ -144,7 +144,10 @@ def geometry(first: int, count: int, reach: int, steamroll: int, vpos: Any, vfac
     cells = q.shape[0]
     vehicles = vpos.shape[0]
     seen = np.zeros(vehicles, dtype=np.int64)
-    scratch = np.zeros((3, cells), dtype=np.int64)     # route search: frontier, next, stamp
+    # the route search's frontier, next hexes and stamps (only the stamps must start at 0:
+    # zeroing all three was most of the look's memory writes)
+    scratch = np.empty((3, cells), dtype=np.int64)
+    scratch[2] = 0
     vflying = np.empty(vehicles, dtype=np.bool_)
     for t in range(vehicles):
         vflying[t] = vskills[t] & FLYING != 0
