@@ -167,18 +167,18 @@ class Where:
         # vehicle, rams, salvage and repairs; and a move each; then an airstrike at each
         rows = 2 * per * (2 + 2 * n + 3 * (steam + 1) + 3 + 4 + 1) + n
         #: The integers and the floats of ``kernels.decide`` (``W`` and ``F``; ``kernels.carve``
-        #: gives their parts: the same memory as ``P``, ``V``, ``owner``, ``res``, ``G``,
+        #: gives their parts: the same memory as ``P``, ``V``, ``owner``, ``res``, ``stamp``, ``G``,
         #: ``rows``, ``pre`` and ``vals`` here), each an ``array`` under numpy's view of it: an
         #: item of an ``array`` is read and written several times faster than one of numpy's.
         self.ints = array("q", bytes(8 * (k.P_SIZE + k.V_ROWS * n + cells + k.R_SIZE
-                                          + 2 * cells + geo + rows * 5)))
+                                          + 3 * cells + geo + rows * 5)))
         self.floats = array("d", [np.nan] * (per * 2) + [0.0] * rows)
         self.W = np.frombuffer(self.ints, dtype=np.int64)
         self.F = np.frombuffer(self.floats)
         self.W[:k.P_DECISION] = (per, s.config.ap_limit, steam, s.config.hazard_move_penalty,
                                  s.config.potshot_penalty, n, cells, geo, rows, 0)
-        (self.P, V, self.owner, self.res, self.toks, self.G, self.rows, self.pre, self.vals
-         ) = k.carve(self.W, self.F)
+        (self.P, V, self.owner, self.res, self.toks, self.stamp, self.G, self.rows, self.pre,
+         self.vals) = k.carve(self.W, self.F)
         #: Where ``rows``, ``res``, the sites and ``vals`` start in ``ints`` and ``floats``.
         self.rows_at, self.res_at, self.toks_at = (
             _at(self.W, a) for a in (self.rows, self.res, self.toks))

@@ -131,7 +131,8 @@ def _route_clear(q: Any, r: Any, nb: Any, obstacle: Any, owner: Any, a: int, b: 
 @_inline
 def geometry(first: int, count: int, reach: int, steamroll: int, vpos: Any, vfacing: Any,
              vfront: Any, vskills: Any, vactive: Any, vteam: Any, q: Any, r: Any, nb: Any,
-             obstacle: Any, open_: Any, hazard: Any, owner: Any, out: Any) -> int:
+             obstacle: Any, open_: Any, hazard: Any, owner: Any, stamp: Any, res: Any,
+             out: Any) -> int:
     """Who each vehicle ``first`` .. ``first + count - 1`` (the player to move's) that is on
     the board and active can shoot, ram and salvage where everything stands now, in one
     call, written one vehicle after another into ``out`` (the caller's array: a kernel that
@@ -140,19 +141,18 @@ def geometry(first: int, count: int, reach: int, steamroll: int, vpos: Any, vfac
     id order as ``legal.shoot_targets`` among the active enemies on the board; the number of
     rams, then (target, steamroll hexes, 1 if from the rear else 0) for each as
     ``legal.ram_options``; the number of enemy wrecks in its front arc, then each, as
-    ``legal._front_wrecks``. ``vskills``: bits ``FLYING``, ``TURRET``, ...; ``hazard``: per hex."""
+    ``legal._front_wrecks``. ``vskills``: bits ``FLYING``, ``TURRET``, ...; ``hazard``: per hex;
+    ``stamp``: per hex the last route search that reached it, up to ``res[R_MARK]`` (kept from
+    one look to the next, so it is never cleared)."""
     cells = q.shape[0]
     vehicles = vpos.shape[0]
     seen = np.zeros(vehicles, dtype=np.int64)
-    # the route search's frontier, next hexes and stamps (only the stamps must start at 0:
-    # zeroing all three was most of the look's memory writes)
-    scratch = np.empty((3, cells), dtype=np.int64)
-    scratch[2] = 0
+    scratch = np.empty((2, cells), dtype=np.int64)     # the route search's frontier and next
     vflying = np.empty(vehicles, dtype=np.bool_)
     for t in range(vehicles):
         vflying[t] = vskills[t] & FLYING != 0
     enemies = np.empty(vehicles, dtype=np.int64)
-    mark = _ZERO
+    mark = res[R_MARK]
     at = _ZERO
     for me in range(first, first + count):
         if vpos[me] < 0 or not vactive[me]:
@@ -167,7 +167,8 @@ def geometry(first: int, count: int, reach: int, steamroll: int, vpos: Any, vfac
         turret = skilled and vskills[me] & TURRET != 0
         steam = steamroll if skilled and vskills[me] & STEAMROLL else 0
         mark = _shoot_targets(me, turret, enemies[:found], reach, vpos, vfacing, vfront,
-                              vflying, q, r, nb, obstacle, owner, scratch, mark, seen)
+                              vflying, q, r, nb, obstacle, owner, scratch, stamp, mark,
+                              seen)
         head = at
         at += 1
         for e in range(found):
@@ -221,6 +222,7 @@ def geometry(first: int, count: int, reach: int, steamroll: int, vpos: Any, vfac
                 out[at] = t
                 at += 1
         out[head] = at - head - 1
+    res[R_MARK] = mark
     return at
 
 
@@ -240,9 +242,9 @@ def _seen_at(owner: Any, nb: Any, front: int, facing: int, side: int, t: int) ->
 @_inline
 def _shoot_targets(me: int, turret: bool, enemies: Any, reach: int, vpos: Any, vfacing: Any,
                    vfront: Any, vflying: Any, q: Any, r: Any, nb: Any, obstacle: Any,
-                   owner: Any, scratch: Any, mark: int, out: Any) -> int:
+                   owner: Any, scratch: Any, stamp: Any, mark: int, out: Any) -> int:
     """``legal.shoot_targets(s, me, enemies)``: ``out[t]`` 1 if ``me`` can attack vehicle
-    ``t``, 2 if from behind (else left 0); the last stamp of ``scratch`` used.
+    ``t``, 2 if from behind (else left 0); the last stamp used.
 
     Per vehicle id: ``vpos`` its anchor hex (-1 off the board), ``vfacing``, ``vfront`` its
     front hex (the anchor but for a big rig), ``vflying``; ``enemies``: the ids of the active
@@ -276,7 +278,7 @@ def _shoot_targets(me: int, turret: bool, enemies: Any, reach: int, vpos: Any, v
                 if facing >= 0 and fx * (2 * dq + dr) + fy * dr <= 0:
                     continue
                 clear, mark = _route_clear(q, r, nb, obstacle, owner, sh, th, me, t,
-                                           scratch[0], scratch[1], scratch[2], mark)
+                                           scratch[0], scratch[1], stamp, mark)
                 if not clear:
                     continue
                 if value == 0:
@@ -529,9 +531,10 @@ C_PRE, C_SHOOT, C_POTSHOT, C_RAM, C_SALVAGE, C_REPAIR, C_MOVE, C_FIX, C_AIRSTRIK
 #: and damaged (``R_DAMAGED``), and those of them one more hit wrecks (``R_HURT``,
 #: ``bots._hurt``).
 R_ACTIVE, R_NEED, R_GEO, R_DAMAGED, R_HURT = 0, 1, 7, 9, 10
-#: How many airstrike rows follow the look's (``decide``).
-R_AIRSTRIKE = 11
-R_SIZE = R_AIRSTRIKE + 1
+#: How many airstrike rows follow the look's (``decide``); the last stamp of the route
+#: searches (``geometry``).
+R_AIRSTRIKE, R_MARK = 11, 12
+R_SIZE = R_MARK + 1
 
 
 
@@ -552,8 +555,8 @@ def carve(W: Any, F: Any) -> tuple[Any, ...]:
     """The player's tables of ``decide`` as views of the two arrays it is given (numba checks
     and unboxes each array argument of a call, about 0.09 us apiece, and a decision is one
     call): ``W`` its integers and ``F`` its floats (``arrays.Where``), sizes from ``W``'s first
-    numbers (``P``). (P, V, owner, res, the room for the sites (``toks``), G, rows, pre,
-    vals.)"""
+    numbers (``P``). (P, V, owner, res, the room for the sites (``toks``), the route searches'
+    stamps, G, rows, pre, vals.)"""
     P = W[:P_SIZE]
     n, cells, per = P[P_VEHICLES], P[P_CELLS], P[P_PER_SEAT]
     at = P_SIZE
@@ -565,10 +568,13 @@ def carve(W: Any, F: Any) -> tuple[Any, ...]:
     at += R_SIZE
     toks = W[at:at + 2 * cells]         # room for a site on every hex
     at += 2 * cells
+    stamp = W[at:at + cells]
+    at += cells
     G = W[at:at + P[P_GEO]]
     at += P[P_GEO]
     rows = W[at:at + 5 * P[P_ROWS]].reshape((P[P_ROWS], 5))
-    return P, V, owner, res, toks, G, rows, F[:2 * per].reshape((per, 2)), F[2 * per:]
+    return (P, V, owner, res, toks, stamp, G, rows, F[:2 * per].reshape((per, 2)),
+            F[2 * per:])
 
 
 @_inline
@@ -609,7 +615,7 @@ def decide(R: Any, W: Any, F: Any, MT: Any, T: Any, shot: Any, ram: Any
     (``arrays.MapArrays.M``); ``ready_all``: which rows of ``fields`` are worked out, then
     which of ``to_go``. All but ``R``, ``shot`` and ``ram`` are views of ``W``, ``F``, ``MT``
     and ``T`` (``carve``, ``carve_map``)."""
-    P, V, owner, res, toks, G, rows, pre, vals = carve(W, F)
+    P, V, owner, res, toks, stamp, G, rows, pre, vals = carve(W, F)
     toks = toks[:2 * P[P_TOKENS]]
     M, nb, fields, to_go, ready_all = carve_map(MT, T, P[P_CELLS])
     q, r, obstacle, open_, hazard = M[0], M[1], M[2], M[3], M[4]
@@ -623,7 +629,7 @@ def decide(R: Any, W: Any, F: Any, MT: Any, T: Any, shot: Any, ram: Any
     vskills, vteam = V[V_SKILLS], V[V_TEAM]
     if _sync(R, V, nb, owner) or res[R_GEO] != seat or res[R_GEO + 1] != P[P_REACH]:
         geometry(first, per, P[P_REACH], P[P_STEAMROLL], vpos, vfacing, vfront, vskills,
-                 vactive, vteam, q, r, nb, obstacle, open_, hazard, owner, G)
+                 vactive, vteam, q, r, nb, obstacle, open_, hazard, owner, stamp, res, G)
         res[R_GEO] = seat
         res[R_GEO + 1] = P[P_REACH]
     # where each vehicle's geometry starts in G (-1: off the board or a wreck)

@@ -124,7 +124,7 @@ def geometry(s: Any, w: arrays.Where, mine: list[Any]) -> tuple[list[Any], list[
                             s.config.steamroll, V[kernels.V_POS], V[kernels.V_FACING],
                             V[kernels.V_FRONT], V[kernels.V_SKILLS], V[kernels.V_ACTIVE],
                             V[kernels.V_TEAM], *m.M[:2], m.nb, *m.M[2:],
-                            w.owner, w.G)
+                            w.owner, w.stamp, w.res, w.G)
     data = w.G[:size].tolist()
     shots, rams, wrecks = [], [], []
     i = 0
