@@ -185,8 +185,10 @@ class _Look:
                                                     self._airstrike())
         if first:
             return self._act(i)
-        best, best_value = (act_of(("end", self.seat, -1, -1, None, -1, 0)), 0.0) if i < 0 \
-            else (self._act(i), value)
+        if i < 0:
+            best, best_value = act_of(("end", self.seat, -1, -1, None, -1, 0)), 0.0
+        else:
+            best, best_value = self._act(i), value
         for value, act in self._after(any_active, end, best_value):
             if value > best_value + EPS:
                 best, best_value = act, value
