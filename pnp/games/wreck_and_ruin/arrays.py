@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from pnp.games.wreck_and_ruin import kernels as k
-from pnp.games.wreck_and_ruin.dice import _common, pool
+from pnp.games.wreck_and_ruin.dice import pool
 from pnp.games.wreck_and_ruin.kernels import (
     P_AIRSTRIKE,
     P_AP,
@@ -94,8 +94,8 @@ def ram_value(a_arm: int, a_size: int, t_arm: int, t_size: int, rear: bool
     defender is larger. As ``ram_odds``, the expected DP count the listed scores only and P(the
     target takes any) is 1 - P(it takes none), its ``tail`` included."""
     penalty = 1 if rear else 0
-    a_den, a_num = _common(pool(a_arm, t_arm - penalty).probs)
-    d_den, d_num = _common(pool(max(0, t_arm - penalty), a_arm).probs)
+    a_den, a_num = pool(a_arm, t_arm - penalty).counts
+    d_den, d_num = pool(max(0, t_arm - penalty), a_arm).counts
     below = [0]         # below[m]: the defender's count of scores under m, over d_den
     below_d = [0]       # and of d x its count
     for d, n in enumerate(d_num):

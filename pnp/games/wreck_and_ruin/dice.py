@@ -63,6 +63,12 @@ class Pool:
         return Fraction(1) - below[min(k, len(below) - 1)]
 
     @cached_property
+    def counts(self) -> tuple[int, tuple[int, ...]]:
+        """``probs`` as counts over their least common denominator: (denominator, counts)."""
+        den = math.lcm(*(p.denominator for p in self.probs))
+        return den, tuple(p.numerator * (den // p.denominator) for p in self.probs)
+
+    @cached_property
     def _below(self) -> tuple[Fraction, ...]:
         """``_below[k]`` = P(fewer than k successes) for k = 0 .. len(probs), exactly."""
         out = [Fraction(0)]
@@ -188,8 +194,8 @@ def ram_odds(attacker_armour: int, attacker_size: int, target_armour: int, targe
         dfn_dice, attacker_armour)
     # Integer numerators over one common denominator per pool (exact, and much faster than
     # adding Fractions term by term); Fractions again at the end.
-    a_den, a_num = _common(att.probs)
-    d_den, d_num = _common(dfn.probs)
+    a_den, a_num = att.counts
+    d_den, d_num = dfn.counts
     den = a_den * d_den
     higher = tie = lower = push = 0
     tdmg: dict[int, int] = {}
@@ -218,12 +224,6 @@ def ram_odds(attacker_armour: int, attacker_size: int, target_armour: int, targe
                    frac(sum(k * n for k, n in tdmg.items())),
                    frac(sum(k * n for k, n in admg.items())),
                    frac(den - higher - tie - lower))
-
-
-def _common(probs: tuple[Fraction, ...]) -> tuple[int, list[int]]:
-    """``probs`` over their least common denominator: (denominator, numerators)."""
-    den = math.lcm(*(p.denominator for p in probs))
-    return den, [p.numerator * (den // p.denominator) for p in probs]
 
 
 def _flat_pool(dice: int, target: int) -> Pool:
