@@ -45,7 +45,8 @@ ROW = ("pos", "facing", "active", "damage", "plating", "acts", "count", "done", 
        "potshot", "repair")
 _AT = {name: k for k, name in enumerate(ROW)}
 _WIDTH = len(ROW)
-_ACTIVE, _ACTS, _COUNT, _FACING = _AT["active"], _AT["acts"], _AT["count"], _AT["facing"]
+_POS, _FACING, _ACTIVE = _AT["pos"], _AT["facing"], _AT["active"]
+_ACTS, _COUNT = _AT["acts"], _AT["count"]
 _TURN = _ACTS       # the first of the fields ``_FRESH_TURN`` clears
 #: A row's part that ``_FRESH_TURN`` clears (``acts`` .. ``repair``), cleared.
 _CLEARED = array("q", bytes(8 * (_WIDTH - _TURN)))
@@ -182,8 +183,8 @@ class Vehicle(_Fields):
         """A move on the board to ``pos`` facing ``facing``: both fields and their notes in
         one call (the moves make most of the changes of place)."""
         notes, at = self.notes, self.vid * _WIDTH
-        _STORE[0](self, pos)
-        notes.rows[at] = notes.index.get(pos, -1)
+        _STORE[_POS](self, pos)
+        notes.rows[at + _POS] = notes.index.get(pos, -1)
         if self.facing != facing:
             _STORE[_FACING](self, facing)
             notes.rows[at + _FACING] = facing
